@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "bowq",
+  products: [
+    .executable(name: "bowq", targets: ["BowQCLI"]),
+    .library(name: "BowQ", targets: ["BowQ"]),
+    .library(name: "BowQShell", targets: ["BowQShell"]),
+  ],
+  targets: [
+    // The engine: model, object graph, predicate and statement languages, store. Foundation only.
+    .target(name: "BowQ"),
+    // libedit, found through pkg-config; Debian's libedit-dev provides it.
+    .systemLibrary(
+      name: "CEditLine",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    // The REPL and script runner: line reading, rendering, dot-commands.
+    .target(name: "BowQShell", dependencies: ["BowQ", "CEditLine"]),
+    // The `bowq` executable: argument parsing and a call into BowQShell.
+    .executableTarget(name: "BowQCLI", dependencies: ["BowQShell"]),
+    .testTarget(name: "BowQTests", dependencies: ["BowQ"]),
+    .testTarget(name: "BowQShellTests", dependencies: ["BowQShell"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["BowQCLI", "BowQ"]),
+  ]
+)
