@@ -1,0 +1,132 @@
+/// A scratch pad over the object graph, as a managed object context is.
+///
+/// Edits go to ``graph`` and stay pending until ``markSaved()``; ``committed`` keeps the
+/// graph as last saved, so ``changes`` can say what is pending and ``rollback()`` can
+/// discard it. Every statement that edits is one undo step.
+public struct Context: Sendable {
+  /// The graph as last saved (or loaded).
+  public private(set) var committed: ObjectGraph
+  /// The graph with every pending change applied: what fetches see.
+  public private(set) var graph: ObjectGraph
+  /// Objects inserted, updated or deleted since the last save.
+  private var touched: Set<ObjectID> = []
+  private var undoStack: [Step] = []
+  private var redoStack: [Step] = []
+
+  /// The state an undo step restores.
+  private struct Step: Sendable {
+    var graph: ObjectGraph
+    var touched: Set<ObjectID>
+  }
+
+  public init(graph: ObjectGraph) {
+    committed = graph
+    self.graph = graph
+  }
+
+  public var hasChanges: Bool { !changes.isEmpty }
+  public var canUndo: Bool { !undoStack.isEmpty }
+  public var canRedo: Bool { !redoStack.isEmpty }
+
+  /// Records the current state as one undo step; call before a statement edits.
+  public mutating func beginEdit() {
+    undoStack.append(Step(graph: graph, touched: touched))
+    redoStack.removeAll()
+  }
+
+  /// Drops the undo step of an edit that changed nothing.
+  public mutating func discardEditIfUnchanged() {
+    if let last = undoStack.last, last.graph == graph { undoStack.removeLast() }
+  }
+
+  public mutating func define(_ entity: Entity) {
+    graph.define(entity)
+  }
+
+  @discardableResult
+  public mutating func insert(_ row: [Value], into entity: String) -> ObjectID {
+    let id = graph.insert(row, into: entity)
+    touched.insert(id)
+    return id
+  }
+
+  public mutating func update(_ id: ObjectID, attribute: Int, to value: Value) {
+    graph.update(id, attribute: attribute, to: value)
+    touched.insert(id)
+  }
+
+  public mutating func delete(_ ids: [ObjectID]) {
+    graph.delete(ids)
+    touched.formUnion(ids)
+  }
+
+  /// Discards every pending change and the undo history.
+  public mutating func rollback() {
+    graph = committed
+    touched = []
+    undoStack = []
+    redoStack = []
+  }
+
+  /// Steps back over the last edit; false when there is nothing to undo.
+  public mutating func undo() -> Bool {
+    guard let step = undoStack.popLast() else { return false }
+    redoStack.append(Step(graph: graph, touched: touched))
+    (graph, touched) = (step.graph, step.touched)
+    return true
+  }
+
+  public mutating func redo() -> Bool {
+    guard let step = redoStack.popLast() else { return false }
+    undoStack.append(Step(graph: graph, touched: touched))
+    (graph, touched) = (step.graph, step.touched)
+    return true
+  }
+
+  /// Makes the current graph the committed one, after it was written.
+  public mutating func markSaved() {
+    committed = graph
+    touched = []
+    undoStack = []
+    redoStack = []
+  }
+
+  /// The objects inserted or updated since the last save: what validation checks.
+  public var changedObjects: [ObjectID] {
+    touched.sorted().filter { graph.contains($0) }
+  }
+
+  /// The pending changes, entities first, then objects in entity and key order.
+  public var changes: [Change] {
+    var result: [Change] = []
+    for entity in graph.model.entities where committed.model.entity(named: entity.name) != entity {
+      result.append(.entityDefined(entity.name))
+    }
+    for id in touched.sorted() {
+      let old = committed.model.entity(named: id.entity).flatMap { entity in
+        committed.table(id.entity).row(for: id.key).map { (entity, $0) }
+      }
+      let new = graph.model.entity(named: id.entity).flatMap { entity in
+        graph.table(id.entity).row(for: id.key).map { (entity, $0) }
+      }
+      switch (old, new) {
+      case (nil, let (entity, row)?):
+        result.append(
+          .inserted(id, zip(entity.attributes, row).map { .init(name: $0.name, value: $1) }))
+      case (let (entity, row)?, nil):
+        result.append(
+          .deleted(id, zip(entity.attributes, row).map { .init(name: $0.name, value: $1) }))
+      case (let (oldEntity, oldRow)?, let (newEntity, newRow)?):
+        let diffs = zip(newEntity.attributes, newRow).compactMap {
+          attribute, value -> Change.AttributeChange? in
+          let before = oldEntity.index(ofAttribute: attribute.name).map { oldRow[$0] } ?? .null
+          return before == value ? nil : .init(name: attribute.name, old: before, new: value)
+        }
+        if !diffs.isEmpty { result.append(.updated(id, diffs)) }
+      case (nil, nil):
+        break
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,63 @@
+/// An expression of the predicate language (NSExpression's kinds), with the source range it
+/// was parsed from. Equality ignores ranges: two expressions are equal when they mean the same.
+public struct Expression: Hashable, Sendable {
+  public indirect enum Kind: Hashable, Sendable {
+    /// A literal: number, string, Boolean, nil, or a date made by `CAST(n, "NSDate")`.
+    case constant(Value)
+    /// A key path such as `rating`, `owner.name` or `ties.@avg.rating`.
+    case keyPath([KeyPathComponent])
+    /// `SELF`: the object being evaluated.
+    case evaluatedObject
+    /// `$name`: a substitution variable (or a SUBQUERY's iteration variable).
+    case variable(String)
+    /// `{a, b, …}`.
+    case aggregate([Expression])
+    /// `-x`.
+    case negate(Expression)
+    /// `a + b`, `a ** b`, …
+    case arithmetic(ArithmeticOperator, Expression, Expression)
+    /// `name(args…)`, e.g. `now()`, `uppercase(name)`.
+    case function(String, [Expression])
+    /// A key path applied to the result of another expression: `SUBQUERY(…).@count`.
+    case member(Expression, [KeyPathComponent])
+    /// `collection[index]`, `[FIRST]`, `[LAST]`, `[SIZE]`.
+    case index(Expression, IndexSelector)
+    /// `CAST(value, "Type")`.
+    case cast(Expression, String)
+    /// `SUBQUERY(collection, $variable, predicate)`.
+    case subquery(Expression, variable: String, Predicate)
+  }
+
+  public var kind: Kind
+  public var range: SourceRange
+
+  public init(_ kind: Kind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+
+  public static func == (a: Expression, b: Expression) -> Bool { a.kind == b.kind }
+  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+}
+
+/// One step of a key path.
+public enum KeyPathComponent: Hashable, Sendable {
+  case key(String)
+  /// A KVC collection operator: `@count`, `@sum`, `@avg`, `@min`, `@max`, …
+  case collectionOperator(String)
+}
+
+public enum ArithmeticOperator: String, Hashable, Sendable {
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+  case power = "**"
+}
+
+public enum IndexSelector: Hashable, Sendable {
+  case first
+  case last
+  case size
+  case at(Expression)
+}

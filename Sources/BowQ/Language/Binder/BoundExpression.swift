@@ -1,0 +1,67 @@
+/// An expression with its names resolved against the model and its type known.
+struct BoundExpression: Sendable {
+  indirect enum Kind: Sendable {
+    case constant(Value)
+    /// An attribute of the evaluated object, by its slot in the row.
+    case attribute(index: Int, Attribute)
+    case aggregate([BoundExpression])
+    case negate(BoundExpression)
+    case arithmetic(ArithmeticOperator, BoundExpression, BoundExpression)
+    case function(BuiltinFunction, [BoundExpression])
+    case cast(BoundExpression, CastTarget)
+    case index(BoundExpression, BoundIndex)
+    /// A collection operator (`@count`, `@sum`, …) applied to a collection.
+    case collectionOperator(CollectionOperator, BoundExpression)
+  }
+
+  var kind: Kind
+  var type: ValueType
+  var range: SourceRange
+
+  /// The value, when the expression is a constant.
+  var constantValue: Value? {
+    if case .constant(let v) = kind { return v }
+    return nil
+  }
+}
+
+enum BoundIndex: Sendable {
+  case first
+  case last
+  case size
+  case at(BoundExpression)
+}
+
+/// The targets of `CAST(value, "Type")`.
+enum CastTarget: String, Sendable, CaseIterable {
+  case date = "NSDate"
+  case number = "NSNumber"
+  case string = "NSString"
+}
+
+/// KVC's collection operators, as written after `@`.
+enum CollectionOperator: String, Sendable, CaseIterable {
+  case count
+  case sum
+  case avg
+  case min
+  case max
+}
+
+/// A predicate with its expressions bound.
+indirect enum BoundPredicate: Sendable {
+  case constant(Bool)
+  case comparison(BoundComparison)
+  case not(BoundPredicate)
+  case and([BoundPredicate])
+  case or([BoundPredicate])
+}
+
+struct BoundComparison: Sendable {
+  var modifier: ComparisonModifier
+  var lhs: BoundExpression
+  var op: ComparisonOperator
+  var options: StringOptions
+  var rhs: BoundExpression
+  var range: SourceRange
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A comparison with its right side fixed: decides it for a left-hand value.
+typealias ComparisonTest = (Value) throws(EvaluationError) -> Bool
+
+/// Builds the test for each comparison operator, with NSPredicate's semantics: nil matches
+/// only `== nil` (and `!= value`); an empty string on the right of BEGINSWITH, ENDSWITH,
+/// CONTAINS or IN never matches; LIKE and MATCHES match the whole string.
+enum ComparisonTests {
+  static func prepare(
+    _ op: ComparisonOperator, options: StringOptions, rhs: Value, range: SourceRange
+  ) -> ComparisonTest {
+    switch op {
+    case .equal:
+      return equality(rhs, options)
+    case .notEqual:
+      let equal = equality(rhs, options)
+      return { value throws(EvaluationError) in !(try equal(value)) }
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      return ordering(op, rhs, options, range)
+    case .between:
+      guard case .collection(let bounds) = rhs, bounds.count == 2 else {
+        return { _ throws(EvaluationError) in
+          throw EvaluationError("BETWEEN needs two bounds on its right, as in BETWEEN {1, 5}", at: range)
+        }
+      }
+      let low = ordering(.greaterOrEqual, bounds[0], options, range)
+      let high = ordering(.lessOrEqual, bounds[1], options, range)
+      return { value throws(EvaluationError) in
+        guard try low(value) else { return false }
+        return try high(value)
+      }
+    case .in:
+      switch rhs {
+      case .collection(let elements):
+        return { value in elements.contains { ValueComparison.equal(value, $0, options: options) } }
+      case .string(let haystack):
+        let folded = ValueComparison.fold(haystack, options)
+        return { value in
+          guard case .string(let needle) = value, !needle.isEmpty else { return false }
+          return folded.contains(ValueComparison.fold(needle, options))
+        }
+      default:
+        return { _ in false }
+      }
+    case .contains, .beginsWith, .endsWith:
+      return substring(op, rhs, options)
+    case .like:
+      guard case .string(let pattern) = rhs else { return { _ in false } }
+      let wildcard = WildcardPattern(ValueComparison.fold(pattern, options))
+      return { value in
+        guard case .string(let s) = value else { return false }
+        return wildcard.matches(options.isEmpty ? s : ValueComparison.fold(s, options))
+      }
+    case .matches:
+      guard case .string(let pattern) = rhs else { return { _ in false } }
+      let regex = try? NSRegularExpression(
+        pattern: "\\A(?:\(pattern))\\z",
+        options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
+      return { value throws(EvaluationError) in
+        guard let regex else {
+          throw EvaluationError("invalid regular expression \(Value.quoted(pattern))", at: range)
+        }
+        guard case .string(let s) = value else { return false }
+        let subject = options.contains(.diacriticInsensitive) ? ValueComparison.fold(s, [.diacriticInsensitive]) : s
+        return regex.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)) != nil
+      }
+    }
+  }
+
+  private static func equality(_ rhs: Value, _ options: StringOptions) -> ComparisonTest {
+    switch rhs {
+    case .string(let r) where options.isEmpty:
+      return { value in
+        if case .string(let s) = value { return s == r }
+        return false
+      }
+    case .int, .double, .bool:
+      let r = rhs.numericValue!
+      return { value in value.numericValue == r }
+    default:
+      return { value in ValueComparison.equal(value, rhs, options: options) }
+    }
+  }
+
+  private static func ordering(
+    _ op: ComparisonOperator, _ rhs: Value, _ options: StringOptions, _ range: SourceRange
+  ) -> ComparisonTest {
+    let accepts: (ComparisonResult) -> Bool =
+      switch op {
+      case .less: { $0 == .orderedAscending }
+      case .lessOrEqual: { $0 != .orderedDescending }
+      case .greater: { $0 == .orderedDescending }
+      default: { $0 != .orderedAscending }
+      }
+    if rhs.isNull { return { _ in false } }
+    if case .double(let r) = rhs {
+      return { value throws(EvaluationError) in
+        switch value {
+        case .double(let x): return accepts(x < r ? .orderedAscending : (x > r ? .orderedDescending : .orderedSame))
+        case .null: return false
+        default: return accepts(try ValueComparison.order(value, rhs, options: options, range: range))
+        }
+      }
+    }
+    return { value throws(EvaluationError) in
+      if value.isNull { return false }
+      return accepts(try ValueComparison.order(value, rhs, options: options, range: range))
+    }
+  }
+
+  private static func substring(
+    _ op: ComparisonOperator, _ rhs: Value, _ options: StringOptions
+  ) -> ComparisonTest {
+    if op == .contains, !(rhs.stringValue != nil) {
+      return { value in
+        guard case .collection(let elements) = value else { return false }
+        return elements.contains { ValueComparison.equal($0, rhs, options: options) }
+      }
+    }
+    guard case .string(let raw) = rhs, !raw.isEmpty else { return { _ in false } }
+    let needle = ValueComparison.fold(raw, options)
+    let test: (String) -> Bool =
+      switch op {
+      case .beginsWith: { $0.hasPrefix(needle) }
+      case .endsWith: { $0.hasSuffix(needle) }
+      default: { $0.contains(needle) }
+      }
+    return { value in
+      switch value {
+      case .string(let s): return test(options.isEmpty ? s : ValueComparison.fold(s, options))
+      case .collection(let elements) where op == .contains:
+        return elements.contains { ValueComparison.equal($0, rhs, options: options) }
+      default: return false
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// The compiled form of a predicate: decides it for one object's row.
+typealias CompiledPredicate = ([Value]) throws(EvaluationError) -> Bool
+
+/// Turns bound predicates into closures. A comparison against a constant prepares its right
+/// side once (folded strings, LIKE patterns, regular expressions) instead of once per object.
+struct PredicateCompiler {
+  var expressions: ExpressionCompiler
+
+  func compile(_ p: BoundPredicate) -> CompiledPredicate {
+    switch p {
+    case .constant(let value):
+      return { _ in value }
+    case .not(let inner):
+      let test = compile(inner)
+      return { row throws(EvaluationError) in !(try test(row)) }
+    case .and(let operands):
+      let tests = operands.map(compile)
+      if tests.count == 2 {
+        let (first, second) = (tests[0], tests[1])
+        return { row throws(EvaluationError) in
+          guard try first(row) else { return false }
+          return try second(row)
+        }
+      }
+      return { row throws(EvaluationError) in
+        for test in tests where !(try test(row)) { return false }
+        return true
+      }
+    case .or(let operands):
+      let tests = operands.map(compile)
+      return { row throws(EvaluationError) in
+        for test in tests where try test(row) { return true }
+        return false
+      }
+    case .comparison(let c):
+      return compile(c)
+    }
+  }
+
+  private func compile(_ c: BoundComparison) -> CompiledPredicate {
+    let lhs = expressions.compile(c.lhs)
+    let range = c.range
+    let (op, options, modifier) = (c.op, c.options, c.modifier)
+    let applyTo: (ComparisonTest, Value) throws(EvaluationError) -> Bool = {
+      test, left throws(EvaluationError) in
+      guard modifier != .direct else { return try test(left) }
+      let elements: [Value]
+      switch left {
+      case .collection(let values): elements = values
+      case .null: elements = []
+      default:
+        throw EvaluationError(
+          "\(modifier.rawValue) needs a collection on its left, not \(ValueType(of: left))",
+          at: range)
+      }
+      switch modifier {
+      case .any, .direct:
+        for element in elements where try test(element) { return true }
+        return false
+      case .all:
+        for element in elements where !(try test(element)) { return false }
+        return true
+      case .none:
+        for element in elements where try test(element) { return false }
+        return true
+      }
+    }
+    if let constant = c.rhs.constantValue {
+      let prepared = ComparisonTests.prepare(op, options: options, rhs: constant, range: range)
+      if modifier == .direct, case .attribute(let index, _) = c.lhs.kind {
+        return { row throws(EvaluationError) in try prepared(row[index]) }
+      }
+      return { row throws(EvaluationError) in try applyTo(prepared, try lhs(row)) }
+    }
+    let rhs = expressions.compile(c.rhs)
+    return { row throws(EvaluationError) in
+      let test = ComparisonTests.prepare(op, options: options, rhs: try rhs(row), range: range)
+      return try applyTo(test, try lhs(row))
+    }
+  }
+}

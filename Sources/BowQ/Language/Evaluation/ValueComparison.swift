@@ -1,0 +1,81 @@
+import Foundation
+
+/// How NSPredicate compares two values: equality, ordering and the string operators, with
+/// the `[cd]` options.
+enum ValueComparison {
+  /// `==`: numbers and Booleans by value, strings with the options, nil equal only to nil;
+  /// values of different kinds are simply unequal.
+  static func equal(_ a: Value, _ b: Value, options: StringOptions) -> Bool {
+    switch (a, b) {
+    case (.null, .null): return true
+    case (.null, _), (_, .null): return false
+    case (.string(let x), .string(let y)):
+      return options.isEmpty ? x == y : fold(x, options) == fold(y, options)
+    case (.int(let x), .int(let y)): return x == y
+    case (.date(let x), .date(let y)): return x == y
+    case (.collection(let x), .collection(let y)):
+      return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1, options: options) }
+    default:
+      if let x = a.numericValue, let y = b.numericValue {
+        if case .decimal(let d) = a, case .decimal(let e) = b { return d == e }
+        return x == y
+      }
+      return a == b
+    }
+  }
+
+  /// The order of two values for `<`, `>`, BETWEEN and sorting. Numbers by value, dates
+  /// chronologically, strings by UTF-16 code unit (or folded with options). Values of
+  /// different kinds cannot be ordered: that is an error, as in Foundation.
+  static func order(_ a: Value, _ b: Value, options: StringOptions, range: SourceRange)
+    throws(EvaluationError) -> ComparisonResult
+  {
+    switch (a, b) {
+    case (.string(let x), .string(let y)):
+      let (l, r) = options.isEmpty ? (x, y) : (fold(x, options), fold(y, options))
+      return compareUTF16(l, r)
+    case (.int(let x), .int(let y)):
+      return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+    case (.date(let x), .date(let y)):
+      return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+    case (.decimal(let x), .decimal(let y)):
+      return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+    default:
+      if let x = a.numericValue, let y = b.numericValue {
+        return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+      }
+      throw EvaluationError(
+        "cannot order \(ValueType(of: a)) (\(a.literalText)) against \(ValueType(of: b)) (\(b.literalText))",
+        at: range)
+    }
+  }
+
+  /// NSString's `compare:`: by UTF-16 code unit, so `"XYZ" < "abc"`.
+  static func compareUTF16(_ a: String, _ b: String) -> ComparisonResult {
+    if a == b { return .orderedSame }
+    var i = a.utf16.makeIterator()
+    var j = b.utf16.makeIterator()
+    while true {
+      switch (i.next(), j.next()) {
+      case (nil, nil): return .orderedSame
+      case (nil, _): return .orderedAscending
+      case (_, nil): return .orderedDescending
+      case (let x?, let y?) where x != y: return x < y ? .orderedAscending : .orderedDescending
+      default: continue
+      }
+    }
+  }
+
+  /// A string with the `[c]` and `[d]` options applied: Unicode case folding and diacritic
+  /// removal (`é` ~ `e`; `ß` stays `ß`).
+  static func fold(_ s: String, _ options: StringOptions) -> String {
+    var result = s
+    if options.contains(.diacriticInsensitive) {
+      result = result.folding(options: .diacriticInsensitive, locale: nil)
+    }
+    if options.contains(.caseInsensitive) {
+      result = result.lowercased()
+    }
+    return result
+  }
+}

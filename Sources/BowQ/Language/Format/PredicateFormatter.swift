@@ -1,0 +1,98 @@
+import Foundation
+
+/// Prints predicates and expressions in canonical format-string form, as NSPredicate's
+/// `predicateFormat` does: canonical operator spellings, upper-case keywords, double-quoted
+/// strings, numbers by value, and parentheses around nested AND/OR.
+///
+/// Parsing the printed form gives back an equal predicate.
+public enum PredicateFormatter {
+  public static func format(_ p: Predicate) -> String {
+    switch p.kind {
+    case .constant(let value):
+      return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
+    case .comparison(let c):
+      let modifier = c.modifier == .direct ? "" : c.modifier.rawValue + " "
+      let options = c.options.isEmpty ? "" : "[\(c.options.letters)]"
+      return "\(modifier)\(format(c.lhs)) \(c.op.rawValue)\(options) \(format(c.rhs))"
+    case .not(let inner):
+      return "NOT " + operand(inner)
+    case .and(let operands):
+      return operands.isEmpty ? "TRUEPREDICATE" : operands.map(operand).joined(separator: " AND ")
+    case .or(let operands):
+      return operands.isEmpty ? "FALSEPREDICATE" : operands.map(operand).joined(separator: " OR ")
+    }
+  }
+
+  /// A subpredicate, parenthesized when it is itself compound.
+  private static func operand(_ p: Predicate) -> String {
+    switch p.kind {
+    case .and, .or, .not: return "(\(format(p)))"
+    default: return format(p)
+    }
+  }
+
+  public static func format(_ e: Expression) -> String {
+    switch e.kind {
+    case .constant(let value):
+      return constant(value)
+    case .keyPath(let components):
+      return keyPath(components)
+    case .evaluatedObject:
+      return "SELF"
+    case .variable(let name):
+      return "$" + name
+    case .aggregate(let elements):
+      return "{" + elements.map(format).joined(separator: ", ") + "}"
+    case .negate(let operand):
+      return "-" + arithmeticOperand(operand)
+    case .arithmetic(let op, let l, let r):
+      return "\(arithmeticOperand(l)) \(op.rawValue) \(arithmeticOperand(r))"
+    case .function(let name, let arguments):
+      return "\(name)(" + arguments.map(format).joined(separator: ", ") + ")"
+    case .member(let base, let components):
+      return arithmeticOperand(base) + "." + keyPath(components)
+    case .index(let base, let selector):
+      let inside: String =
+        switch selector {
+        case .first: "FIRST"
+        case .last: "LAST"
+        case .size: "SIZE"
+        case .at(let i): format(i)
+        }
+      return "\(arithmeticOperand(base))[\(inside)]"
+    case .cast(let value, let type):
+      return "CAST(\(format(value)), \(Value.quoted(type)))"
+    case .subquery(let collection, let variable, let predicate):
+      return "SUBQUERY(\(format(collection)), $\(variable), \(format(predicate)))"
+    }
+  }
+
+  /// An operand of an arithmetic operator, parenthesized when it is arithmetic itself.
+  private static func arithmeticOperand(_ e: Expression) -> String {
+    switch e.kind {
+    case .arithmetic, .negate: return "(\(format(e)))"
+    case .constant(let v) where (v.numericValue ?? 0) < 0: return "(\(format(e)))"
+    default: return format(e)
+    }
+  }
+
+  private static func keyPath(_ components: [KeyPathComponent]) -> String {
+    components.map { component in
+      switch component {
+      case .key(let key): return ReservedWords.isReserved(key) ? "#" + key : key
+      case .collectionOperator(let op): return "@" + op
+      }
+    }.joined(separator: ".")
+  }
+
+  /// A constant: strings double-quoted, Booleans as 1 and 0 (as Foundation prints them),
+  /// dates as `CAST(seconds, "NSDate")`.
+  private static func constant(_ value: Value) -> String {
+    switch value {
+    case .null: return "nil"
+    case .bool(let b): return b ? "1" : "0"
+    case .collection(let elements): return "{" + elements.map(constant).joined(separator: ", ") + "}"
+    default: return value.literalText
+    }
+  }
+}

@@ -1,0 +1,281 @@
+/// Turns source text into tokens.
+///
+/// Newlines separate statements, so the lexer emits a ``Token/Kind/newline`` for a line
+/// break outside parentheses and brackets (inside braces too: entity bodies are written one
+/// attribute per line). `--` starts a comment to the end of the line, and a `#!` first line
+/// is skipped so scripts can be run as `#!/usr/bin/env bowq`.
+public struct Lexer {
+  private let scalars: [Unicode.Scalar]
+  private var index = 0
+  private var line = 1
+  private var column = 1
+  /// The open brackets, innermost last.
+  private var openBrackets: [Punctuation] = []
+
+  public init(_ text: String) {
+    scalars = Array(text.unicodeScalars)
+  }
+
+  /// Every token of the text, ending with ``Token/Kind/endOfInput``.
+  public static func tokenize(_ text: String) throws(LanguageError) -> [Token] {
+    var lexer = Lexer(text)
+    var tokens: [Token] = []
+    while true {
+      let token = try lexer.next()
+      tokens.append(token)
+      if token.kind == .endOfInput { return tokens }
+    }
+  }
+
+  /// Whether the text stops inside a string or with a bracket still open, so that a shell
+  /// should read another line before running it.
+  public static func needsMoreInput(_ text: String) -> Bool {
+    var lexer = Lexer(text)
+    while true {
+      do {
+        let token = try lexer.next()
+        if token.kind == .endOfInput { return !lexer.openBrackets.isEmpty }
+      } catch {
+        return error.message.hasPrefix(unterminatedStringMessage)
+      }
+    }
+  }
+
+  static let unterminatedStringMessage = "unterminated string"
+
+  private var location: SourceLocation {
+    SourceLocation(offset: index, line: line, column: column)
+  }
+
+  private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
+    index + ahead < scalars.count ? scalars[index + ahead] : nil
+  }
+
+  private mutating func advance() -> Unicode.Scalar {
+    let scalar = scalars[index]
+    index += 1
+    if scalar == "\n" {
+      line += 1
+      column = 1
+    } else {
+      column += 1
+    }
+    return scalar
+  }
+
+  /// The next token.
+  public mutating func next() throws(LanguageError) -> Token {
+    skipTrivia()
+    let start = location
+    guard let scalar = peek() else {
+      return Token(kind: .endOfInput, range: SourceRange(start, start))
+    }
+    let kind: Token.Kind
+    switch scalar {
+    case "\n":
+      _ = advance()
+      kind = .newline
+    case "\"", "'":
+      kind = .string(try lexString())
+    case "0"..."9":
+      kind = try lexNumber(start: start)
+    case "$":
+      _ = advance()
+      let name = lexName(allowingLeadingDigit: true)
+      guard !name.isEmpty else { throw error("expected a variable name after \"$\"", from: start) }
+      kind = .variable(name)
+    case "#":
+      _ = advance()
+      let name = lexName()
+      guard !name.isEmpty else { throw error("expected a name after \"#\"", from: start) }
+      kind = .escapedIdentifier(name)
+    case "@":
+      _ = advance()
+      let name = lexName()
+      guard !name.isEmpty else {
+        throw error("expected a collection operator such as @count after \"@\"", from: start)
+      }
+      kind = .collectionOperator(name)
+    default:
+      if Lexer.isNameStart(scalar) {
+        kind = .identifier(lexName())
+      } else {
+        kind = .punctuation(try lexPunctuation(start: start))
+      }
+    }
+    return Token(kind: kind, range: SourceRange(start, location))
+  }
+
+  private mutating func skipTrivia() {
+    if index == 0, peek() == "#", peek(1) == "!" { skipToEndOfLine() }
+    while let scalar = peek() {
+      if scalar == " " || scalar == "\t" || scalar == "\r" || scalar == "\u{FEFF}" {
+        _ = advance()
+      } else if scalar == "\n", let open = openBrackets.last, open != .leftBrace {
+        _ = advance()
+      } else if scalar == "-", peek(1) == "-" {
+        skipToEndOfLine()
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func skipToEndOfLine() {
+    while let scalar = peek(), scalar != "\n" { _ = advance() }
+  }
+
+  static func isNameStart(_ s: Unicode.Scalar) -> Bool {
+    s == "_" || s.properties.isAlphabetic
+  }
+
+  /// A name: a letter or `_`, then letters, digits and `_`. Variables may start with a
+  /// digit (`$1`, a script argument).
+  private mutating func lexName(allowingLeadingDigit: Bool = false) -> String {
+    var name = String.UnicodeScalarView()
+    if !allowingLeadingDigit, let s = peek(), !Lexer.isNameStart(s) { return "" }
+    while let s = peek(), Lexer.isNameStart(s) || ("0"..."9").contains(s) {
+      name.append(advance())
+    }
+    return String(name)
+  }
+
+  private mutating func lexString() throws(LanguageError) -> String {
+    let start = location
+    let quote = advance()
+    var text = String.UnicodeScalarView()
+    while true {
+      guard let scalar = peek() else {
+        throw error(Lexer.unterminatedStringMessage + ": add the closing \(quote)", from: start)
+      }
+      if scalar == quote {
+        _ = advance()
+        return String(text)
+      }
+      if scalar == "\\" {
+        let escapeStart = location
+        _ = advance()
+        guard let escaped = peek() else { continue }
+        _ = advance()
+        switch escaped {
+        case "n": text.append("\n")
+        case "t": text.append("\t")
+        case "r": text.append("\r")
+        case "0": text.append("\0")
+        case "\\", "\"", "'": text.append(escaped)
+        case "u": text.append(try lexUnicodeEscape(start: escapeStart))
+        default:
+          throw error(
+            "unknown escape \"\\\(escaped)\" in a string (use \\\\ for a backslash)",
+            from: escapeStart)
+        }
+        continue
+      }
+      text.append(advance())
+    }
+  }
+
+  /// `\u` followed by four hex digits or `{…}` with one to eight.
+  private mutating func lexUnicodeEscape(start: SourceLocation) throws(LanguageError)
+    -> Unicode.Scalar
+  {
+    var digits = ""
+    if peek() == "{" {
+      _ = advance()
+      while let s = peek(), s != "}", digits.count < 8 { digits.unicodeScalars.append(advance()) }
+      guard peek() == "}" else { throw error("expected \"}\" to close \\u{…}", from: start) }
+      _ = advance()
+    } else {
+      while digits.count < 4, let s = peek(), s.properties.isASCIIHexDigit {
+        digits.unicodeScalars.append(advance())
+      }
+    }
+    guard let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code) else {
+      throw error("invalid unicode escape \\u\(digits)", from: start)
+    }
+    return scalar
+  }
+
+  private mutating func lexNumber(start: SourceLocation) throws(LanguageError) -> Token.Kind {
+    if peek() == "0", let prefix = peek(1), let radix = ["x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2][Character(prefix)] {
+      _ = advance()
+      _ = advance()
+      var digits = ""
+      while let s = peek(), s.properties.isASCIIHexDigit || s == "_" {
+        digits.unicodeScalars.append(advance())
+      }
+      digits.removeAll { $0 == "_" }
+      guard !digits.isEmpty, let value = UInt64(digits, radix: radix) else {
+        throw error("invalid base-\(radix) number \"0\(prefix)\(digits)\"", from: start)
+      }
+      return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .bigInteger(Double(value))
+    }
+    var text = ""
+    var isReal = false
+    func digits(_ lexer: inout Lexer) {
+      while let s = lexer.peek(), ("0"..."9").contains(s) || s == "_" {
+        let d = lexer.advance()
+        if d != "_" { text.unicodeScalars.append(d) }
+      }
+    }
+    digits(&self)
+    if peek() == ".", let after = peek(1), ("0"..."9").contains(after) {
+      isReal = true
+      text.unicodeScalars.append(advance())
+      digits(&self)
+    }
+    if let e = peek(), e == "e" || e == "E" {
+      let sign = peek(1)
+      let hasSign = sign == "+" || sign == "-"
+      if let d = peek(hasSign ? 2 : 1), ("0"..."9").contains(d) {
+        isReal = true
+        text.unicodeScalars.append(advance())
+        if hasSign { text.unicodeScalars.append(advance()) }
+        digits(&self)
+      }
+    }
+    if let s = peek(), Lexer.isNameStart(s) {
+      throw error("a number cannot run into a name here: put a space or operator between them", from: start)
+    }
+    if !isReal, let value = Int64(text) { return .integer(value) }
+    guard let value = Double(text), value.isFinite else {
+      throw error("number \(text) is too large", from: start)
+    }
+    return isReal ? .real(value) : .bigInteger(value)
+  }
+
+  private static let punctuationBySpelling: [String: Punctuation] = {
+    var table = Dictionary(uniqueKeysWithValues: Punctuation.allCases.map { ($0.rawValue, $0) })
+    table["=>"] = .greaterOrEqual
+    table["=<"] = .lessOrEqual
+    table["<>"] = .notEqual
+    return table
+  }()
+
+  private mutating func lexPunctuation(start: SourceLocation) throws(LanguageError) -> Punctuation {
+    if let second = peek(1) {
+      let pair = String(String.UnicodeScalarView([scalars[index], second]))
+      if let p = Lexer.punctuationBySpelling[pair] {
+        _ = advance()
+        _ = advance()
+        return p
+      }
+    }
+    let single = String(Character(scalars[index]))
+    guard let p = Lexer.punctuationBySpelling[single] else {
+      _ = advance()
+      throw error("unexpected character \"\(single)\"", from: start)
+    }
+    _ = advance()
+    switch p {
+    case .leftParen, .leftBracket, .leftBrace: openBrackets.append(p)
+    case .rightParen, .rightBracket, .rightBrace: if !openBrackets.isEmpty { openBrackets.removeLast() }
+    default: break
+    }
+    return p
+  }
+
+  private func error(_ message: String, from start: SourceLocation) -> LanguageError {
+    LanguageError(.syntax, message, at: SourceRange(start, location))
+  }
+}

@@ -1,0 +1,75 @@
+/// One token of bowq source text.
+public struct Token: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// A name or keyword. Keywords are recognised by the parser, case-insensitively, so
+    /// statement words (`fetch`, `set`) stay usable as attribute names where unambiguous.
+    case identifier(String)
+    /// A name written `#name`: never a keyword.
+    case escapedIdentifier(String)
+    /// `$name`.
+    case variable(String)
+    /// `@count`, `@sum`, … inside key paths.
+    case collectionOperator(String)
+    case integer(Int64)
+    /// An integer literal too large for Int64, kept as its value in a Double.
+    case bigInteger(Double)
+    case real(Double)
+    case string(String)
+    case punctuation(Punctuation)
+    /// The end of a line outside any bracket: a statement separator.
+    case newline
+    case endOfInput
+  }
+
+  public var kind: Kind
+  public var range: SourceRange
+}
+
+/// Operators and punctuation, by their canonical spelling.
+public enum Punctuation: String, Hashable, Sendable, CaseIterable {
+  case leftParen = "("
+  case rightParen = ")"
+  case leftBrace = "{"
+  case rightBrace = "}"
+  case leftBracket = "["
+  case rightBracket = "]"
+  case comma = ","
+  case dot = "."
+  case semicolon = ";"
+  case colon = ":"
+  case question = "?"
+  case assign = "="
+  case equal = "=="
+  case notEqual = "!="
+  case less = "<"
+  case lessOrEqual = "<="
+  case greater = ">"
+  case greaterOrEqual = ">="
+  case and = "&&"
+  case or = "||"
+  case not = "!"
+  case plus = "+"
+  case minus = "-"
+  case star = "*"
+  case slash = "/"
+  case power = "**"
+  case percent = "%"
+  case assignVariable = ":="
+}
+
+extension Token.Kind: CustomStringConvertible {
+  /// How the token is named in "expected …, found …" messages.
+  public var description: String {
+    switch self {
+    case .identifier(let s), .escapedIdentifier(let s): return "\"\(s)\""
+    case .variable(let s): return "$\(s)"
+    case .collectionOperator(let s): return "@\(s)"
+    case .integer(let v): return String(v)
+    case .bigInteger(let v), .real(let v): return "\(v)"
+    case .string(let s): return Value.quoted(s)
+    case .punctuation(let p): return "\"\(p.rawValue)\""
+    case .newline: return "end of line"
+    case .endOfInput: return "end of input"
+    }
+  }
+}

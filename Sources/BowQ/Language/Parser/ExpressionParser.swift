@@ -1,0 +1,248 @@
+extension Parser {
+  mutating func parseExpression() throws(LanguageError) -> Expression {
+    try parseAdditive()
+  }
+
+  /// Continues an expression whose first operand was already parsed (a parenthesized one).
+  mutating func continueExpression(from operand: Expression) throws(LanguageError) -> Expression {
+    var lhs = try parsePostfix(operand)
+    if isPunctuation(.power) { lhs = try parsePowerTail(lhs) }
+    lhs = try parseMultiplicativeTail(lhs)
+    return try parseAdditiveTail(lhs)
+  }
+
+  mutating func parseAdditive() throws(LanguageError) -> Expression {
+    try parseAdditiveTail(try parseMultiplicative())
+  }
+
+  mutating func parseAdditiveTail(_ first: Expression) throws(LanguageError) -> Expression {
+    var lhs = first
+    while isPunctuation(.plus) || isPunctuation(.minus) {
+      let op: ArithmeticOperator = isPunctuation(.plus) ? .add : .subtract
+      advance()
+      let rhs = try parseMultiplicative()
+      lhs = Expression(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
+    }
+    return lhs
+  }
+
+  mutating func parseMultiplicative() throws(LanguageError) -> Expression {
+    try parseMultiplicativeTail(try parsePower())
+  }
+
+  mutating func parseMultiplicativeTail(_ first: Expression) throws(LanguageError) -> Expression {
+    var lhs = first
+    while isPunctuation(.star) || isPunctuation(.slash) {
+      let op: ArithmeticOperator = isPunctuation(.star) ? .multiply : .divide
+      advance()
+      let rhs = try parsePower()
+      lhs = Expression(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
+    }
+    return lhs
+  }
+
+  mutating func parsePower() throws(LanguageError) -> Expression {
+    try parsePowerTail(try parseUnary())
+  }
+
+  mutating func parsePowerTail(_ first: Expression) throws(LanguageError) -> Expression {
+    var lhs = first
+    while consume(.power) {
+      let rhs = try parseUnary()
+      lhs = Expression(.arithmetic(.power, lhs, rhs), range: lhs.range.union(rhs.range))
+    }
+    return lhs
+  }
+
+  mutating func parseUnary() throws(LanguageError) -> Expression {
+    guard isPunctuation(.minus) else { return try parsePostfix(try parsePrimary()) }
+    let start = advance().range
+    return try nested { (p: inout Parser) throws(LanguageError) in
+      let operand = try p.parseUnary()
+      let range = start.union(operand.range)
+      switch operand.kind {
+      case .constant(.int(let v)) where v != Int64.min:
+        return Expression(.constant(.int(-v)), range: range)
+      case .constant(.double(let v)):
+        return Expression(.constant(.double(-v)), range: range)
+      default:
+        return Expression(.negate(operand), range: range)
+      }
+    }
+  }
+
+  /// `.key`, `.@op` and `[index]` after a primary expression.
+  mutating func parsePostfix(_ base: Expression) throws(LanguageError) -> Expression {
+    var expression = base
+    while true {
+      if isPunctuation(.dot) {
+        advance()
+        let component = try parseKeyPathComponent()
+        let range = expression.range.union(SourceRange(previousEnd, previousEnd))
+        switch expression.kind {
+        case .keyPath(let components):
+          expression = Expression(.keyPath(components + [component]), range: range)
+        case .evaluatedObject:
+          expression = Expression(.keyPath([component]), range: range)
+        case .member(let inner, let components):
+          expression = Expression(.member(inner, components + [component]), range: range)
+        default:
+          expression = Expression(.member(expression, [component]), range: range)
+        }
+      } else if isPunctuation(.leftBracket) {
+        advance()
+        let selector: IndexSelector
+        if consumeKeyword("FIRST") {
+          selector = .first
+        } else if consumeKeyword("LAST") {
+          selector = .last
+        } else if consumeKeyword("SIZE") {
+          selector = .size
+        } else {
+          selector = .at(try parseExpression())
+        }
+        try expect(.rightBracket, "to close the index")
+        expression = Expression(
+          .index(expression, selector),
+          range: expression.range.union(SourceRange(previousEnd, previousEnd)))
+      } else {
+        return expression
+      }
+    }
+  }
+
+  mutating func parseKeyPathComponent() throws(LanguageError) -> KeyPathComponent {
+    if case .collectionOperator(let op) = current.kind {
+      advance()
+      return .collectionOperator(op)
+    }
+    return .key(try parseName("a key after \".\"").text)
+  }
+
+  mutating func parsePrimary() throws(LanguageError) -> Expression {
+    let token = current
+    let range = token.range
+    switch token.kind {
+    case .integer(let v):
+      advance()
+      return Expression(.constant(.int(v)), range: range)
+    case .bigInteger(let v), .real(let v):
+      advance()
+      return Expression(.constant(.double(v)), range: range)
+    case .string(let s):
+      advance()
+      return Expression(.constant(.string(s)), range: range)
+    case .variable(let name):
+      advance()
+      return Expression(.variable(name), range: range)
+    case .collectionOperator(let op):
+      advance()
+      return Expression(.keyPath([.collectionOperator(op)]), range: range)
+    case .escapedIdentifier(let name):
+      advance()
+      return Expression(.keyPath([.key(name)]), range: range)
+    case .punctuation(.leftParen):
+      switch try parseParenthesized() {
+      case .expression(let e): return e
+      case .predicate(let p):
+        throw LanguageError(.syntax, "expected an expression, found a predicate", at: p.range)
+      }
+    case .punctuation(.leftBrace):
+      return try parseAggregate()
+    case .identifier(let word):
+      return try parseWord(word, range: range)
+    default:
+      throw unexpected("a value or key path")
+    }
+  }
+
+  mutating func parseAggregate() throws(LanguageError) -> Expression {
+    let open = advance().range
+    return try nested { (p: inout Parser) throws(LanguageError) in
+      var elements: [Expression] = []
+      p.skipNewlines()
+      if !p.isPunctuation(.rightBrace) {
+        repeat {
+          p.skipNewlines()
+          elements.append(try p.parseExpression())
+          p.skipNewlines()
+        } while p.consume(.comma)
+      }
+      guard p.isPunctuation(.rightBrace) else {
+        throw LanguageError(
+          .syntax, "expected \"}\" to close the \"{\" at \(open.start), found \(p.current.kind)",
+          at: p.current.range)
+      }
+      return Expression(.aggregate(elements), range: open.union(p.advance().range))
+    }
+  }
+
+  /// An identifier: a literal word, SELF, CAST, SUBQUERY, a function call or a key.
+  mutating func parseWord(_ word: String, range: SourceRange) throws(LanguageError) -> Expression {
+    switch word.uppercased() {
+    case "TRUE", "YES":
+      advance()
+      return Expression(.constant(.bool(true)), range: range)
+    case "FALSE", "NO":
+      advance()
+      return Expression(.constant(.bool(false)), range: range)
+    case "NIL", "NULL":
+      advance()
+      return Expression(.constant(.null), range: range)
+    case "SELF":
+      advance()
+      return Expression(.evaluatedObject, range: range)
+    case "CAST":
+      advance()
+      try expect(.leftParen, "after CAST")
+      let value = try parseExpression()
+      try expect(.comma, "between CAST's value and its type name")
+      guard case .string(let type) = current.kind else {
+        throw unexpected("a type name in quotes, such as \"NSDate\"")
+      }
+      advance()
+      try expect(.rightParen, "to close CAST")
+      return Expression(.cast(value, type), range: range.union(SourceRange(previousEnd, previousEnd)))
+    case "SUBQUERY":
+      advance()
+      try expect(.leftParen, "after SUBQUERY")
+      let collection = try parseExpression()
+      try expect(.comma, "after SUBQUERY's collection")
+      guard case .variable(let variable) = current.kind else {
+        throw unexpected("a variable such as $x for SUBQUERY's elements")
+      }
+      advance()
+      try expect(.comma, "after SUBQUERY's variable")
+      let predicate = try parsePredicate()
+      try expect(.rightParen, "to close SUBQUERY")
+      return Expression(
+        .subquery(collection, variable: variable, predicate),
+        range: range.union(SourceRange(previousEnd, previousEnd)))
+    default:
+      break
+    }
+    if isPunctuation(.leftParen, peek()) {
+      advance()
+      return try parseFunctionCall(word, range: range)
+    }
+    let name = try parseName("a value or key path")
+    return Expression(.keyPath([.key(name.text)]), range: name.range)
+  }
+
+  func isPunctuation(_ p: Punctuation, _ token: Token) -> Bool {
+    token.kind == .punctuation(p)
+  }
+
+  mutating func parseFunctionCall(_ name: String, range: SourceRange) throws(LanguageError)
+    -> Expression
+  {
+    advance()
+    var arguments: [Expression] = []
+    if !isPunctuation(.rightParen) {
+      repeat { arguments.append(try parseExpression()) } while consume(.comma)
+    }
+    try expect(.rightParen, "to close the arguments of \(name)()")
+    return Expression(
+      .function(name, arguments), range: range.union(SourceRange(previousEnd, previousEnd)))
+  }
+}

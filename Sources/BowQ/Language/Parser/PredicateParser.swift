@@ -1,0 +1,185 @@
+/// A parsed piece that may turn out to be a predicate or an expression: `(a + b)` and
+/// `(a > b)` look alike until the closing parenthesis.
+enum PredicateOrExpression {
+  case predicate(Predicate)
+  case expression(Expression)
+}
+
+extension Parser {
+  mutating func parsePredicate() throws(LanguageError) -> Predicate {
+    try requirePredicate(try parseOr(), "a predicate such as rating > 3")
+  }
+
+  func requirePredicate(_ node: PredicateOrExpression, _ what: String) throws(LanguageError)
+    -> Predicate
+  {
+    switch node {
+    case .predicate(let p):
+      return p
+    case .expression(let e):
+      if current.kind == .endOfInput || current.kind == .newline {
+        throw LanguageError(
+          .syntax, "expected a comparison after this expression (for example == or >)",
+          at: SourceRange(e.range.end, e.range.end))
+      }
+      throw LanguageError(
+        .syntax, "expected \(what); found an expression with no comparison", at: e.range)
+    }
+  }
+
+  func isOr() -> Bool { isKeyword("OR") || isPunctuation(.or) }
+  func isAnd() -> Bool { isKeyword("AND") || isPunctuation(.and) }
+
+  mutating func parseOr() throws(LanguageError) -> PredicateOrExpression {
+    let first = try parseAnd()
+    guard isOr() else { return first }
+    var operands = [try requirePredicate(first, "a predicate before OR")]
+    while isOr() {
+      advance()
+      operands.append(try requirePredicate(try parseAnd(), "a predicate after OR"))
+    }
+    return .predicate(Predicate(.or(operands), range: operands[0].range.union(operands.last!.range)))
+  }
+
+  mutating func parseAnd() throws(LanguageError) -> PredicateOrExpression {
+    let first = try parseNot()
+    guard isAnd() else { return first }
+    var operands = [try requirePredicate(first, "a predicate before AND")]
+    while isAnd() {
+      advance()
+      operands.append(try requirePredicate(try parseNot(), "a predicate after AND"))
+    }
+    return .predicate(
+      Predicate(.and(operands), range: operands[0].range.union(operands.last!.range)))
+  }
+
+  mutating func parseNot() throws(LanguageError) -> PredicateOrExpression {
+    if isKeyword("NOT") || isPunctuation(.not) {
+      let start = advance().range
+      return try nested { (p: inout Parser) throws(LanguageError) in
+        let operand = try p.requirePredicate(try p.parseNot(), "a predicate after NOT")
+        return .predicate(Predicate(.not(operand), range: start.union(operand.range)))
+      }
+    }
+    return try parseComparison()
+  }
+
+  mutating func parseComparison() throws(LanguageError) -> PredicateOrExpression {
+    let start = current.range
+    if consumeKeyword("TRUEPREDICATE") { return .predicate(Predicate(.constant(true), range: start)) }
+    if consumeKeyword("FALSEPREDICATE") {
+      return .predicate(Predicate(.constant(false), range: start))
+    }
+    var modifier = ComparisonModifier.direct
+    if consumeKeyword("ANY") || consumeKeyword("SOME") {
+      modifier = .any
+    } else if consumeKeyword("ALL") {
+      modifier = .all
+    } else if consumeKeyword("NONE") {
+      modifier = .none
+    }
+    let lhs: Expression
+    if modifier == .direct, isPunctuation(.leftParen) {
+      switch try parseParenthesized() {
+      case .predicate(let p): return .predicate(p)
+      case .expression(let e): lhs = try continueExpression(from: e)
+      }
+    } else {
+      lhs = try parseExpression()
+    }
+    guard let (op, opRange) = try parseComparisonOperator() else {
+      if modifier != .direct {
+        throw unexpected("a comparison operator after \(modifier.rawValue) and its key path")
+      }
+      return .expression(lhs)
+    }
+    let options = try parseStringOptions()
+    let rhs = try parseExpression()
+    let comparison = Comparison(
+      modifier: modifier, lhs: lhs, op: op, options: options, rhs: rhs, operatorRange: opRange)
+    return .predicate(Predicate(.comparison(comparison), range: start.union(rhs.range)))
+  }
+
+  /// `( … )` holding either a predicate or an expression.
+  mutating func parseParenthesized() throws(LanguageError) -> PredicateOrExpression {
+    let open = advance().range
+    return try nested { (p: inout Parser) throws(LanguageError) in
+      let inner = try p.parseOr()
+      guard p.isPunctuation(.rightParen) else {
+        throw LanguageError(
+          .syntax, "expected \")\" to close the \"(\" at \(open.start), found \(p.current.kind)",
+          at: p.current.range)
+      }
+      let close = p.advance().range
+      switch inner {
+      case .predicate(var predicate):
+        predicate.range = open.union(close)
+        return .predicate(predicate)
+      case .expression(var expression):
+        expression.range = open.union(close)
+        return .expression(expression)
+      }
+    }
+  }
+
+  mutating func parseComparisonOperator() throws(LanguageError) -> (
+    ComparisonOperator, SourceRange
+  )? {
+    let range = current.range
+    if case .punctuation(let p) = current.kind {
+      let op: ComparisonOperator? =
+        switch p {
+        case .assign, .equal: .equal
+        case .notEqual: .notEqual
+        case .less: .less
+        case .lessOrEqual: .lessOrEqual
+        case .greater: .greater
+        case .greaterOrEqual: .greaterOrEqual
+        default: nil
+        }
+      guard let op else { return nil }
+      advance()
+      return (op, range)
+    }
+    guard case .identifier(let word) = current.kind else { return nil }
+    if word.uppercased() == "NOT", isKeyword("IN", peek()) {
+      throw LanguageError(
+        .syntax, "\"NOT IN\" is not predicate syntax; write NOT (x IN {…})",
+        at: range.union(peek().range))
+    }
+    guard let op = ComparisonOperator(rawValue: word.uppercased()), op.rawValue.first!.isLetter
+    else { return nil }
+    advance()
+    return (op, range)
+  }
+
+  /// `[c]`, `[d]`, `[cd]`, … right after an operator.
+  mutating func parseStringOptions() throws(LanguageError) -> StringOptions {
+    guard isPunctuation(.leftBracket) else { return [] }
+    let open = advance().range
+    guard case .identifier(let letters) = current.kind else {
+      throw unexpected("options such as c, d or cd inside [ ]")
+    }
+    var options: StringOptions = []
+    for letter in letters.lowercased() {
+      switch letter {
+      case "c": options.insert(.caseInsensitive)
+      case "d": options.insert(.diacriticInsensitive)
+      case "n": options.insert(.normalized)
+      case "l": options.insert(.localeSensitive)
+      default:
+        throw LanguageError(
+          .syntax,
+          "unknown comparison option \"\(letter)\": use c (case-insensitive), d (diacritic-insensitive), n or l",
+          at: current.range)
+      }
+    }
+    advance()
+    guard isPunctuation(.rightBracket) else {
+      throw LanguageError(
+        .syntax, "expected \"]\" to close the options opened at \(open.start)", at: current.range)
+    }
+    advance()
+    return options
+  }
+}

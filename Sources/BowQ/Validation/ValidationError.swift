@@ -1,0 +1,75 @@
+/// One failed validation rule, reported the way Core Data reports it: the object, the key,
+/// the value, the rule, and Core Data's error code and name.
+public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Core Data's validation error codes (CoreDataErrors.h).
+  public enum Code: Int, Sendable, CaseIterable {
+    case missingMandatoryProperty = 1570
+    case numberTooLarge = 1610
+    case numberTooSmall = 1620
+    case dateTooLate = 1630
+    case dateTooSoon = 1640
+    case stringTooLong = 1660
+    case stringTooShort = 1670
+    case stringPatternMatching = 1680
+    case constraintMerge = 133021
+
+    /// The constant's name, as Core Data's headers spell it.
+    public var name: String {
+      switch self {
+      case .missingMandatoryProperty: return "NSValidationMissingMandatoryPropertyError"
+      case .numberTooLarge: return "NSValidationNumberTooLargeError"
+      case .numberTooSmall: return "NSValidationNumberTooSmallError"
+      case .dateTooLate: return "NSValidationDateTooLateError"
+      case .dateTooSoon: return "NSValidationDateTooSoonError"
+      case .stringTooLong: return "NSValidationStringTooLongError"
+      case .stringTooShort: return "NSValidationStringTooShortError"
+      case .stringPatternMatching: return "NSValidationStringPatternMatchingError"
+      case .constraintMerge: return "NSManagedObjectConstraintMergeError"
+      }
+    }
+
+    /// Core Data's own message for the code, for the property `key`.
+    func message(_ key: String) -> String {
+      switch self {
+      case .missingMandatoryProperty: return "\(key) is a required value."
+      case .numberTooLarge: return "\(key) is too large."
+      case .numberTooSmall: return "\(key) is too small."
+      case .dateTooLate: return "\(key) is too late."
+      case .dateTooSoon: return "\(key) is too soon."
+      case .stringTooLong: return "\(key) is too long."
+      case .stringTooShort: return "\(key) is too short."
+      case .stringPatternMatching: return "\(key) is invalid."
+      case .constraintMerge: return "\(key) must be unique."
+      }
+    }
+  }
+
+  public var code: Code
+  public var object: ObjectID
+  /// A few words naming the object for a person, such as its name attribute.
+  public var objectLabel: String?
+  public var key: String
+  public var value: Value
+  /// The rule that failed, e.g. `maximum 5`.
+  public var rule: String
+
+  public var description: String {
+    let label = objectLabel.map { " \(Value.quoted($0))" } ?? ""
+    return
+      "\(object)\(label): \(code.message(key)) (value \(value.literalText), \(rule); Core Data error \(code.rawValue) \(code.name))"
+  }
+}
+
+/// A save or validate that found errors: every one of them, as Core Data's 1560
+/// (NSValidationMultipleErrorsError) carries them when there is more than one.
+public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var errors: [ValidationError]
+
+  public static let multipleErrorsCode = 1560
+
+  public var description: String {
+    if errors.count == 1 { return errors[0].description }
+    return "Multiple validation errors occurred (Core Data error \(SaveError.multipleErrorsCode) NSValidationMultipleErrorsError):\n"
+      + errors.map { "  " + $0.description }.joined(separator: "\n")
+  }
+}

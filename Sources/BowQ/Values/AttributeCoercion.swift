@@ -1,0 +1,106 @@
+import Foundation
+
+/// Converts a value to what an attribute stores: integers checked against their type's
+/// range (never wrapped), whole Doubles to integers, ISO 8601 strings to dates, strings to
+/// UUIDs and URIs, `{r, g, b}` to colors. nil stays nil (optionality is checked at save).
+public enum AttributeCoercion {
+  /// Whether values of `type` can be stored in an attribute of `target`; the binder's
+  /// static check (a runtime conversion may still fail for a particular value).
+  public static func accepts(_ type: ValueType, for target: AttributeType) -> Bool {
+    switch type {
+    case .null, .unknown: return true
+    case .string:
+      return [.string, .date, .uuid, .uri].contains(target)
+    case .integer, .double, .decimal:
+      return target.isNumeric || target == .bool || target == .date
+    case .bool: return target == .bool || target.isNumeric
+    case .date: return target == .date
+    case .data: return target == .binary || target == .uuid
+    case .uuid: return target == .uuid
+    case .uri: return target == .uri
+    case .color: return target == .transformable(.color)
+    case .collection: return target == .transformable(.color)
+    }
+  }
+
+  /// The value converted for `attribute`, or a message saying why it cannot be.
+  public static func coerce(_ value: Value, to attribute: Attribute) -> Result<Value, Failure> {
+    if value.isNull { return .success(.null) }
+    let type = attribute.type
+    func fail(_ why: String? = nil) -> Result<Value, Failure> {
+      .failure(
+        Failure(
+          message: why
+            ?? "cannot store \(ValueType(of: value)) \(value.literalText) in \(attribute.name) (\(type.name))"
+        ))
+    }
+    switch (type, value) {
+    case (.string, .string): return .success(value)
+    case (.int16, _), (.int32, _), (.int64, _):
+      let range = type.integerRange!
+      let integer: Int64?
+      switch value {
+      case .int(let i): integer = i
+      case .bool(let b): integer = b ? 1 : 0
+      case .double(let d) where d == d.rounded() && abs(d) < 9.2e18: integer = Int64(d)
+      case .decimal(let d):
+        let n = NSDecimalNumber(decimal: d)
+        integer = n.doubleValue == n.doubleValue.rounded() ? n.int64Value : nil
+      case .double: return fail("\(value.literalText) is not a whole number, and \(attribute.name) is \(type.name)")
+      default: integer = nil
+      }
+      guard let integer else { return fail() }
+      guard range.contains(integer) else {
+        return fail("\(integer) is out of range for \(attribute.name) (\(type.name) holds \(range.lowerBound)…\(range.upperBound))")
+      }
+      return .success(.int(integer))
+    case (.double, _), (.float, _):
+      guard let d = value.numericValue else { return fail() }
+      return .success(.double(type == .float ? Double(Float(d)) : d))
+    case (.decimal, .decimal): return .success(value)
+    case (.decimal, .int(let i)): return .success(.decimal(Decimal(i)))
+    case (.decimal, _):
+      guard let d = value.numericValue else { return fail() }
+      return .success(.decimal(Decimal(string: "\(d)") ?? Decimal(d)))
+    case (.bool, .bool): return .success(value)
+    case (.bool, _):
+      guard let n = value.numericValue, n == 0 || n == 1 else { return fail() }
+      return .success(.bool(n == 1))
+    case (.date, .date): return .success(value)
+    case (.date, .string(let s)):
+      guard let date = ISO8601Dates.parse(s) else {
+        return fail("\(Value.quoted(s)) is not an ISO 8601 date such as \"2024-01-31T12:00:00Z\"")
+      }
+      return .success(.date(date))
+    case (.binary, .data): return .success(value)
+    case (.uuid, .uuid): return .success(value)
+    case (.uuid, .string(let s)):
+      guard let uuid = UUID(uuidString: s) else { return fail("\(Value.quoted(s)) is not a UUID") }
+      return .success(.uuid(uuid))
+    case (.uri, .uri): return .success(value)
+    case (.uri, .string(let s)):
+      guard let url = URL(string: s), url.scheme != nil else {
+        return fail("\(Value.quoted(s)) is not a URI with a scheme, such as \"https://example.com\"")
+      }
+      return .success(.uri(url))
+    case (.transformable(.color), .color): return .success(value)
+    case (.transformable(.color), .collection(let parts)):
+      let components = parts.compactMap { part -> Int? in
+        if case .int(let i) = part { return Int(exactly: i) }
+        return nil
+      }
+      let color = components.count == 3 ? Color(red: components[0], green: components[1], blue: components[2]) : nil
+      guard let color, color.isValid else {
+        return fail("a color is written {red, green, blue} with whole numbers 0–255")
+      }
+      return .success(.color(color))
+    default:
+      return fail()
+    }
+  }
+
+  /// Why a value could not be converted.
+  public struct Failure: Error, Hashable, Sendable {
+    public var message: String
+  }
+}
