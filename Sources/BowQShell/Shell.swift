@@ -1,1 +1,235 @@
 import BowQ
+import Foundation
+
+/// The bowq shell: reads statements from a terminal, a pipe, a script or a `-c` argument,
+/// runs them with an ``Interpreter`` and prints results and errors.
+///
+/// Results go to standard output; errors to standard error. Reports such as
+/// `Updated 1 BowTie.` go to standard output at an interactive prompt and to standard error
+/// otherwise, so piped results stay clean.
+public final class Shell {
+  public let interpreter: Interpreter
+  public var format: OutputFormat
+  /// Go on after a failing statement in scripts and pipes (`--keep-going`).
+  public var keepGoing: Bool
+  private let output: ShellOutput
+  private let style: Style
+  private let errorStyle: Style
+
+  public init(
+    interpreter: Interpreter, format: OutputFormat = .table, keepGoing: Bool = false,
+    output: ShellOutput = .standard, style: Style = .plain, errorStyle: Style = .plain
+  ) {
+    self.interpreter = interpreter
+    self.format = format
+    self.keepGoing = keepGoing
+    self.output = output
+    self.style = style
+    self.errorStyle = errorStyle
+  }
+
+  /// Runs a whole text: a script file or a `-c` argument. It stops at the first failing
+  /// statement unless ``keepGoing`` is set.
+  ///
+  /// - Parameter name: how errors name the input (`script.bowq`, `-c`).
+  /// - Returns: whether every statement succeeded.
+  @discardableResult
+  public func run(script text: String, name: String?) -> Bool {
+    var reader = StreamLineReader(text: text)
+    return run(reader: &reader, interactive: false, name: name)
+  }
+
+  /// Reads and runs statements until the input ends. A statement may span lines while a
+  /// bracket, brace or string is open.
+  ///
+  /// - Parameter interactive: a person at a terminal: prompts, errors that do not stop
+  ///   the session, Ctrl-C that drops the statement being typed.
+  /// - Returns: whether every statement succeeded (always true interactively).
+  @discardableResult
+  public func run(reader: inout some LineReader, interactive: Bool, name: String? = nil) -> Bool {
+    var pending: [String] = []
+    var lineNumber = 0
+    var firstLine = 1
+    var succeeded = true
+    while true {
+      Interrupt.reset()
+      let prompt = pending.isEmpty ? "bowq> " : "  ...> "
+      switch reader.readLine(prompt: prompt) {
+      case .endOfInput:
+        if !pending.isEmpty {
+          succeeded = runChunk(pending, firstLine: firstLine, name: name, interactive: interactive) && succeeded
+        }
+        return succeeded || interactive
+      case .interrupted:
+        if !interactive { return false }
+        if pending.isEmpty { output.error("(To exit, press Ctrl-D or type .quit)\n") }
+        pending = []
+      case .line(let line):
+        lineNumber += 1
+        if pending.isEmpty {
+          firstLine = lineNumber
+          let trimmed = line.trimmingCharacters(in: .whitespaces)
+          if trimmed.isEmpty { continue }
+          if trimmed.hasPrefix(".") {
+            if interactive { reader.addToHistory(trimmed) }
+            switch runDotCommand(trimmed) {
+            case .quit: return succeeded || interactive
+            case .failed:
+              succeeded = false
+              if !interactive && !keepGoing { return false }
+            case .done: break
+            }
+            continue
+          }
+        }
+        pending.append(line)
+        let text = pending.joined(separator: "\n")
+        if Lexer.needsMoreInput(text) { continue }
+        if interactive { reader.addToHistory(text) }
+        let ok = runChunk(pending, firstLine: firstLine, name: name, interactive: interactive)
+        pending = []
+        if !ok {
+          succeeded = false
+          if !interactive && !keepGoing { return false }
+        }
+      }
+    }
+  }
+
+  private func runChunk(_ lines: [String], firstLine: Int, name: String?, interactive: Bool) -> Bool {
+    let text = lines.joined(separator: "\n")
+    let diagnostics = DiagnosticFormatter(
+      sourceName: name, source: text, firstLine: firstLine, style: errorStyle)
+    let statements: [Statement]
+    do {
+      statements = try Parser.parseScript(text)
+    } catch {
+      output.error(diagnostics.format(error.message, at: error.range))
+      return false
+    }
+    for statement in statements where !execute(statement, diagnostics: diagnostics, interactive: interactive) {
+      return false
+    }
+    return true
+  }
+
+  /// Runs one statement and prints its result or error; returns whether it succeeded.
+  private func execute(_ statement: Statement, diagnostics: DiagnosticFormatter, interactive: Bool) -> Bool {
+    do {
+      let result = try interpreter.execute(statement)
+      print(result, interactive: interactive)
+      return true
+    } catch let error as LanguageError {
+      output.error(diagnostics.format(error.message, at: error.range))
+    } catch let error as EvaluationError {
+      output.error(diagnostics.format(error.message, at: error.range, kind: "runtime error"))
+    } catch let error as SaveError {
+      let count = error.errors.count == 1 ? "" : " with \(error.errors.count) errors"
+      let what =
+        statement.kind == .validate ? "validation failed\(count)" : "save failed\(count); nothing was written"
+      output.error(
+        diagnostics.format(what, at: statement.range)
+          + error.description + "\n"
+          + "The changes are still pending: fix them, or `rollback` to discard them.\n")
+    } catch {
+      output.error(diagnostics.format(String(describing: error), at: statement.range))
+    }
+    return false
+  }
+
+  private func print(_ result: StatementResult, interactive: Bool) {
+    let renderer = format.renderer(style: style)
+    switch result {
+    case .objects(let resultSet):
+      output.write(renderer.render(resultSet))
+    case .count(_, let n):
+      output.write(renderer.render(count: n))
+    case .changes(let changes):
+      output.write(ChangesRenderer.render(changes))
+    case .explanation(let lines):
+      output.write(lines.map { $0 + "\n" }.joined())
+    case .message(let text):
+      if interactive {
+        output.write(style.dim(text) + "\n")
+      } else {
+        output.error(text + "\n")
+      }
+    }
+  }
+
+  enum DotCommandOutcome {
+    case done
+    case failed
+    case quit
+  }
+
+  /// Shell commands that start with a dot: `.quit`, `.help`, `.mode`, `.schema`.
+  private func runDotCommand(_ line: String) -> DotCommandOutcome {
+    let words = line.split(separator: " ").map(String.init)
+    switch words[0] {
+    case ".quit", ".exit", ".q":
+      return .quit
+    case ".help":
+      output.write(Shell.helpText)
+    case ".mode", ".format":
+      guard words.count == 2, let format = OutputFormat(rawValue: words[1]) else {
+        output.error(
+          "error: .mode takes one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))\n")
+        return .failed
+      }
+      self.format = format
+    case ".schema", ".entities":
+      let model = interpreter.context.graph.model
+      if model.entities.isEmpty { output.write("(no entities)\n") }
+      for entity in model.entities where words.count < 2 || words[1] == entity.name {
+        output.write(EntitySchemaFormatter.format(entity) + "\n")
+      }
+    default:
+      output.error(
+        "error: unknown command \(words[0])."
+          + NameSuggestion.hint(for: words[0], among: [".quit", ".help", ".mode", ".schema"])
+          + " Type .help for the list.\n")
+      return .failed
+    }
+    return .done
+  }
+
+  static let helpText = """
+    Statements (end each with a newline or ;):
+      fetch Entity [where PREDICATE] [sort by key [asc|desc], …] [limit N] [offset N]
+      count Entity [where PREDICATE]
+      set key = expr, …                 change the objects of the last fetch
+      insert Entity key = expr, …
+      update Entity [where PREDICATE] set key = expr, …
+      delete Entity [where PREDICATE]
+      changes | save | rollback | undo | redo | validate
+      explain STATEMENT
+      entity Name { attribute: Type[?] [default V] [min V] [max V] … }
+      import "file.plist" into Entity
+    Predicates are NSPredicate format strings, e.g.
+      rating > 3 AND name CONTAINS[c] "blue"
+      searchKey IN {"R", "G"}    lastWorn == nil    name LIKE "*Tie"
+    Shell commands:
+      .help             this text
+      .mode FORMAT      table, box, json, jsonl, csv or line
+      .schema [Entity]  the model
+      .quit             leave (or Ctrl-D)
+
+    """
+}
+
+/// Where the shell writes: standard output and standard error, or anything else in tests.
+public struct ShellOutput: Sendable {
+  public var write: @Sendable (String) -> Void
+  public var error: @Sendable (String) -> Void
+
+  public init(write: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    self.write = write
+    self.error = error
+  }
+
+  /// The process's standard output and error, flushed in order.
+  public static let standard = ShellOutput(
+    write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+    error: { text in FileHandle.standardError.write(Data(text.utf8)) })
+}

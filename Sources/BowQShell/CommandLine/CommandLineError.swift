@@ -1,0 +1,79 @@
+/// A command line `bowq` cannot run. Print ``message`` to standard error and exit with
+/// ``exitStatus``.
+public enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// An option bowq does not have, with the closest real one when there is one.
+  case unknownOption(String, suggestion: String?)
+  /// An option that takes a value was given none.
+  case missingArgument(option: String)
+  /// A flag was given a value: `--memory=yes`.
+  case unexpectedArgument(option: String)
+  /// A value an option does not accept.
+  case invalidArgument(option: String, value: String, valid: [String])
+  /// Two options that exclude each other.
+  case conflictingOptions(String, String)
+  /// An option that may appear only once appeared again.
+  case repeatedOption(String)
+  /// `--sample` without `--store` or `--memory`.
+  case sampleWithoutStore
+  /// `-c` and a script file together.
+  case commandsWithScript(path: String)
+  /// `--store -`.
+  case standardInputAsStore
+  /// `bowq plist` without a file.
+  case plistWithoutFile
+  /// `bowq plist A B`.
+  case plistExtraArgument(String)
+  /// A run option given to `bowq plist`.
+  case optionNotForPlist(String)
+  /// `bowq plist` with a format other than JSON.
+  case plistFormat(OutputFormat)
+
+  /// The exit status for a bad command line.
+  public static let exitStatus: Int32 = 2
+
+  /// The line printed after the error.
+  public static let hint = "Try 'bowq --help' for more information."
+
+  /// The whole text for standard error: the error and the hint, each on its own line.
+  public var message: String {
+    description + "\n" + CommandLineError.hint + "\n"
+  }
+
+  /// The error, starting with `bowq: `.
+  public var description: String {
+    "bowq: " + explanation
+  }
+
+  private var explanation: String {
+    switch self {
+    case .unknownOption(let option, let suggestion):
+      return "unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .missingArgument(let option):
+      return "option '\(option)' requires an argument"
+    case .unexpectedArgument(let option):
+      return "option '\(option)' doesn't allow an argument"
+    case .invalidArgument(let option, let value, let valid):
+      return "invalid argument '\(value)' for '\(option)' (valid: "
+        + valid.joined(separator: ", ") + ")"
+    case .conflictingOptions(let first, let second):
+      return "'\(first)' and '\(second)' cannot be used together"
+    case .repeatedOption(let option):
+      return "'\(option)' given more than once"
+    case .sampleWithoutStore:
+      return "'--sample' needs '--store PATH' (a new file) or '--memory';"
+        + " the default store starts with the sample data already"
+    case .commandsWithScript(let path):
+      return "'-c' and the script '\(path)' cannot be used together"
+    case .standardInputAsStore:
+      return "'--store' needs a file path; standard input ('-') cannot hold a store"
+    case .plistWithoutFile:
+      return "'plist' needs a FILE to print"
+    case .plistExtraArgument(let argument):
+      return "'plist' prints one FILE; unexpected argument '\(argument)'"
+    case .optionNotForPlist(let option):
+      return "'\(option)' cannot be used with 'plist'"
+    case .plistFormat(let format):
+      return "'plist' prints readably or with '--format json', not '--format \(format.rawValue)'"
+    }
+  }
+}

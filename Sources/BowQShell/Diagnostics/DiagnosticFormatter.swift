@@ -1,0 +1,50 @@
+import Foundation
+import BowQ
+
+/// Formats an error of a statement the way compilers do: `file:line:column: error: message`,
+/// then the source line and a caret under the offending text.
+struct DiagnosticFormatter {
+  /// How the input is named: a script's path, `-c`, or nil at the prompt.
+  var sourceName: String?
+  /// The whole text the statement came from.
+  var source: String
+  /// The line of the whole input on which `source` begins (for pipes read in chunks).
+  var firstLine: Int = 1
+  var style: Style
+
+  /// `kind` is "error" for language errors and "runtime error" for errors while running.
+  func format(_ message: String, at range: SourceRange?, kind: String = "error") -> String {
+    guard let range else {
+      return prefix(nil) + style.error("\(kind):") + " " + message + "\n"
+    }
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let lineIndex = min(range.start.line - 1, lines.count - 1)
+    let text = lineIndex >= 0 ? String(lines[lineIndex]).replacingTabs() : ""
+    let column = max(range.start.column, 1)
+    let width: Int
+    if range.end.line == range.start.line {
+      width = max(1, range.end.column - range.start.column)
+    } else {
+      width = max(1, text.count - column + 1)
+    }
+    let padding = String(repeating: " ", count: DisplayWidth.of(String(text.prefix(column - 1))))
+    let caret = "^" + String(repeating: "~", count: max(0, width - 1))
+    let location = SourceLocation(
+      offset: range.start.offset, line: range.start.line + firstLine - 1, column: column)
+    return prefix(location) + style.error("\(kind):") + " " + message + "\n"
+      + "  " + text + "\n"
+      + "  " + padding + style.error(caret) + "\n"
+  }
+
+  private func prefix(_ location: SourceLocation?) -> String {
+    let position = location.map { "\($0.line):\($0.column): " } ?? ""
+    return (sourceName.map { "\($0):" } ?? "") + position
+  }
+}
+
+extension String {
+  /// Tabs as single spaces, so the caret line stays aligned.
+  fileprivate func replacingTabs() -> String {
+    replacingOccurrences(of: "\t", with: " ")
+  }
+}

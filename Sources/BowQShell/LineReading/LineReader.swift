@@ -1,0 +1,13 @@
+/// A source of input lines for the shell: a terminal with line editing, a pipe, a script
+/// file or a string in a test.
+public protocol LineReader {
+  /// Reads the next line, without its line ending.
+  ///
+  /// - Parameter prompt: shown before the line where the reader has a prompt (a terminal);
+  ///   `"bowq> "` for a new statement, a continuation prompt while one is open.
+  mutating func readLine(prompt: String) -> LineInput
+
+  /// Records a complete statement (its lines joined with `"\n"`) so that it can be
+  /// recalled as one unit. Readers without history ignore it.
+  mutating func addToHistory(_ statement: String)
+}

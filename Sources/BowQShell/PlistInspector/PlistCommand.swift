@@ -1,0 +1,30 @@
+import BowQ
+import Foundation
+
+/// `bowq plist FILE`: prints any property list (binary, XML or JSON) readably, or as JSON
+/// with `--format json`. It reads with bowq's own decoder, so damaged files get the same
+/// precise errors as damaged stores.
+enum PlistCommand {
+  static func run(_ options: PlistOptions) -> Int32 {
+    let data: Data?
+    if options.path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      data = FileManager.default.contents(atPath: options.path)
+    }
+    guard let data else {
+      Launcher.writeError("bowq: cannot read \(options.path): \(String(cString: strerror(errno == 0 ? ENOENT : errno)))\n")
+      return 1
+    }
+    do {
+      let (plist, _) = try PropertyListDecoding.decode(data)
+      let text =
+        options.format == .json ? PropertyListPrinter.json(plist) : PropertyListPrinter.readable(plist)
+      FileHandle.standardOutput.write(Data(text.utf8))
+      return 0
+    } catch {
+      Launcher.writeError("bowq: \(options.path): \(error)\n")
+      return 1
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import BowQ
+import Foundation
+
+/// Prints a property list for people, as `plutil -p` does: `"key" => value` in
+/// dictionaries, `index => value` in arrays, dates in UTC, data by length and bytes.
+enum PropertyListPrinter {
+  /// Data longer than this prints only its first bytes, followed by `…`.
+  static let dataPreviewLimit = 32
+
+  static func readable(_ plist: PropertyList) -> String {
+    var out = ""
+    write(plist, indent: 0, into: &out)
+    return out + "\n"
+  }
+
+  private static func write(_ plist: PropertyList, indent: Int, into out: inout String) {
+    let pad = String(repeating: "  ", count: indent + 1)
+    let closing = String(repeating: "  ", count: indent)
+    switch plist {
+    case .array(let elements):
+      out += "[\n"
+      for (i, element) in elements.enumerated() {
+        out += "\(pad)\(i) => "
+        write(element, indent: indent + 1, into: &out)
+        out += "\n"
+      }
+      out += closing + "]"
+    case .dictionary(let dictionary):
+      out += "{\n"
+      for (key, value) in dictionary {
+        out += "\(pad)\(Value.quoted(key)) => "
+        write(value, indent: indent + 1, into: &out)
+        out += "\n"
+      }
+      out += closing + "}"
+    case .string(let s): out += Value.quoted(s)
+    case .integer(let i): out += String(i)
+    case .unsignedInteger(let u): out += String(u)
+    case .real(let d): out += "\(d)"
+    case .bool(let b): out += b ? "true" : "false"
+    case .date(let d):
+      out += d.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space).year().month().day().time(includingFractionalSeconds: false)) + " +0000"
+    case .data(let data):
+      let bytes = data.prefix(dataPreviewLimit).map { String(format: "%02x", $0) }.joined()
+      out += "{length = \(data.count), bytes = 0x\(bytes)\(data.count > dataPreviewLimit ? "…" : "")}"
+    }
+  }
+
+  /// The property list as JSON: dates as ISO 8601 strings, data as base64.
+  static func json(_ plist: PropertyList) -> String {
+    jsonValue(plist).serialized() + "\n"
+  }
+
+  private static func jsonValue(_ plist: PropertyList) -> JSONValue {
+    switch plist {
+    case .string(let s): return .string(s)
+    case .integer(let i): return .integer(i)
+    case .unsignedInteger(let u): return .integer(u)
+    case .real(let d): return d.isFinite ? .number("\(d)") : .string("\(d)")
+    case .bool(let b): return .bool(b)
+    case .date(let d): return .string(Value.iso8601(d))
+    case .data(let data): return .string(data.base64EncodedString())
+    case .array(let elements): return .array(elements.map(jsonValue))
+    case .dictionary(let dictionary): return .object(dictionary.map { ($0.key, jsonValue($0.value)) })
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import BowQ
+
+/// JSON output: an array with one object per row (`json`), or one object per line
+/// (`jsonl`, JSON Lines).
+///
+/// Each object has every column, keys in column order; values are converted as
+/// ``JSONValue/init(_:)`` says. The array form puts each row on a line of its own:
+///
+///     [
+///       {"name":"Red","rating":4.5},
+///       {"name":"Blue","rating":null}
+///     ]
+public struct JSONRenderer: ResultRenderer {
+  /// `true` for JSON Lines.
+  public var isLineDelimited: Bool
+
+  public init(isLineDelimited: Bool) {
+    self.isLineDelimited = isLineDelimited
+  }
+
+  public func render(_ result: ResultSet) -> String {
+    let names = result.columns.map(\.name)
+    return render(
+      result.rows.map { row in
+        JSONValue.object(zip(names, row).map { ($0, JSONValue($1)) })
+      })
+  }
+
+  public func render(count: Int) -> String {
+    render([.object([("count", .integer(count))])])
+  }
+
+  private func render(_ objects: [JSONValue]) -> String {
+    let lines = objects.map { $0.serialized() }
+    if isLineDelimited { return lines.map { $0 + "\n" }.joined() }
+    guard !lines.isEmpty else { return "[]\n" }
+    return "[\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
+  }
+}

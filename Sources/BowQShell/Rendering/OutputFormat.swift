@@ -1,0 +1,31 @@
+/// How results are printed: `--format` and `.mode`.
+public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
+  /// Aligned columns under a header and a dashed rule.
+  case table
+  /// Aligned columns inside Unicode box-drawing lines.
+  case box
+  /// A JSON array with one object per row.
+  case json
+  /// One JSON object per line (JSON Lines).
+  case jsonl
+  /// Comma-separated values with a header row, quoted as RFC 4180 says.
+  case csv
+  /// `name = value`, one attribute per line and a blank line between rows (sqlite's
+  /// `.mode line`).
+  case line
+
+  /// The renderer for this format.
+  ///
+  /// - Parameter style: colours the human formats (table, box, line) when enabled: bold
+  ///   headers and a dim `nil`. The machine formats (json, jsonl, csv) never have colour.
+  public func renderer(style: Style = .plain) -> any ResultRenderer {
+    switch self {
+    case .table: return TableRenderer(style: style)
+    case .box: return BoxRenderer(style: style)
+    case .json: return JSONRenderer(isLineDelimited: false)
+    case .jsonl: return JSONRenderer(isLineDelimited: true)
+    case .csv: return CSVRenderer()
+    case .line: return LineRenderer(style: style)
+    }
+  }
+}

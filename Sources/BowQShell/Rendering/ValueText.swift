@@ -1,0 +1,28 @@
+import BowQ
+
+/// A value as the human formats (table, box, line) print it in a cell.
+enum ValueText {
+  /// ``Value/displayText`` with control characters made visible (`\n`, `\t`, `\r`,
+  /// `\u{1B}`), so a value stays on its line and cannot send escape codes to the terminal.
+  static func cell(_ value: Value) -> String {
+    let text = value.displayText
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": escaped += "\\n"
+      case "\t": escaped += "\\t"
+      case "\r": escaped += "\\r"
+      case _ where isControl(scalar):
+        escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// C0 and C1 control characters and DEL.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+}
