@@ -91,6 +91,7 @@ public enum Launcher {
       return shell.run(reader: &reader, interactive: false, name: path) ? 0 : 1
     case .standardInput:
       if interactive, var reader = EditLineReader(historyPath: paths.historyPath, promptStyle: Style(policy: colors, fileDescriptor: 1)) {
+        shell.terminalColumns = { terminalColumns(of: 1) }
         print(banner(destination, interpreter))
         shell.run(reader: &reader, interactive: true)
         return 0
@@ -144,10 +145,17 @@ public enum Launcher {
     case .file(let path): where_ = path
     case .memory: where_ = "in memory (nothing is written)"
     }
-    let counts = graph.model.entities.map { "\(graph.table($0.name).count) \($0.name)" }
+    let counts = graph.model.entities.map { Interpreter.count(graph.table($0.name).count, $0.name) }
     return "bowq \(version) — store: \(where_)"
       + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
       + "\nType .help for help, .quit or Ctrl-D to leave."
+  }
+
+  /// The columns of the terminal on `descriptor`, or nil when it is not one.
+  static func terminalColumns(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   static func writeError(_ text: String) {

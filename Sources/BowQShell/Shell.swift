@@ -12,6 +12,9 @@ public final class Shell {
   public var format: OutputFormat
   /// Go on after a failing statement in scripts and pipes (`--keep-going`).
   public var keepGoing: Bool
+  /// The width of the terminal, when there is one: a table wider than it is shown one
+  /// attribute per line instead (psql's `\\x auto`).
+  public var terminalColumns: () -> Int? = { nil }
   private let output: ShellOutput
   private let style: Style
   private let errorStyle: Style
@@ -67,7 +70,8 @@ public final class Shell {
       case .line(let line):
         lineNumber += 1
         if pending.isEmpty {
-          firstLine = lineNumber
+          firstLine = interactive ? 1 : lineNumber
+          if interactive { lineNumber = 1 }
           let trimmed = line.trimmingCharacters(in: .whitespaces)
           if trimmed.isEmpty { continue }
           if trimmed.hasPrefix(".") {
@@ -141,7 +145,13 @@ public final class Shell {
     let renderer = format.renderer(style: style)
     switch result {
     case .objects(let resultSet):
-      output.write(renderer.render(resultSet))
+      var text = renderer.render(resultSet)
+      if interactive, format == .table, let columns = terminalColumns(),
+        text.split(separator: "\n").contains(where: { DisplayWidth.of($0) > columns })
+      {
+        text = OutputFormat.line.renderer(style: style).render(resultSet)
+      }
+      output.write(text)
     case .count(_, let n):
       output.write(renderer.render(count: n))
     case .changes(let changes):

@@ -265,7 +265,7 @@ public final class Interpreter {
   // MARK: Wording
 
   /// `1 BowTie`, `3 BowTie objects`, `2 changes`.
-  static func count(_ n: Int, _ noun: String) -> String {
+  public static func count(_ n: Int, _ noun: String) -> String {
     if n == 1 { return "1 \(noun)" }
     if noun.first?.isUppercase == true { return "\(n) \(noun) objects" }
     return "\(n) \(noun)s"

@@ -97,7 +97,7 @@ public enum CommandLineOptions {
 }
 
 /// The options bowq has, by the names they are written with.
-private enum Option: CaseIterable {
+private enum Option {
   case store, memory, sample, command, format, json, keepGoing, color, help, version
 
   static let long: [String: Option] = [
@@ -112,6 +112,14 @@ private enum Option: CaseIterable {
     switch self {
     case .store, .command, .format, .color: return true
     case .memory, .sample, .json, .keepGoing, .help, .version: return false
+    }
+  }
+
+  /// Options that only make sense for a run, not for `bowq plist`.
+  var isRunOnly: Bool {
+    switch self {
+    case .store, .memory, .sample, .command, .keepGoing: return true
+    case .format, .json, .color, .help, .version: return false
     }
   }
 }
@@ -188,6 +196,7 @@ private struct Parser {
   private mutating func apply(_ option: Option, name: String, value: String)
     throws(CommandLineError) -> Invocation?
   {
+    if option.isRunOnly { runOptionsGiven.append(name) }
     switch option {
     case .help: return .help
     case .version: return .version
@@ -213,10 +222,6 @@ private struct Parser {
           option: name, value: value, valid: ColorMode.allCases.map(\.rawValue))
       }
       color = chosen
-    }
-    switch option {
-    case .store, .memory, .sample, .command, .keepGoing: runOptionsGiven.append(name)
-    case .format, .json, .color, .help, .version: break
     }
     return nil
   }

@@ -48,7 +48,8 @@ public final class EditLineReader: LineReader {
     bowq_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
     bowq_el_set_editor(editLine, "emacs")
     bowq_el_set_signal(editLine, 1)
-    bowq_el_set_prompt_esc(editLine, EditLineReader.promptCallback, EditLineReader.invisibleMarker)
+    bowq_el_set_prompt_esc(
+      editLine, EditLineReader.promptCallback, CChar(EditLineReader.invisibleMarker))
     bowq_history_set_size(history, &event, 1000)
     bowq_history_set_unique(history, &event, 1)
     bowq_el_set_history(editLine, history)
@@ -68,7 +69,8 @@ public final class EditLineReader: LineReader {
   /// ``LineInput/endOfInput``; either way a line break is printed so that what follows
   /// starts on a fresh line. A Ctrl-C pressed before this call is forgotten.
   public func readLine(prompt: String) -> LineInput {
-    setPrompt(style.prompt(prompt, invisibleMarker: String(UnicodeScalar(UInt8(1)))))
+    let marker = String(UnicodeScalar(EditLineReader.invisibleMarker))
+    setPrompt(style.prompt(prompt, invisibleMarker: marker))
     Interrupt.reset()
     var count: Int32 = 0
     errno = 0
@@ -92,7 +94,7 @@ public final class EditLineReader: LineReader {
   }
 
   /// Brackets escape codes in the prompt (`EL_PROMPT_ESC`): they print but take no room.
-  private static let invisibleMarker = CChar(1)
+  private static let invisibleMarker: UInt8 = 1
 
   private static let promptCallback: bowq_prompt_function = { editLine in
     let reader = Unmanaged<EditLineReader>.fromOpaque(bowq_el_get_client_data(editLine)!)

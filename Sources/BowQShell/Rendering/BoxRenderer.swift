@@ -36,7 +36,7 @@ public struct BoxRenderer: ResultRenderer {
       border("├", "┼", "┤"),
     ]
     for row in layout.rows {
-      lines.append(content(row) { $0.isNil ? style.dim($0.text) : $0.text })
+      lines.append(content(row) { $0.valueText(style) })
     }
     lines.append(border("└", "┴", "┘"))
     return lines.map { $0 + "\n" }.joined()

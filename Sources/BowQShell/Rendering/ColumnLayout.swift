@@ -14,6 +14,11 @@ struct ColumnLayout {
       self.width = DisplayWidth.of(text)
       self.isNil = isNil
     }
+
+    /// The text as a value is shown: `nil` dim.
+    func valueText(_ style: Style) -> String {
+      isNil ? style.dim(text) : text
+    }
   }
 
   /// The attribute names, as header cells.

@@ -23,7 +23,7 @@ public struct LineRenderer: ResultRenderer {
     let records = layout.rows.map { row in
       zip(layout.header, row).map { name, cell in
         String(repeating: " ", count: nameWidth - name.width) + name.text + " = "
-          + (cell.isNil ? style.dim(cell.text) : cell.text) + "\n"
+          + cell.valueText(style) + "\n"
       }.joined()
     }
     return records.joined(separator: "\n")

@@ -2,10 +2,10 @@ import BowQ
 
 /// Aligned columns under a header and a dashed rule, padded by display width:
 ///
-///     name     rating
-///     -------  ------
-///     Red         4.5
-///     Bleu 领结      nil
+///     name    rating
+///     ------  ------
+///     Red        4.5
+///     蝴蝶结     nil
 ///
 /// Numbers are aligned to the right, `nil` is printed as such, and no line ends in spaces.
 public struct TableRenderer: ResultRenderer {
@@ -26,9 +26,7 @@ public struct TableRenderer: ResultRenderer {
     ]
     for row in layout.rows {
       lines.append(
-        layout.line(row, separator: "  ", padsLastColumn: false) {
-          $0.isNil ? style.dim($0.text) : $0.text
-        })
+        layout.line(row, separator: "  ", padsLastColumn: false) { $0.valueText(style) })
     }
     return lines.map { $0 + "\n" }.joined()
   }
