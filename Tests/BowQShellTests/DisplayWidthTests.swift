@@ -1,0 +1,34 @@
+import BowQShell
+import XCTest
+
+final class DisplayWidthTests: XCTestCase {
+  func testASCIITakesOneColumnEach() {
+    XCTAssertEqual(DisplayWidth.of("bow tie"), 7)
+    XCTAssertEqual(DisplayWidth.of(""), 0)
+  }
+
+  func testEastAsianWideAndFullwidthTakeTwo() {
+    XCTAssertEqual(DisplayWidth.of("领结"), 4)
+    XCTAssertEqual(DisplayWidth.of("ちょう"), 6)
+    XCTAssertEqual(DisplayWidth.of("나비"), 4)
+    XCTAssertEqual(DisplayWidth.of("Ａ"), 2)
+    XCTAssertEqual(DisplayWidth.of("\u{3000}"), 2)
+  }
+
+  func testHalfwidthKatakanaTakesOne() {
+    XCTAssertEqual(DisplayWidth.of("ｱｲ"), 2)
+  }
+
+  func testCombiningMarksTakeNone() {
+    XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
+    XCTAssertEqual(DisplayWidth.of("é"), 1)
+    XCTAssertEqual(DisplayWidth.of("a\u{200B}b"), 2)
+  }
+
+  func testEmojiTakeTwo() {
+    XCTAssertEqual(DisplayWidth.of("😀"), 2)
+    XCTAssertEqual(DisplayWidth.of("❤️"), 2)
+    XCTAssertEqual(DisplayWidth.of("🇫🇷"), 2)
+    XCTAssertEqual(DisplayWidth.of("👨‍👩‍👧"), 2)
+  }
+}

@@ -1,0 +1,81 @@
+import BowQ
+import BowQShell
+import XCTest
+
+final class TableRendererTests: XCTestCase {
+  func testAlignsByDisplayWidthWithNumbersOnTheRight() {
+    XCTAssertEqual(
+      TableRenderer().render(ResultSetFixtures.ties),
+      """
+      name    rating  timesWorn  lastWorn
+      ------  ------  ---------  --------------------
+      Red        4.5          3  2024-05-01T12:00:00Z
+      蝴蝶结     nil         12  nil
+
+      """)
+  }
+
+  func testNoLineEndsInSpaces() {
+    let text = TableRenderer().render(
+      ResultSetFixtures.result(
+        [("name", .string), ("searchKey", .string)],
+        [[.string("A long name"), .string("A")], [.string("B"), .string("Bee")]]))
+    XCTAssertEqual(
+      text,
+      """
+      name         searchKey
+      -----------  ---------
+      A long name  A
+      B            Bee
+
+      """)
+  }
+
+  func testPrintsEveryKindOfValueReadably() {
+    let text = TableRenderer().render(
+      ResultSetFixtures.result(
+        [("photoData", .binary), ("tintColor", .transformable(.color)), ("isFavorite", .bool)],
+        [[.data(Data([1, 2, 3])), .color(Color(red: 255, green: 0, blue: 128)), .bool(true)]]))
+    XCTAssertEqual(
+      text,
+      """
+      photoData  tintColor         isFavorite
+      ---------  ----------------  ----------
+      <3 bytes>  rgb(255, 0, 128)  YES
+
+      """)
+  }
+
+  func testShowsControlCharactersAsEscapes() {
+    let text = TableRenderer().render(
+      ResultSetFixtures.result(
+        [("name", .string), ("note", .string)],
+        [[.string("two\nlines"), .string("\u{1B}[31mred\ttab")]]))
+    XCTAssertEqual(
+      text,
+      """
+      name        note
+      ----------  ------------------
+      two\\nlines  \\u{1B}[31mred\\ttab
+
+      """)
+  }
+
+  func testEmptyResult() {
+    XCTAssertEqual(TableRenderer().render(ResultSetFixtures.none), "(no objects)\n")
+  }
+
+  func testCount() {
+    XCTAssertEqual(TableRenderer().render(count: 7), "7\n")
+  }
+
+  func testColourMakesHeadersBoldAndNilDimWithPaddingOutside() {
+    let text = TableRenderer(style: Style(isEnabled: true)).render(
+      ResultSetFixtures.result([("rating", .double), ("name", .string)], [[.null, .string("A")]]))
+    XCTAssertEqual(
+      text,
+      "\u{1B}[1mrating\u{1B}[0m  \u{1B}[1mname\u{1B}[0m\n"
+        + "------  ----\n"
+        + "   \u{1B}[2mnil\u{1B}[0m  A\n")
+  }
+}

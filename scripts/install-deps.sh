@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs the system packages bowq needs, when they are missing.
+#
+#   scripts/install-deps.sh          libedit-dev and pkg-config (to build)
+#   scripts/install-deps.sh --test   the same, plus tmux and python3 (to run the tests)
+#
+# Uses apt-get (through sudo when not root). The package lists are refreshed only when
+# an install fails without them. Does nothing when everything is present.
+set -euo pipefail
+
+want_test_tools=false
+case "${1:-}" in
+  "") ;;
+  --test) want_test_tools=true ;;
+  *)
+    echo "usage: $0 [--test]" >&2
+    exit 2
+    ;;
+esac
+
+missing=()
+if ! command -v pkg-config >/dev/null 2>&1; then
+  missing+=(pkg-config libedit-dev)
+elif ! pkg-config --exists libedit; then
+  missing+=(libedit-dev)
+fi
+if $want_test_tools; then
+  command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+  command -v python3 >/dev/null 2>&1 || missing+=(python3)
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "install-deps: missing ${missing[*]}, and apt-get is not available; install them" \
+    "with your system's package manager" >&2
+  exit 1
+fi
+
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo >/dev/null 2>&1; then
+    echo "install-deps: missing ${missing[*]}; run as root or install sudo" >&2
+    exit 1
+  fi
+  sudo=(sudo)
+fi
+
+install() {
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+echo "install-deps: installing ${missing[*]}" >&2
+if ! install; then
+  echo "install-deps: refreshing the package lists and trying again" >&2
+  "${sudo[@]}" apt-get update
+  install
+fi
