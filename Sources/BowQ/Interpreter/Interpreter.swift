@@ -271,12 +271,19 @@ public final class Interpreter {
     return "\(n) \(noun)s"
   }
 
+  /// A file error in the system's words ("No such file or directory").
   static func reason(_ error: Error) -> String {
-    if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
     {
-      return String(cString: strerror(code.rawValue))
+      return String(cString: strerror(Int32(underlying.code)))
     }
-    return (error as NSError).localizedDescription
+    switch (error as? CocoaError)?.code {
+    case .fileReadNoSuchFile?, .fileNoSuchFile?: return String(cString: strerror(ENOENT))
+    case .fileReadNoPermission?: return String(cString: strerror(EACCES))
+    default: return nsError.localizedDescription
+    }
   }
+
 }

@@ -1,0 +1,73 @@
+import XCTest
+
+@testable import BowQ
+
+/// Validation at save, with Core Data's codes.
+final class ValidatorTests: XCTestCase {
+  func validate(_ attribute: Attribute, _ value: Value) -> ValidationError.Code? {
+    Validator.check(value, against: attribute)?.0
+  }
+
+  func testRequiredAttributes() {
+    XCTAssertEqual(validate(Attribute(name: "name", type: .string), .null), .missingMandatoryProperty)
+    XCTAssertNil(validate(Attribute(name: "name", type: .string, isOptional: true), .null))
+  }
+
+  func testNumberBoundsAreInclusive() {
+    let rating = Attribute(name: "rating", type: .double, minimum: .double(0), maximum: .double(5))
+    XCTAssertNil(validate(rating, .double(5)))
+    XCTAssertNil(validate(rating, .double(0)))
+    XCTAssertEqual(validate(rating, .double(5.01)), .numberTooLarge)
+    XCTAssertEqual(validate(rating, .double(-1)), .numberTooSmall)
+    XCTAssertEqual(ValidationError.Code.numberTooLarge.rawValue, 1610)
+    XCTAssertEqual(ValidationError.Code.numberTooSmall.rawValue, 1620)
+  }
+
+  func testDateBounds() {
+    let day = Attribute(
+      name: "day", type: .date, minimum: .date(Date(timeIntervalSinceReferenceDate: 0)),
+      maximum: .date(Date(timeIntervalSinceReferenceDate: 100)))
+    XCTAssertEqual(validate(day, .date(Date(timeIntervalSinceReferenceDate: 101))), .dateTooLate)
+    XCTAssertEqual(validate(day, .date(Date(timeIntervalSinceReferenceDate: -1))), .dateTooSoon)
+  }
+
+  func testStringLengthsCountCharactersAndPatternsMatchWholly() {
+    let key = Attribute(name: "key", type: .string, minLength: 1, maxLength: 2, pattern: "[A-Z]+")
+    XCTAssertNil(validate(key, .string("AB")))
+    XCTAssertEqual(validate(key, .string("")), .stringTooShort)
+    XCTAssertEqual(validate(key, .string("ABC")), .stringTooLong)
+    XCTAssertEqual(validate(key, .string("Ab")), .stringPatternMatching, "MATCHES-style: the whole string")
+    let emoji = Attribute(name: "e", type: .string, maxLength: 1)
+    XCTAssertNil(validate(emoji, .string("👍🏽")), "one character, however many code units")
+  }
+
+  func testEveryBrokenRuleIsReportedWithTheObjectAndValue() {
+    var graph = ObjectGraph()
+    graph.define(
+      Entity(
+        name: "Tie",
+        attributes: [
+          Attribute(name: "name", type: .string),
+          Attribute(name: "rating", type: .double, maximum: .double(5)),
+          Attribute(name: "id", type: .int64, isUnique: true),
+        ]))
+    let a = graph.insert([.string("A"), .double(7), .int(1)], into: "Tie")
+    let b = graph.insert([.null, .double(1), .int(1)], into: "Tie")
+    let errors = Validator.validate([a, b], in: graph)
+    XCTAssertEqual(errors.map(\.code), [.numberTooLarge, .missingMandatoryProperty, .constraintMerge, .constraintMerge])
+    XCTAssertEqual(errors[0].object, a)
+    XCTAssertEqual(errors[0].value, .double(7))
+    XCTAssertEqual(
+      errors[0].description,
+      "Tie/p1 \"A\": rating is too large. (value 7, maximum 5; Core Data error 1610 NSValidationNumberTooLargeError)")
+    XCTAssertTrue(SaveError(errors: errors).description.hasPrefix("Multiple validation errors occurred (Core Data error 1560"))
+  }
+
+  func testUniquenessIgnoresNilAndUnchangedPairs() {
+    var graph = ObjectGraph()
+    graph.define(Entity(name: "T", attributes: [Attribute(name: "id", type: .int64, isOptional: true, isUnique: true)]))
+    let a = graph.insert([.null], into: "T")
+    let b = graph.insert([.null], into: "T")
+    XCTAssertEqual(Validator.validate([a, b], in: graph), [])
+  }
+}
