@@ -10,6 +10,8 @@ public struct Context: Sendable {
   public private(set) var graph: ObjectGraph
   /// Objects inserted, updated or deleted since the last save.
   private var touched: Set<ObjectID> = []
+  /// Deletes that a Deny rule forbids, reported when the context is validated.
+  public private(set) var deniedDeletions: [DeniedDeletion] = []
   private var undoStack: [Step] = []
   private var redoStack: [Step] = []
 
@@ -17,6 +19,15 @@ public struct Context: Sendable {
   private struct Step: Sendable {
     var graph: ObjectGraph
     var touched: Set<ObjectID>
+    var denied: [DeniedDeletion]
+  }
+
+  private var currentStep: Step {
+    Step(graph: graph, touched: touched, denied: deniedDeletions)
+  }
+
+  private mutating func restore(_ step: Step) {
+    (graph, touched, deniedDeletions) = (step.graph, step.touched, step.denied)
   }
 
   public init(graph: ObjectGraph) {
@@ -30,7 +41,7 @@ public struct Context: Sendable {
 
   /// Records the current state as one undo step; call before a statement edits.
   public mutating func beginEdit() {
-    undoStack.append(Step(graph: graph, touched: touched))
+    undoStack.append(currentStep)
     redoStack.removeAll()
   }
 
@@ -55,15 +66,35 @@ public struct Context: Sendable {
     touched.insert(id)
   }
 
-  public mutating func delete(_ ids: [ObjectID]) {
-    graph.delete(ids)
-    touched.formUnion(ids)
+  /// Deletes objects under their delete rules; returns every object deleted (cascades
+  /// included).
+  @discardableResult
+  public mutating func delete(_ ids: [ObjectID]) -> [ObjectID] {
+    let deletion = graph.delete(ids)
+    touched.formUnion(deletion.deleted)
+    touched.formUnion(deletion.updated)
+    deniedDeletions += deletion.denied
+    return deletion.deleted
+  }
+
+  /// Sets a relationship to exactly `targets`, keeping inverses in step.
+  public mutating func setRelationship(_ id: ObjectID, _ name: String, to targets: [ObjectID]) {
+    touched.formUnion(graph.setRelationship(id, name, to: targets))
+  }
+
+  public mutating func addToRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID]) {
+    touched.formUnion(graph.addToRelationship(id, name, targets))
+  }
+
+  public mutating func removeFromRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID]) {
+    touched.formUnion(graph.removeFromRelationship(id, name, targets))
   }
 
   /// Discards every pending change and the undo history.
   public mutating func rollback() {
     graph = committed
     touched = []
+    deniedDeletions = []
     undoStack = []
     redoStack = []
   }
@@ -71,15 +102,15 @@ public struct Context: Sendable {
   /// Steps back over the last edit; false when there is nothing to undo.
   public mutating func undo() -> Bool {
     guard let step = undoStack.popLast() else { return false }
-    redoStack.append(Step(graph: graph, touched: touched))
-    (graph, touched) = (step.graph, step.touched)
+    redoStack.append(currentStep)
+    restore(step)
     return true
   }
 
   public mutating func redo() -> Bool {
     guard let step = redoStack.popLast() else { return false }
-    undoStack.append(Step(graph: graph, touched: touched))
-    (graph, touched) = (step.graph, step.touched)
+    undoStack.append(currentStep)
+    restore(step)
     return true
   }
 
@@ -87,6 +118,7 @@ public struct Context: Sendable {
   public mutating func markSaved() {
     committed = graph
     touched = []
+    deniedDeletions = []
     undoStack = []
     redoStack = []
   }
@@ -94,6 +126,11 @@ public struct Context: Sendable {
   /// The objects inserted or updated since the last save: what validation checks.
   public var changedObjects: [ObjectID] {
     touched.sorted().filter { graph.contains($0) }
+  }
+
+  /// Every rule the pending changes break, as `save` would report them.
+  public func validate() -> [ValidationError] {
+    Validator.validate(changedObjects, in: graph, denied: deniedDeletions)
   }
 
   /// The pending changes, entities first, then objects in entity and key order.
@@ -111,16 +148,15 @@ public struct Context: Sendable {
       }
       switch (old, new) {
       case (nil, let (entity, row)?):
-        result.append(
-          .inserted(id, zip(entity.attributes, row).map { .init(name: $0.name, value: $1) }))
+        result.append(.inserted(id, Self.values(of: row, in: entity)))
       case (let (entity, row)?, nil):
-        result.append(
-          .deleted(id, zip(entity.attributes, row).map { .init(name: $0.name, value: $1) }))
+        result.append(.deleted(id, Self.values(of: row, in: entity)))
       case (let (oldEntity, oldRow)?, let (newEntity, newRow)?):
-        let diffs = zip(newEntity.attributes, newRow).compactMap {
-          attribute, value -> Change.AttributeChange? in
-          let before = oldEntity.index(ofAttribute: attribute.name).map { oldRow[$0] } ?? .null
-          return before == value ? nil : .init(name: attribute.name, old: before, new: value)
+        let diffs = zip(newEntity.propertyNames, newRow).compactMap {
+          name, value -> Change.AttributeChange? in
+          let slot = oldEntity.index(ofAttribute: name) ?? oldEntity.slot(ofRelationship: name)
+          let before = slot.map { oldRow[$0] } ?? .null
+          return before == value ? nil : .init(name: name, old: before, new: value)
         }
         if !diffs.isEmpty { result.append(.updated(id, diffs)) }
       case (nil, nil):
@@ -128,5 +164,9 @@ public struct Context: Sendable {
       }
     }
     return result
+  }
+
+  private static func values(of row: [Value], in entity: Entity) -> [Change.AttributeValue] {
+    zip(entity.propertyNames, row).map { .init(name: $0, value: $1) }
   }
 }

@@ -25,21 +25,22 @@ public struct ObjectGraph: Hashable, Sendable {
     tables[id.entity]?.position(of: id.key) != nil
   }
 
-  /// Defines or redefines an entity. Existing rows keep their values by attribute name;
-  /// attributes new to the entity take their default (or nil).
+  /// Defines or redefines an entity. Existing rows keep their values by property name;
+  /// properties new to the entity take their default (or nil, or an empty to-many).
   public mutating func define(_ entity: Entity) {
     let old = model.entity(named: entity.name)
     model.define(entity)
-    guard let old, let oldTable = tables[entity.name], old.attributes != entity.attributes else {
+    guard let old, let oldTable = tables[entity.name], old != entity else {
       if tables[entity.name] == nil { tables[entity.name] = EntityTable() }
       return
     }
+    let fresh = entity.newRow
+    let sources = entity.propertyNames.map { name in
+      old.index(ofAttribute: name) ?? old.slot(ofRelationship: name)
+    }
     var table = EntityTable()
     for (key, row) in zip(oldTable.keys, oldTable.rows) {
-      let newRow = entity.attributes.map { attribute in
-        old.index(ofAttribute: attribute.name).map { row[$0] } ?? attribute.defaultValue ?? .null
-      }
-      table.insert(newRow, key: key)
+      table.insert(sources.enumerated().map { slot, source in source.map { row[$0] } ?? fresh[slot] }, key: key)
     }
     table.reserveKeys(below: oldTable.nextKey)
     tables[entity.name] = table
@@ -55,7 +56,8 @@ public struct ObjectGraph: Hashable, Sendable {
     tables[id.entity]?.update(key: id.key, attribute: attribute, to: value)
   }
 
-  public mutating func delete(_ ids: [ObjectID]) {
+  /// Removes rows without looking at relationships; ``delete(_:)`` applies the rules.
+  mutating func removeRows(_ ids: [ObjectID]) {
     for (entity, group) in Dictionary(grouping: ids, by: \.entity) {
       tables[entity]?.remove(keys: Set(group.map(\.key)))
     }

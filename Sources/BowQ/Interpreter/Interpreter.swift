@@ -61,7 +61,7 @@ public final class Interpreter {
       try assign(assignments, to: live, entity: entity, compiler)
       return .message("Updated \(Self.count(live.count, entity)).")
     case .insert(let entity, let assignments):
-      var row = entity.attributes.map { $0.defaultValue ?? .null }
+      var row = entity.newRow
       row = try evaluate(assignments, on: row, compiler)
       try edit { $0.insert(row, into: entity.name) }
       return .message("Inserted 1 \(entity.name).")
@@ -87,7 +87,7 @@ public final class Interpreter {
       return .message(context.redo() ? "Redid the change." : "Nothing to redo.")
     case .validate:
       let changed = context.changedObjects
-      let errors = Validator.validate(changed, in: context.graph)
+      let errors = context.validate()
       guard errors.isEmpty else { throw SaveError(errors: errors) }
       return .message("\(Self.count(changed.count, "changed object")) valid.")
     }
@@ -219,7 +219,7 @@ public final class Interpreter {
   private func save() throws -> String {
     let changes = context.changes
     guard !changes.isEmpty else { return "Nothing to save." }
-    let errors = Validator.validate(context.changedObjects, in: context.graph)
+    let errors = context.validate()
     guard errors.isEmpty else { throw SaveError(errors: errors) }
     if case .file(let path) = store {
       try StoreFile.save(context.graph, to: path)

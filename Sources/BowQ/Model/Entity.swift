@@ -1,22 +1,76 @@
-/// An entity: a named kind of object with an ordered list of attributes.
+/// An entity: a named kind of object with attributes, relationships, uniqueness
+/// constraints and validation rules.
+///
+/// Every object of the entity is a row with one slot per attribute, in order, followed by
+/// one slot per relationship: `.object(id)` or `.null` for a to-one, `.collection` of
+/// `.object`s for a to-many.
 public struct Entity: Hashable, Sendable {
   public var name: String
   public private(set) var attributes: [Attribute]
-  private var indexByName: [String: Int]
+  public private(set) var relationships: [Relationship]
+  /// Groups of attributes whose values together must be unique (a single `unique`
+  /// attribute is a group of one).
+  public var uniquenessConstraints: [[String]]
+  /// Rules across properties, checked at save (what Core Data apps write in
+  /// `validateForInsert` / `validateForUpdate`).
+  public var rules: [EntityRule]
+  private var slotByName: [String: Int]
 
-  public init(name: String, attributes: [Attribute]) {
+  public init(
+    name: String, attributes: [Attribute], relationships: [Relationship] = [],
+    uniquenessConstraints: [[String]] = [], rules: [EntityRule] = []
+  ) {
     self.name = name
     self.attributes = attributes
-    self.indexByName = Dictionary(
-      attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    self.relationships = relationships
+    self.uniquenessConstraints = uniquenessConstraints
+    self.rules = rules
+    let names = attributes.map(\.name) + relationships.map(\.name)
+    self.slotByName = Dictionary(
+      names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
   }
+
+  /// The number of slots in a row: attributes, then relationships.
+  public var slotCount: Int { attributes.count + relationships.count }
 
   /// The position of an attribute in the entity, which is also its slot in every row.
   public func index(ofAttribute name: String) -> Int? {
-    indexByName[name]
+    slotByName[name].flatMap { $0 < attributes.count ? $0 : nil }
   }
 
   public func attribute(named name: String) -> Attribute? {
-    indexByName[name].map { attributes[$0] }
+    index(ofAttribute: name).map { attributes[$0] }
+  }
+
+  /// The slot of a relationship in every row (after the attributes).
+  public func slot(ofRelationship name: String) -> Int? {
+    slotByName[name].flatMap { $0 >= attributes.count ? $0 : nil }
+  }
+
+  public func relationship(named name: String) -> Relationship? {
+    slot(ofRelationship: name).map { relationships[$0 - attributes.count] }
+  }
+
+  /// Every property name, attributes first: for did-you-mean.
+  public var propertyNames: [String] {
+    attributes.map(\.name) + relationships.map(\.name)
+  }
+
+  /// The values a new object starts with: defaults, nil, and empty to-manys.
+  public var newRow: [Value] {
+    attributes.map { $0.defaultValue ?? .null } + relationships.map { $0.isToMany ? .collection([]) : .null }
+  }
+}
+
+/// A validation rule of an entity: a predicate every changed object must satisfy, and
+/// the message shown when it does not.
+public struct EntityRule: Hashable, Sendable {
+  /// The predicate in format-string form, evaluated against the object.
+  public var predicate: String
+  public var message: String
+
+  public init(predicate: String, message: String) {
+    self.predicate = predicate
+    self.message = message
   }
 }

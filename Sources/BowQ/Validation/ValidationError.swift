@@ -3,7 +3,11 @@
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Core Data's validation error codes (CoreDataErrors.h).
   public enum Code: Int, Sendable, CaseIterable {
+    case generic = 1550
     case missingMandatoryProperty = 1570
+    case relationshipLacksMinimumCount = 1580
+    case relationshipExceedsMaximumCount = 1590
+    case deniedDelete = 1600
     case numberTooLarge = 1610
     case numberTooSmall = 1620
     case dateTooLate = 1630
@@ -16,7 +20,11 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The constant's name, as Core Data's headers spell it.
     public var name: String {
       switch self {
+      case .generic: return "NSManagedObjectValidationError"
       case .missingMandatoryProperty: return "NSValidationMissingMandatoryPropertyError"
+      case .relationshipLacksMinimumCount: return "NSValidationRelationshipLacksMinimumCountError"
+      case .relationshipExceedsMaximumCount: return "NSValidationRelationshipExceedsMaximumCountError"
+      case .deniedDelete: return "NSValidationRelationshipDeniedDeleteError"
       case .numberTooLarge: return "NSValidationNumberTooLargeError"
       case .numberTooSmall: return "NSValidationNumberTooSmallError"
       case .dateTooLate: return "NSValidationDateTooLateError"
@@ -31,7 +39,11 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Core Data's own message for the code, for the property `key`.
     func message(_ key: String) -> String {
       switch self {
+      case .generic: return "\(key) is not valid."
       case .missingMandatoryProperty: return "\(key) is a required value."
+      case .relationshipLacksMinimumCount: return "Too few items in \(key)."
+      case .relationshipExceedsMaximumCount: return "Too many items in \(key)."
+      case .deniedDelete: return "Items cannot be deleted from \(key)."
       case .numberTooLarge: return "\(key) is too large."
       case .numberTooSmall: return "\(key) is too small."
       case .dateTooLate: return "\(key) is too late."
@@ -52,11 +64,29 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
   public var value: Value
   /// The rule that failed, e.g. `maximum 5`.
   public var rule: String
+  /// The message of an entity rule, said in place of Core Data's generic one.
+  public var customMessage: String?
+
+  public init(
+    code: Code, object: ObjectID, objectLabel: String?, key: String, value: Value, rule: String,
+    customMessage: String? = nil
+  ) {
+    self.code = code
+    self.object = object
+    self.objectLabel = objectLabel
+    self.key = key
+    self.value = value
+    self.rule = rule
+    self.customMessage = customMessage
+  }
+
+  /// What went wrong, in Core Data's words (or the rule's own).
+  public var message: String { customMessage ?? code.message(key) }
 
   public var description: String {
     let label = objectLabel.map { " \(Value.quoted($0))" } ?? ""
     return
-      "\(object)\(label): \(code.message(key)) (value \(value.literalText), \(rule); Core Data error \(code.rawValue) \(code.name))"
+      "\(object)\(label): \(message) (value \(value.literalText), \(rule); Core Data error \(code.rawValue) \(code.name))"
   }
 }
 

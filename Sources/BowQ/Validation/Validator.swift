@@ -1,26 +1,49 @@
 import Foundation
 
-/// Checks changed objects against their entity's rules, as `validateForInsert` and
-/// `validateForUpdate` do at save, and uniqueness across each entity.
+/// Checks changed objects against their entity's rules, as `validateForInsert`,
+/// `validateForUpdate` and `validateForDelete` do at save, and uniqueness across each
+/// entity.
 public enum Validator {
-  /// Every rule broken by the given objects of the graph, in object and attribute order.
-  public static func validate(_ ids: [ObjectID], in graph: ObjectGraph) -> [ValidationError] {
+  /// Every rule broken by the given objects of the graph, in object and property order,
+  /// then uniqueness conflicts and denied deletes.
+  public static func validate(
+    _ ids: [ObjectID], in graph: ObjectGraph, denied: [DeniedDeletion] = []
+  ) -> [ValidationError] {
     var errors: [ValidationError] = []
     for id in ids {
       guard let entity = graph.model.entity(named: id.entity),
         let row = graph.table(id.entity).row(for: id.key)
       else { continue }
       let label = label(of: row, in: entity)
+      func report(
+        _ code: ValidationError.Code, _ key: String, _ value: Value, _ rule: String, message: String? = nil
+      ) {
+        errors.append(
+          ValidationError(
+            code: code, object: id, objectLabel: label, key: key, value: value, rule: rule, customMessage: message))
+      }
       for (attribute, value) in zip(entity.attributes, row) {
-        if let (code, rule) = check(value, against: attribute) {
-          errors.append(
-            ValidationError(
-              code: code, object: id, objectLabel: label, key: attribute.name, value: value,
-              rule: rule))
+        if let (code, rule) = check(value, against: attribute) { report(code, attribute.name, value, rule) }
+      }
+      for relationship in entity.relationships {
+        let value = row[entity.slot(ofRelationship: relationship.name)!]
+        let live = ObjectGraph.targets(in: value).filter(graph.contains)
+        if let (code, rule) = check(count: live.count, against: relationship) {
+          report(code, relationship.name, value, rule)
         }
+      }
+      for rule in entity.rules where !satisfies(row, rule, entity, graph) {
+        report(.generic, entity.name, .null, "rule \(rule.predicate)", message: rule.message)
       }
     }
     errors += uniquenessErrors(ids, in: graph)
+    for denial in denied where denial.destinations.contains(where: graph.contains) {
+      errors.append(
+        ValidationError(
+          code: .deniedDelete, object: denial.object, objectLabel: nil, key: denial.relationship,
+          value: .collection(denial.destinations.map(Value.object)),
+          rule: "delete rule deny, still related to \(denial.destinations.map(\.description).joined(separator: ", "))"))
+    }
     return errors
   }
 
@@ -56,27 +79,61 @@ public enum Validator {
     return nil
   }
 
-  /// Objects among `ids` that share a unique attribute's value with another object.
+  /// A relationship's count against its optionality and bounds. Bounds apply only to a
+  /// non-empty to-many, unless it is required.
+  static func check(count: Int, against relationship: Relationship) -> (ValidationError.Code, String)? {
+    if count == 0 {
+      guard !relationship.isOptional else { return nil }
+      return relationship.isToMany
+        ? (.relationshipLacksMinimumCount, "required, minimum count \(max(1, relationship.minCount ?? 1))")
+        : (.missingMandatoryProperty, "the relationship is required")
+    }
+    if let min = relationship.minCount, count < min {
+      return (.relationshipLacksMinimumCount, "minimum count \(min), count \(count)")
+    }
+    if let max = relationship.maxCount, max > 0, count > max {
+      return (.relationshipExceedsMaximumCount, "maximum count \(max), count \(count)")
+    }
+    return nil
+  }
+
+  /// Whether the object satisfies an entity rule; a rule that cannot be evaluated fails.
+  static func satisfies(_ row: [Value], _ rule: EntityRule, _ entity: Entity, _ graph: ObjectGraph) -> Bool {
+    guard let predicate = try? Parser.parsePredicate(rule.predicate),
+      let bound = try? Binder(model: graph.model, variables: [:], now: Date()).bind(predicate, on: entity)
+    else { return false }
+    let test = PredicateCompiler(expressions: ExpressionCompiler(now: Date(), graph: graph)).compile(bound)
+    return (try? test(row)) ?? false
+  }
+
+  /// Objects among `ids` that share the values of a uniqueness constraint with another
+  /// object: single `unique` attributes and compound constraints alike.
   static func uniquenessErrors(_ ids: [ObjectID], in graph: ObjectGraph) -> [ValidationError] {
     var errors: [ValidationError] = []
     let changedByEntity = Dictionary(grouping: ids, by: \.entity)
     for (entityName, changed) in changedByEntity.sorted(by: { $0.key < $1.key }) {
       guard let entity = graph.model.entity(named: entityName) else { continue }
       let table = graph.table(entityName)
-      for (index, attribute) in entity.attributes.enumerated() where attribute.isUnique {
-        var holders: [Value: [Int64]] = [:]
-        for (key, row) in zip(table.keys, table.rows) where !row[index].isNull {
-          holders[row[index], default: []].append(key)
+      let constraints =
+        entity.attributes.filter(\.isUnique).map { [$0.name] } + entity.uniquenessConstraints
+      for constraint in constraints {
+        let slots = constraint.compactMap(entity.index(ofAttribute:))
+        guard slots.count == constraint.count else { continue }
+        var holders: [[Value]: [Int64]] = [:]
+        for (key, row) in zip(table.keys, table.rows) {
+          let values = slots.map { row[$0] }
+          if !values.allSatisfy(\.isNull) { holders[values, default: []].append(key) }
         }
         for id in changed {
-          guard let row = table.row(for: id.key), !row[index].isNull,
-            let sharing = holders[row[index]], sharing.count > 1
+          guard let row = table.row(for: id.key), let sharing = holders[slots.map { row[$0] }],
+            sharing.count > 1
           else { continue }
           let others = sharing.filter { $0 != id.key }.map { ObjectID(entity: entityName, key: $0).description }
+          let values = slots.map { row[$0] }
           errors.append(
             ValidationError(
               code: .constraintMerge, object: id, objectLabel: label(of: row, in: entity),
-              key: attribute.name, value: row[index],
+              key: constraint.joined(separator: ", "), value: values.count == 1 ? values[0] : .collection(values),
               rule: "also held by \(others.joined(separator: ", "))"))
         }
       }

@@ -8,6 +8,8 @@ typealias CompiledExpression = ([Value]) throws(EvaluationError) -> Value
 struct ExpressionCompiler {
   /// The statement's clock reading: `now()` gives the same instant for every object.
   var now: Date
+  /// The graph key paths through relationships read from.
+  var graph: ObjectGraph = ObjectGraph()
 
   func compile(_ e: BoundExpression) -> CompiledExpression {
     let range = e.range

@@ -1,0 +1,143 @@
+import XCTest
+
+@testable import BowQ
+
+/// Relationships in the graph: inverses kept in step, delete rules, count validation.
+final class RelationshipGraphTests: XCTestCase {
+  /// Person ←owner— BowTie (to-one), Person —ties→ [BowTie] (to-many, its inverse),
+  /// BowTie ⇄ Tag (many-to-many).
+  func makeGraph(tiesRule: DeleteRule = .nullify, minTies: Int? = nil, maxTies: Int? = nil) -> ObjectGraph {
+    var graph = ObjectGraph()
+    graph.define(
+      Entity(
+        name: "Person", attributes: [Attribute(name: "name", type: .string)],
+        relationships: [
+          Relationship(
+            name: "ties", destination: "BowTie", isToMany: true, inverse: "owner", deleteRule: tiesRule,
+            minCount: minTies, maxCount: maxTies)
+        ]))
+    graph.define(
+      Entity(
+        name: "BowTie", attributes: [Attribute(name: "name", type: .string)],
+        relationships: [
+          Relationship(name: "owner", destination: "Person", isToMany: false, inverse: "ties"),
+          Relationship(name: "tags", destination: "Tag", isToMany: true, inverse: "ties"),
+        ]))
+    graph.define(
+      Entity(
+        name: "Tag", attributes: [Attribute(name: "name", type: .string)],
+        relationships: [Relationship(name: "ties", destination: "BowTie", isToMany: true, inverse: "tags")]))
+    return graph
+  }
+
+  func insert(_ graph: inout ObjectGraph, _ entity: String, _ name: String) -> ObjectID {
+    var row = graph.model.entity(named: entity)!.newRow
+    row[0] = .string(name)
+    return graph.insert(row, into: entity)
+  }
+
+  func testSettingAToOneUpdatesTheInverseAndLetsGoOfTheOldOwner() {
+    var graph = makeGraph()
+    let ann = insert(&graph, "Person", "Ann")
+    let bob = insert(&graph, "Person", "Bob")
+    let red = insert(&graph, "BowTie", "Red")
+    graph.setRelationship(red, "owner", to: [ann])
+    XCTAssertEqual(graph.destinations(of: ann, "ties"), [red])
+    let changed = graph.setRelationship(red, "owner", to: [bob])
+    XCTAssertEqual(changed, [red, ann, bob])
+    XCTAssertEqual(graph.destinations(of: ann, "ties"), [])
+    XCTAssertEqual(graph.destinations(of: bob, "ties"), [red])
+  }
+
+  func testAddingToAToManySetsEachInverse() {
+    var graph = makeGraph()
+    let ann = insert(&graph, "Person", "Ann")
+    let red = insert(&graph, "BowTie", "Red")
+    let blue = insert(&graph, "BowTie", "Blue")
+    graph.addToRelationship(ann, "ties", [red, blue])
+    XCTAssertEqual(graph.destinations(of: red, "owner"), [ann])
+    XCTAssertEqual(graph.destinations(of: blue, "owner"), [ann])
+    graph.removeFromRelationship(ann, "ties", [red])
+    XCTAssertEqual(graph.destinations(of: red, "owner"), [])
+    XCTAssertEqual(graph.destinations(of: ann, "ties"), [blue])
+  }
+
+  func testManyToManyKeepsBothSides() {
+    var graph = makeGraph()
+    let red = insert(&graph, "BowTie", "Red")
+    let blue = insert(&graph, "BowTie", "Blue")
+    let silk = insert(&graph, "Tag", "silk")
+    graph.addToRelationship(red, "tags", [silk])
+    graph.addToRelationship(silk, "ties", [blue])
+    XCTAssertEqual(graph.destinations(of: silk, "ties"), [red, blue])
+    XCTAssertEqual(graph.destinations(of: blue, "tags"), [silk])
+  }
+
+  func testNullifyRemovesTheDeletedObjectFromInverses() {
+    var graph = makeGraph()
+    let ann = insert(&graph, "Person", "Ann")
+    let red = insert(&graph, "BowTie", "Red")
+    graph.setRelationship(red, "owner", to: [ann])
+    let deletion = graph.delete([ann])
+    XCTAssertEqual(deletion.deleted, [ann])
+    XCTAssertEqual(deletion.updated, [red])
+    XCTAssertEqual(graph.destinations(of: red, "owner"), [])
+  }
+
+  func testCascadeDeletesTheDestinations() {
+    var graph = makeGraph(tiesRule: .cascade)
+    let ann = insert(&graph, "Person", "Ann")
+    let red = insert(&graph, "BowTie", "Red")
+    let silk = insert(&graph, "Tag", "silk")
+    graph.addToRelationship(ann, "ties", [red])
+    graph.addToRelationship(red, "tags", [silk])
+    let deletion = graph.delete([ann])
+    XCTAssertEqual(Set(deletion.deleted), [ann, red])
+    XCTAssertFalse(graph.contains(red))
+    XCTAssertEqual(graph.destinations(of: silk, "ties"), [], "the cascaded tie is nullified in its tags")
+  }
+
+  func testDenyIsRecordedForValidation() {
+    var graph = makeGraph(tiesRule: .deny)
+    let ann = insert(&graph, "Person", "Ann")
+    let red = insert(&graph, "BowTie", "Red")
+    graph.addToRelationship(ann, "ties", [red])
+    let deletion = graph.delete([ann])
+    XCTAssertEqual(deletion.denied, [DeniedDeletion(object: ann, relationship: "ties", destinations: [red])])
+    let errors = Validator.validate([], in: graph, denied: deletion.denied)
+    XCTAssertEqual(errors.map(\.code), [.deniedDelete])
+    XCTAssertEqual(errors.first?.message, "Items cannot be deleted from ties.")
+  }
+
+  func testNoActionLeavesDestinationsPointingAtTheDeletedObject() {
+    var graph = makeGraph(tiesRule: .noAction)
+    let ann = insert(&graph, "Person", "Ann")
+    let red = insert(&graph, "BowTie", "Red")
+    graph.addToRelationship(ann, "ties", [red])
+    graph.delete([ann])
+    XCTAssertEqual(graph.destinations(of: red, "owner"), [ann])
+  }
+
+  func testToManyCountsAreValidatedOnlyWhenNotEmpty() {
+    var graph = makeGraph(minTies: 2, maxTies: 3)
+    let ann = insert(&graph, "Person", "Ann")
+    XCTAssertEqual(Validator.validate([ann], in: graph), [], "an optional, empty to-many passes")
+    let ties = (1...4).map { insert(&graph, "BowTie", "T\($0)") }
+    graph.addToRelationship(ann, "ties", [ties[0]])
+    XCTAssertEqual(Validator.validate([ann], in: graph).map(\.code), [.relationshipLacksMinimumCount])
+    graph.addToRelationship(ann, "ties", Array(ties[1...]))
+    XCTAssertEqual(Validator.validate([ann], in: graph).map(\.code), [.relationshipExceedsMaximumCount])
+  }
+
+  func testContextTracksRelationshipChangesForUndo() {
+    var context = Context(graph: makeGraph())
+    let ann = context.insert(["Ann"].map(Value.string) + [.collection([])], into: "Person")
+    let red = context.insert([.string("Red"), .null, .collection([])], into: "BowTie")
+    context.markSaved()
+    context.beginEdit()
+    context.setRelationship(red, "owner", to: [ann])
+    XCTAssertEqual(context.changes.count, 2)
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph.destinations(of: ann, "ties"), [])
+  }
+}
