@@ -78,6 +78,24 @@ public enum AttributeType: Hashable, Sendable {
 }
 
 /// The name of a value transformer for a `Transformable` attribute.
-public enum ValueTransformerName: String, Hashable, Sendable, CaseIterable {
-  case color = "Color"
+///
+/// bowq knows `Color` (the BowTies sample's `ColorAttributeTransformer`: red, green and
+/// blue). Any other name (`NSSecureUnarchiveFromData`, an app's own transformer) is kept,
+/// and its values are stored as the opaque binary data Core Data would persist.
+public struct ValueTransformerName: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+
+  /// Any non-empty name.
+  public init?(rawValue: String) {
+    guard !rawValue.isEmpty else { return nil }
+    self.rawValue = rawValue
+  }
+
+  public static let color = ValueTransformerName(rawValue: "Color")!
+
+  /// The transformers whose values bowq understands.
+  public static let allCases: [ValueTransformerName] = [.color]
+
+  /// Whether bowq understands the values (otherwise they are opaque binary data).
+  public var isBuiltIn: Bool { Self.allCases.contains(self) }
 }

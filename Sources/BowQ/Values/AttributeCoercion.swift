@@ -15,7 +15,9 @@ public enum AttributeCoercion {
       return target.isNumeric || target == .bool || target == .date
     case .bool: return target == .bool || target.isNumeric
     case .date: return target == .date
-    case .data: return target == .binary || target == .uuid
+    case .data:
+      if case .transformable(let t) = target { return !t.isBuiltIn }
+      return target == .binary || target == .uuid
     case .uuid: return target == .uuid
     case .uri: return target == .uri
     case .color: return target == .transformable(.color)
@@ -73,6 +75,7 @@ public enum AttributeCoercion {
       }
       return .success(.date(date))
     case (.binary, .data): return .success(value)
+    case (.transformable(let t), .data) where !t.isBuiltIn: return .success(value)
     case (.uuid, .uuid): return .success(value)
     case (.uuid, .string(let s)):
       guard let uuid = UUID(uuidString: s) else { return fail("\(Value.quoted(s)) is not a UUID") }

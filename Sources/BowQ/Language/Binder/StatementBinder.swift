@@ -101,14 +101,17 @@ extension Binder {
           .semantic, "only Transformable takes a value transformer in parentheses",
           at: transformer.range)
       }
-      guard let name = ValueTransformerName(rawValue: transformer.text) else {
+      let builtIns = ValueTransformerName.allCases.map(\.rawValue)
+      if !builtIns.contains(transformer.text),
+        let near = NameSuggestion.closest(to: transformer.text, among: builtIns)
+      {
         throw LanguageError(
           .semantic,
-          "unknown value transformer \"\(transformer.text)\"; bowq has "
-            + ValueTransformerName.allCases.map(\.rawValue).joined(separator: ", ")
-            + NameSuggestion.hint(for: transformer.text, among: ValueTransformerName.allCases.map(\.rawValue)),
+          "unknown value transformer \"\(transformer.text)\". Did you mean \"\(near)\"? "
+            + "(A transformer bowq does not know stores its values as binary data.)",
           at: transformer.range)
       }
+      let name = ValueTransformerName(rawValue: transformer.text)!
       type = .transformable(name)
     } else if let simple = AttributeType.simpleTypes[a.typeName.text] {
       type = simple

@@ -27,7 +27,7 @@ public enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .binary: self = .data
     case .uuid: self = .uuid
     case .uri: self = .uri
-    case .transformable(.color): self = .color
+    case .transformable(let transformer): self = transformer == .color ? .color : .data
     }
   }
 
