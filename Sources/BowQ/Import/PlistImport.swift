@@ -1,0 +1,265 @@
+import Foundation
+
+/// Turns a property list of records (an array of dictionaries, as in the BowTies sample's
+/// `SampleData.plist`) into rows of an entity.
+public enum PlistImport {
+  /// The rows described by `plist`, each in `entity`'s attribute order.
+  ///
+  /// Keys name attributes. A missing key takes the attribute's default, or nil. Values are
+  /// converted to the attribute's type:
+  ///
+  /// | attribute | accepted |
+  /// |---|---|
+  /// | String | string |
+  /// | Int16, Int32, Int64 | integer within the type's range |
+  /// | Double, Float | integer or real |
+  /// | Decimal | integer, real, or a string such as `"12.50"` |
+  /// | Bool | Boolean, or the integer 0 or 1 |
+  /// | Date | date, or an ISO 8601 string (`2024-05-01T10:00:00Z`) |
+  /// | Binary | data |
+  /// | UUID | a UUID string, or 16 bytes of data |
+  /// | URI | string |
+  /// | Transformable(Color) | `{red, green, blue}`: integers 0–255, or reals 0–1 |
+  /// | Transformable(other) | data |
+  ///
+  /// - Throws: ``PlistImportError`` listing the problems of every row (up to
+  ///   ``PlistImportError/limit``), so that one run shows everything to fix.
+  public static func rows(from plist: PropertyList, into entity: Entity) throws -> [[Value]] {
+    guard case .array(let records) = plist else {
+      throw PlistImportError(
+        problems: [
+          .init(
+            row: nil, key: nil,
+            message: "expected an array of dictionaries, found \(plist.kindDescription)")
+        ], omitted: 0)
+    }
+    var rows: [[Value]] = []
+    rows.reserveCapacity(records.count)
+    var problems: [PlistImportError.Problem] = []
+    var omitted = 0
+    func report(_ problem: PlistImportError.Problem) {
+      if problems.count < PlistImportError.limit {
+        problems.append(problem)
+      } else {
+        omitted += 1
+      }
+    }
+    let names = entity.attributes.map(\.name)
+    for (i, record) in records.enumerated() {
+      let rowNumber = i + 1
+      guard case .dictionary(let fields) = record else {
+        report(
+          .init(
+            row: rowNumber, key: nil,
+            message: "expected a dictionary, found \(describe(record))"))
+        continue
+      }
+      var row = entity.attributes.map { $0.defaultValue ?? .null }
+      for (key, value) in fields {
+        guard let index = entity.index(ofAttribute: key) else {
+          report(
+            .init(
+              row: rowNumber, key: key,
+              message: "\(entity.name) has no attribute \(Value.quoted(key))."
+                + NameSuggestion.hint(for: key, among: names)))
+          continue
+        }
+        do {
+          row[index] = try convert(value, to: entity.attributes[index].type)
+        } catch let failure as ConversionFailure {
+          report(.init(row: rowNumber, key: key, message: failure.message))
+        }
+      }
+      rows.append(row)
+    }
+    guard problems.isEmpty else {
+      throw PlistImportError(problems: problems, omitted: omitted)
+    }
+    return rows
+  }
+
+  private struct ConversionFailure: Error {
+    var message: String
+  }
+
+  private static func convert(_ value: PropertyList, to type: AttributeType) throws -> Value {
+    func mismatch(_ expected: String) -> ConversionFailure {
+      ConversionFailure(message: "expected \(expected) for \(type.name), found \(describe(value))")
+    }
+    switch (type, value) {
+    case (.string, .string(let s)):
+      return .string(s)
+    case (.int16, .integer(let i)), (.int32, .integer(let i)), (.int64, .integer(let i)):
+      let range = type.integerRange!
+      guard range.contains(i) else {
+        throw ConversionFailure(
+          message: "\(i) is outside the range of \(type.name) "
+            + "(\(range.lowerBound)...\(range.upperBound))")
+      }
+      return .int(i)
+    case (.int16, .unsignedInteger(let u)), (.int32, .unsignedInteger(let u)),
+      (.int64, .unsignedInteger(let u)):
+      throw ConversionFailure(message: "\(u) is outside the range of \(type.name)")
+    case (.double, .integer(let i)), (.float, .integer(let i)):
+      return .double(Double(i))
+    case (.double, .real(let d)):
+      return .double(d)
+    case (.float, .real(let d)):
+      guard !d.isFinite || Float(d).isFinite else {
+        throw ConversionFailure(message: "\(d) is outside the range of Float")
+      }
+      return .double(d)
+    case (.decimal, .integer(let i)):
+      return .decimal(Decimal(i))
+    case (.decimal, .real(let d)):
+      guard d.isFinite,
+        let decimal = Decimal(string: "\(d)", locale: Locale(identifier: "en_US_POSIX"))
+      else {
+        throw ConversionFailure(message: "\(d) cannot be a Decimal")
+      }
+      return .decimal(decimal)
+    case (.decimal, .string(let s)):
+      do {
+        return .decimal(try StoreValueEncoding.decimal(s))
+      } catch {
+        throw mismatch("a number")
+      }
+    case (.bool, .bool(let b)):
+      return .bool(b)
+    case (.bool, .integer(let i)) where i == 0 || i == 1:
+      return .bool(i == 1)
+    case (.date, .date(let d)):
+      return .date(d)
+    case (.date, .string(let s)):
+      guard let date = iso8601Date(s) else { throw mismatch("a date or an ISO 8601 string") }
+      return .date(date)
+    case (.binary, .data(let d)):
+      return .data(d)
+    case (.uuid, .string(let s)):
+      guard let uuid = UUID(uuidString: s) else { throw mismatch("a UUID string") }
+      return .uuid(uuid)
+    case (.uuid, .data(let d)) where d.count == 16:
+      let b = [UInt8](d)
+      return .uuid(
+        UUID(
+          uuid: (
+            b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
+            b[13], b[14], b[15]
+          )))
+    case (.uri, .string(let s)):
+      guard !s.isEmpty, let url = URL(string: s) else { throw mismatch("a URI") }
+      return .uri(url)
+    case (.transformable(.color), .dictionary(let d)):
+      return .color(try color(d))
+    case (.transformable(let t), .data(let d)) where !t.isBuiltIn:
+      return .data(d)
+    default:
+      throw mismatch(expectedKind(type))
+    }
+  }
+
+  private static func expectedKind(_ type: AttributeType) -> String {
+    switch type {
+    case .string, .uri: return "a string"
+    case .int16, .int32, .int64: return "an integer"
+    case .double, .float, .decimal: return "a number"
+    case .bool: return "a Boolean (or 0 or 1)"
+    case .date: return "a date or an ISO 8601 string"
+    case .binary: return "data"
+    case .uuid: return "a UUID string or 16 bytes of data"
+    case .transformable(let t): return t == .color ? "a dictionary {red, green, blue}" : "data"
+    }
+  }
+
+  /// A color from `{red, green, blue}`: each an integer 0–255 or a real 0–1.
+  private static func color(_ dictionary: PropertyListDictionary) throws -> Color {
+    let names = ["red", "green", "blue"]
+    if let extra = dictionary.keys.first(where: { !names.contains($0) }) {
+      throw ConversionFailure(
+        message: "a color has the keys red, green and blue, found \(Value.quoted(extra))."
+          + NameSuggestion.hint(for: extra, among: names))
+    }
+    var components: [Int] = []
+    for name in names {
+      switch dictionary[name] {
+      case .integer(let i) where (0...255).contains(i):
+        components.append(Int(i))
+      case .real(let r) where (0...1).contains(r):
+        components.append(Int((r * 255).rounded()))
+      case let other?:
+        throw ConversionFailure(
+          message: "the color's \(name) must be an integer 0–255 or a real 0–1, "
+            + "found \(describe(other))")
+      case nil:
+        throw ConversionFailure(message: "the color has no \(name)")
+      }
+    }
+    return Color(red: components[0], green: components[1], blue: components[2])
+  }
+
+  private static func iso8601Date(_ string: String) -> Date? {
+    if let date = try? Date(
+      string, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    {
+      return date
+    }
+    return try? Date(string, strategy: .iso8601)
+  }
+
+  /// A value as a message shows it: `the string "high"`, `the integer 7`, `an array`.
+  private static func describe(_ value: PropertyList) -> String {
+    switch value {
+    case .string(let s): return "the string \(Value.quoted(s))"
+    case .integer(let i): return "the integer \(i)"
+    case .unsignedInteger(let u): return "the integer \(u)"
+    case .real(let r): return "the real \(Value.format(r))"
+    case .bool(let b): return "the Boolean \(b)"
+    case .date(let d): return "the date \(Value.iso8601(d))"
+    case .data(let d): return "data of \(d.count) bytes"
+    case .array, .dictionary: return value.kindDescription
+    }
+  }
+}
+
+/// The problems found importing a property list, each with its row and key.
+public struct PlistImportError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The most problems kept; the rest are only counted in ``omitted``.
+  public static let limit = 20
+
+  /// One problem: `row 3, key "rating": expected a number for Double, found the string "high"`.
+  public struct Problem: Hashable, Sendable, CustomStringConvertible {
+    /// The record's position in the array, counting from 1; nil for the file as a whole.
+    public var row: Int?
+    public var key: String?
+    public var message: String
+
+    public init(row: Int?, key: String?, message: String) {
+      self.row = row
+      self.key = key
+      self.message = message
+    }
+
+    public var description: String {
+      var place: [String] = []
+      if let row { place.append("row \(row)") }
+      if let key { place.append("key \(Value.quoted(key))") }
+      return place.isEmpty ? message : place.joined(separator: ", ") + ": " + message
+    }
+  }
+
+  public var problems: [Problem]
+  /// How many further problems were found beyond ``limit``.
+  public var omitted: Int
+
+  public init(problems: [Problem], omitted: Int) {
+    self.problems = problems
+    self.omitted = omitted
+  }
+
+  /// One problem a line, and a last line counting the omitted ones.
+  public var description: String {
+    let lines = problems.map(\.description)
+    return (omitted > 0 ? lines + ["… and \(omitted) more problems"] : lines)
+      .joined(separator: "\n")
+  }
+}

@@ -1,0 +1,52 @@
+/// Why a store could not be loaded, decoded, encoded or saved, saying what and where.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No file exists at the path; a caller opening a store creates a new one.
+  case fileNotFound(path: String)
+  /// The file exists but could not be opened or read; `reason` is the system's message.
+  case unreadable(path: String, reason: String)
+  /// The file is not a valid binary property list.
+  case corrupt(path: String, PropertyListError)
+  /// Saving failed; the file at `path` is unchanged and no temporary file is left behind.
+  /// `reason` names the step and the system's message.
+  case unwritable(path: String, reason: String)
+  /// The property list is valid but not a bowq store (the `format` marker is missing or
+  /// different).
+  case notAStore(String)
+  /// The store's layout version is not one this bowq reads.
+  case unsupportedVersion(found: Int64, supported: Int)
+  /// The model inside the store is malformed. `location` is a path into the root dictionary,
+  /// such as `model.entities[0].attributes[2].type`.
+  case invalidModel(location: String, message: String)
+  /// An entity's objects are malformed in the store, or cannot be written to one.
+  /// `row` counts from 0, as the positions in the store's `keys` and column arrays do.
+  case invalidObjects(entity: String, attribute: String?, row: Int?, message: String)
+  /// A store file whose contents are invalid: the file and the problem inside it.
+  indirect case invalidFile(path: String, StoreError)
+
+  public var description: String {
+    switch self {
+    case .fileNotFound(let path):
+      return "no store file at \(path)"
+    case .unreadable(let path, let reason):
+      return "cannot read \(path): \(reason)"
+    case .corrupt(let path, let error):
+      return "\(path) is not a valid store file: \(error)"
+    case .unwritable(let path, let reason):
+      return "cannot save \(path): \(reason)"
+    case .notAStore(let message):
+      return "not a bowq store: \(message)"
+    case .unsupportedVersion(let found, let supported):
+      return "unsupported store version \(found) (this bowq reads version \(supported)); "
+        + "open it with the bowq that wrote it"
+    case .invalidModel(let location, let message):
+      return "\(location): \(message)"
+    case .invalidObjects(let entity, let attribute, let row, let message):
+      var place = "entity \(entity)"
+      if let attribute { place += ", attribute \(attribute)" }
+      if let row { place += ", row \(row)" }
+      return "\(place): \(message)"
+    case .invalidFile(let path, let error):
+      return "\(path): \(error)"
+    }
+  }
+}

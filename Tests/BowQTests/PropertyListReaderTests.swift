@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+final class PropertyListReaderTests: XCTestCase {
+  private func decode(_ crafted: CraftedPlist) throws -> PropertyList {
+    try BinaryPropertyListReader.decode(crafted.data)
+  }
+
+  func testCoreFoundationExample() throws {
+    // `{"a": 1}` as CoreFoundation writes it (bplist.md §1).
+    let bytes: [UInt8] =
+      Array("bplist00".utf8) + [
+        0xD1, 0x01, 0x02, 0x51, 0x61, 0x10, 0x01, 0x08, 0x0B, 0x0D,
+        0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0F,
+      ]
+    XCTAssertEqual(bytes.count, 50)
+    XCTAssertEqual(try BinaryPropertyListReader.decode(Data(bytes)), ["a": 1])
+  }
+
+  func testIntegerSemantics() throws {
+    let objects: [[UInt8]] = [
+      CraftedPlist.array([1, 2, 3, 4, 5, 6]),
+      [0x10, 0xFF],  // 1-byte ints are unsigned
+      [0x12, 0xFF, 0xFF, 0xFF, 0xFF],  // so are 4-byte ones
+      [0x13] + [UInt8](repeating: 0xFF, count: 8),  // 8-byte ints are signed
+      [0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8),
+      [0x14] + [UInt8](repeating: 0, count: 15) + [5],  // a 16-byte small value
+      [0x13, 0, 0, 0, 0, 0, 0, 0, 1],  // not minimal, still legal
+    ]
+    XCTAssertEqual(
+      try decode(CraftedPlist(objects)),
+      [255, 4_294_967_295, -1, .unsignedInteger(.max), 5, 1])
+  }
+
+  func testRealsOfFourAndEightBytes() throws {
+    let objects: [[UInt8]] = [
+      CraftedPlist.array([1, 2]),
+      [0x22] + CraftedPlist.bigEndian(UInt64(Float(1.5).bitPattern), size: 4),
+      [0x23] + CraftedPlist.bigEndian((-2.25).bitPattern, size: 8),
+    ]
+    XCTAssertEqual(try decode(CraftedPlist(objects)), [1.5, -2.25])
+  }
+
+  func testStringsKeepNULsAndSurrogatePairs() throws {
+    let objects: [[UInt8]] = [
+      CraftedPlist.array([1, 2]),
+      [0x53, 0x61, 0x00, 0x62],
+      [0x63, 0x00, 0xE9, 0xD8, 0x3D, 0xDE, 0x00],
+    ]
+    XCTAssertEqual(try decode(CraftedPlist(objects)), ["a\u{0}b", "é😀"])
+  }
+
+  func testCountExtensionWithTwoByteCount() throws {
+    let text = String(repeating: "z", count: 300)
+    let objects: [[UInt8]] = [[0x5F, 0x11, 0x01, 0x2C] + Array(text.utf8)]
+    XCTAssertEqual(try decode(CraftedPlist(objects)), .string(text))
+  }
+
+  func testLibplistThreeByteSizes() throws {
+    var crafted = CraftedPlist([
+      [0xA2, 0, 0, 1, 0, 0, 2], CraftedPlist.ascii("x"), [0x10, 9],
+    ])
+    crafted.refSize = 3
+    crafted.offsetSize = 3
+    XCTAssertEqual(try decode(crafted), ["x", 9])
+  }
+
+  func testGapsUnreferencedObjectsAndAliasesAreAccepted() throws {
+    var crafted = CraftedPlist([
+      CraftedPlist.ascii("dead"), CraftedPlist.array([2, 3]), CraftedPlist.ascii("a"),
+      CraftedPlist.ascii("b"),
+    ])
+    crafted.gap = [0xFF, 0x00, 0x0F]
+    crafted.top = 1
+    crafted.offsetOverrides[3] = UInt64(crafted.offsets[2])
+    XCTAssertEqual(try decode(crafted), ["a", "a"])
+  }
+
+  func testDictionaryKeepsFileOrder() throws {
+    let crafted = CraftedPlist([
+      [0xD2, 1, 2, 3, 4], CraftedPlist.ascii("zz"), CraftedPlist.ascii("aa"), [0x09], [0x08],
+    ])
+    guard case .dictionary(let dictionary) = try decode(crafted) else {
+      return XCTFail("not a dictionary")
+    }
+    XCTAssertEqual(dictionary.keys, ["zz", "aa"])
+    XCTAssertEqual(dictionary["zz"], true)
+    XCTAssertEqual(dictionary["aa"], false)
+  }
+
+  func testScalarTopObject() throws {
+    XCTAssertEqual(try decode(CraftedPlist([[0x09]])), true)
+    let date = CraftedPlist([[0x33] + CraftedPlist.bigEndian((60.0).bitPattern, size: 8)])
+    XCTAssertEqual(try decode(date), .date(Date(timeIntervalSinceReferenceDate: 60)))
+  }
+
+  func testDictionaryValueSemantics() {
+    var a: PropertyListDictionary = ["x": 1, "y": 2]
+    let b: PropertyListDictionary = ["y": 2, "x": 1]
+    XCTAssertEqual(a, b, "order does not matter for equality")
+    XCTAssertEqual(a.hashValue, b.hashValue)
+    a["x"] = 3
+    XCTAssertEqual(a.keys, ["x", "y"], "replacing keeps the position")
+    XCTAssertNotEqual(a, b)
+    a["x"] = nil
+    XCTAssertEqual(a.keys, ["y"])
+    XCTAssertEqual(a["y"], 2)
+    a["z"] = "new"
+    XCTAssertEqual(a.map(\.key), ["y", "z"])
+  }
+}
