@@ -135,7 +135,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.stderr)
     let json = result.stdout.components(separatedBy: "\n[").last.map { "[" + $0 } ?? ""
     let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-    XCTAssertEqual(objects.first?["timesWorn"] as? Int, 1)
+    XCTAssertEqual(objects.first?["timesWorn"] as? Int, 2, "the green tie had been worn once")
     XCTAssertEqual(objects.first?["lastWorn"] as? String, Bowq.now)
   }
 

@@ -83,11 +83,17 @@ struct Binder {
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       try checkOrderable(elementType, rhs.type, c, fail)
     case .between:
-      guard case .aggregate(let bounds) = rhs.kind, bounds.count == 2 else {
+      let boundTypes: [ValueType]
+      switch rhs.kind {
+      case .aggregate(let bounds): boundTypes = bounds.map(\.type)
+      case .constant(.collection(let bounds)): boundTypes = bounds.map(ValueType.init(of:))
+      default: boundTypes = []
+      }
+      guard boundTypes.count == 2 else {
         if rhs.type == .unknown { break }
         throw fail("BETWEEN needs two bounds on its right, as in BETWEEN {1, 5}", c.rhs.range)
       }
-      for bound in bounds { try checkOrderable(elementType, bound.type, c, fail) }
+      for type in boundTypes { try checkOrderable(elementType, type, c, fail) }
     case .in:
       guard [.collection, .string, .unknown, .null].contains(rhs.type) else {
         throw fail(

@@ -116,7 +116,9 @@ extension Binder {
     } else if let simple = AttributeType.simpleTypes[a.typeName.text] {
       type = simple
     } else {
-      let names = AttributeType.simpleTypes.keys.sorted() + ["Transformable"]
+      // Bare Transformable is not suggested to itself: it needs its transformer instead.
+      let names = (AttributeType.simpleTypes.keys.sorted() + ["Transformable"])
+        .filter { $0 != a.typeName.text }
       throw LanguageError(
         .semantic,
         "unknown type \"\(a.typeName.text)\"."

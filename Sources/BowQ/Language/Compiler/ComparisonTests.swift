@@ -119,20 +119,27 @@ enum ComparisonTests {
       }
     }
     guard case .string(let raw) = rhs, !raw.isEmpty else { return { _ in false } }
-    let needle = ValueComparison.fold(raw, options)
-    let test: (String) -> Bool =
+    let anchor: FoldedSearch.Anchor =
       switch op {
-      case .beginsWith: { $0.hasPrefix(needle) }
-      case .endsWith: { $0.hasSuffix(needle) }
-      default: { $0.contains(needle) }
+      case .beginsWith: .prefix
+      case .endsWith: .suffix
+      default: .anywhere
+      }
+    let search = FoldedSearch(raw, options: options, anchor: anchor)
+    let plain: (String) -> Bool =
+      switch anchor {
+      case .prefix: { $0.hasPrefix(raw) }
+      case .suffix: { $0.hasSuffix(raw) }
+      case .anywhere: { $0.contains(raw) }
       }
     return { value in
       switch value {
-      case .string(let s): return test(options.isEmpty ? s : ValueComparison.fold(s, options))
+      case .string(let s): return options.isEmpty ? plain(s) : search.matches(s)
       case .collection(let elements) where op == .contains:
         return elements.contains { ValueComparison.equal($0, rhs, options: options) }
       default: return false
       }
     }
   }
+
 }

@@ -42,6 +42,8 @@ public struct Lexer {
   }
 
   static let unterminatedStringMessage = "unterminated string"
+  static let numberRunsIntoName =
+    "a number cannot run into a name here: put a space or operator between them"
 
   private var location: SourceLocation {
     SourceLocation(offset: index, line: line, column: column)
@@ -208,6 +210,9 @@ public struct Lexer {
       guard !digits.isEmpty, let value = UInt64(digits, radix: radix) else {
         throw error("invalid base-\(radix) number \"0\(prefix)\(digits)\"", from: start)
       }
+      if let s = peek(), Lexer.isNameStart(s) {
+        throw error(Lexer.numberRunsIntoName, from: start)
+      }
       return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .bigInteger(Double(value))
     }
     var text = ""
@@ -235,7 +240,7 @@ public struct Lexer {
       }
     }
     if let s = peek(), Lexer.isNameStart(s) {
-      throw error("a number cannot run into a name here: put a space or operator between them", from: start)
+      throw error(Lexer.numberRunsIntoName, from: start)
     }
     if !isReal, let value = Int64(text) { return .integer(value) }
     guard let value = Double(text), value.isFinite else {

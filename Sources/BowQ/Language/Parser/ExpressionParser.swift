@@ -17,10 +17,12 @@ extension Parser {
 
   mutating func parseAdditiveTail(_ first: Expression) throws(LanguageError) -> Expression {
     var lhs = first
+    var height: Int?
     while isPunctuation(.plus) || isPunctuation(.minus) {
       let op: ArithmeticOperator = isPunctuation(.plus) ? .add : .subtract
       advance()
       let rhs = try parseMultiplicative()
+      height = try chainLink(height ?? lhs.height, rhs)
       lhs = Expression(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
     }
     return lhs
@@ -32,10 +34,12 @@ extension Parser {
 
   mutating func parseMultiplicativeTail(_ first: Expression) throws(LanguageError) -> Expression {
     var lhs = first
+    var height: Int?
     while isPunctuation(.star) || isPunctuation(.slash) {
       let op: ArithmeticOperator = isPunctuation(.star) ? .multiply : .divide
       advance()
       let rhs = try parsePower()
+      height = try chainLink(height ?? lhs.height, rhs)
       lhs = Expression(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
     }
     return lhs
@@ -47,8 +51,10 @@ extension Parser {
 
   mutating func parsePowerTail(_ first: Expression) throws(LanguageError) -> Expression {
     var lhs = first
+    var height: Int?
     while consume(.power) {
       let rhs = try parseUnary()
+      height = try chainLink(height ?? lhs.height, rhs)
       lhs = Expression(.arithmetic(.power, lhs, rhs), range: lhs.range.union(rhs.range))
     }
     return lhs
@@ -74,6 +80,7 @@ extension Parser {
   /// `.key`, `.@op` and `[index]` after a primary expression.
   mutating func parsePostfix(_ base: Expression) throws(LanguageError) -> Expression {
     var expression = base
+    var height: Int?
     while true {
       if isPunctuation(.dot) {
         advance()
@@ -87,21 +94,23 @@ extension Parser {
         case .member(let inner, let components):
           expression = Expression(.member(inner, components + [component]), range: range)
         default:
+          height = try chainLink(height ?? expression.height, nil)
           expression = Expression(.member(expression, [component]), range: range)
         }
       } else if isPunctuation(.leftBracket) {
         advance()
-        let selector: IndexSelector
-        if consumeKeyword("FIRST") {
-          selector = .first
-        } else if consumeKeyword("LAST") {
-          selector = .last
-        } else if consumeKeyword("SIZE") {
-          selector = .size
-        } else {
-          selector = .at(try parseExpression())
+        let selector = try nested { (p: inout Parser) throws(LanguageError) -> IndexSelector in
+          if p.consumeKeyword("FIRST") { return .first }
+          if p.consumeKeyword("LAST") { return .last }
+          if p.consumeKeyword("SIZE") { return .size }
+          return .at(try p.parseExpression())
         }
         try expect(.rightBracket, "to close the index")
+        if case .at(let index) = selector {
+          height = try chainLink(height ?? expression.height, index)
+        } else {
+          height = try chainLink(height ?? expression.height, nil)
+        }
         expression = Expression(
           .index(expression, selector),
           range: expression.range.union(SourceRange(previousEnd, previousEnd)))
@@ -194,36 +203,45 @@ extension Parser {
       return Expression(.evaluatedObject, range: range)
     case "CAST":
       advance()
-      try expect(.leftParen, "after CAST")
-      let value = try parseExpression()
-      try expect(.comma, "between CAST's value and its type name")
-      guard case .string(let type) = current.kind else {
-        throw unexpected("a type name in quotes, such as \"NSDate\"")
+      return try nested { (p: inout Parser) throws(LanguageError) in
+        try p.expect(.leftParen, "after CAST")
+        let value = try p.parseExpression()
+        try p.expect(.comma, "between CAST's value and its type name")
+        guard case .string(let type) = p.current.kind else {
+          throw p.unexpected("a type name in quotes, such as \"NSDate\"")
+        }
+        p.advance()
+        try p.expect(.rightParen, "to close CAST")
+        return Expression(
+          .cast(value, type), range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
       }
-      advance()
-      try expect(.rightParen, "to close CAST")
-      return Expression(.cast(value, type), range: range.union(SourceRange(previousEnd, previousEnd)))
     case "SUBQUERY":
       advance()
-      try expect(.leftParen, "after SUBQUERY")
-      let collection = try parseExpression()
-      try expect(.comma, "after SUBQUERY's collection")
-      guard case .variable(let variable) = current.kind else {
-        throw unexpected("a variable such as $x for SUBQUERY's elements")
+      return try nested { (p: inout Parser) throws(LanguageError) in
+        try p.expect(.leftParen, "after SUBQUERY")
+        let collection = try p.parseExpression()
+        try p.expect(.comma, "after SUBQUERY's collection")
+        guard case .variable(let variable) = p.current.kind else {
+          throw p.unexpected("a variable such as $x for SUBQUERY's elements")
+        }
+        p.advance()
+        try p.expect(.comma, "after SUBQUERY's variable")
+        let predicate = try p.parsePredicate()
+        try p.expect(.rightParen, "to close SUBQUERY")
+        return Expression(
+          .subquery(collection, variable: variable, predicate),
+          range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
       }
-      advance()
-      try expect(.comma, "after SUBQUERY's variable")
-      let predicate = try parsePredicate()
-      try expect(.rightParen, "to close SUBQUERY")
-      return Expression(
-        .subquery(collection, variable: variable, predicate),
-        range: range.union(SourceRange(previousEnd, previousEnd)))
     default:
       break
     }
-    if isPunctuation(.leftParen, peek()) {
+    // A reserved word is never a function name (`FIRST(x)` is an error, as `FIRST` alone is),
+    // so `a[FIRST]` and `TRUEPREDICATE` keep one meaning.
+    if !ReservedWords.isReserved(word), isPunctuation(.leftParen, peek()) {
       advance()
-      return try parseFunctionCall(word, range: range)
+      return try nested { (p: inout Parser) throws(LanguageError) in
+        try p.parseFunctionCall(word, range: range)
+      }
     }
     let name = try parseName("a value or key path")
     return Expression(.keyPath([.key(name.text)]), range: name.range)
@@ -244,5 +262,53 @@ extension Parser {
     try expect(.rightParen, "to close the arguments of \(name)()")
     return Expression(
       .function(name, arguments), range: range.union(SourceRange(previousEnd, previousEnd)))
+  }
+}
+
+extension Parser {
+  /// The height of a node an operator chain (`a + b + …`, `x[0][1]…`) builds over an operand
+  /// of `lhsHeight` levels and `rhs`. A chain deepens the tree without deepening the parser's
+  /// calls, so ``nested(_:)`` cannot count it; the tree is bounded here instead, as every
+  /// later pass walks it recursively.
+  func chainLink(_ lhsHeight: Int, _ rhs: Expression?) throws(LanguageError) -> Int {
+    let height = 1 + max(lhsHeight, rhs?.height ?? 0)
+    guard height <= Parser.maximumDepth else {
+      throw LanguageError(
+        .syntax, "nesting is deeper than \(Parser.maximumDepth) levels", at: current.range)
+    }
+    return height
+  }
+}
+
+extension Expression {
+  /// The number of levels of the expression's tree: 1 for a constant or a key path.
+  var height: Int {
+    switch kind {
+    case .constant, .keyPath, .evaluatedObject, .variable:
+      return 1
+    case .aggregate(let elements), .function(_, let elements):
+      return 1 + (elements.map(\.height).max() ?? 0)
+    case .negate(let x), .member(let x, _), .cast(let x, _):
+      return 1 + x.height
+    case .arithmetic(_, let l, let r):
+      return 1 + max(l.height, r.height)
+    case .index(let base, let selector):
+      if case .at(let i) = selector { return 1 + max(base.height, i.height) }
+      return 1 + base.height
+    case .subquery(let collection, _, let predicate):
+      return 1 + max(collection.height, predicate.height)
+    }
+  }
+}
+
+extension Predicate {
+  /// The number of levels of the predicate's tree, counting its expressions'.
+  var height: Int {
+    switch kind {
+    case .constant: return 1
+    case .comparison(let c): return 1 + max(c.lhs.height, c.rhs.height)
+    case .not(let p): return 1 + p.height
+    case .and(let ps), .or(let ps): return 1 + (ps.map(\.height).max() ?? 0)
+    }
   }
 }

@@ -7,7 +7,10 @@ enum PredicateOrExpression {
 
 extension Parser {
   mutating func parsePredicate() throws(LanguageError) -> Predicate {
-    try requirePredicate(try parseOr(), "a predicate such as rating > 3")
+    // Parse first, then check: `requirePredicate(try parseOr(), …)` would call it on a copy
+    // of the parser taken before the operand was parsed, looking at the wrong token.
+    let node = try parseOr()
+    return try requirePredicate(node, "a predicate such as rating > 3")
   }
 
   func requirePredicate(_ node: PredicateOrExpression, _ what: String) throws(LanguageError)
@@ -36,7 +39,8 @@ extension Parser {
     var operands = [try requirePredicate(first, "a predicate before OR")]
     while isOr() {
       advance()
-      operands.append(try requirePredicate(try parseAnd(), "a predicate after OR"))
+      let next = try parseAnd()
+      operands.append(try requirePredicate(next, "a predicate after OR"))
     }
     return .predicate(Predicate(.or(operands), range: operands[0].range.union(operands.last!.range)))
   }
@@ -47,7 +51,8 @@ extension Parser {
     var operands = [try requirePredicate(first, "a predicate before AND")]
     while isAnd() {
       advance()
-      operands.append(try requirePredicate(try parseNot(), "a predicate after AND"))
+      let next = try parseNot()
+      operands.append(try requirePredicate(next, "a predicate after AND"))
     }
     return .predicate(
       Predicate(.and(operands), range: operands[0].range.union(operands.last!.range)))
@@ -57,7 +62,8 @@ extension Parser {
     if isKeyword("NOT") || isPunctuation(.not) {
       let start = advance().range
       return try nested { (p: inout Parser) throws(LanguageError) in
-        let operand = try p.requirePredicate(try p.parseNot(), "a predicate after NOT")
+        let inner = try p.parseNot()
+        let operand = try p.requirePredicate(inner, "a predicate after NOT")
         return .predicate(Predicate(.not(operand), range: start.union(operand.range)))
       }
     }

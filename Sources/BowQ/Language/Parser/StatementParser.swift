@@ -71,7 +71,8 @@ extension Parser {
       ][word.lowercased()]!
     case "explain":
       advance()
-      kind = .explain(try parseStatement())
+      kind = .explain(
+        try nested { (p: inout Parser) throws(LanguageError) in try p.parseStatement() })
     default:
       throw LanguageError(
         .syntax,
@@ -168,7 +169,7 @@ extension Parser {
     var modifiers: [AttributeModifier] = []
     while case .identifier(let word) = current.kind {
       let modifier: AttributeModifier
-      switch word {
+      switch word.lowercased() {
       case "default":
         advance()
         modifier = .defaultValue(try parseExpression())
@@ -178,13 +179,13 @@ extension Parser {
       case "max":
         advance()
         modifier = .max(try parseExpression())
-      case "minLength":
+      case "minlength":
         advance()
         modifier = .minLength(try parseExpression())
-      case "maxLength":
+      case "maxlength":
         advance()
         modifier = .maxLength(try parseExpression())
-      case "matches", "MATCHES":
+      case "matches":
         advance()
         modifier = .matches(try parseExpression())
       case "unique":

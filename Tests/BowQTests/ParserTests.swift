@@ -1,0 +1,749 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+// Foundation has types of these names too.
+private typealias Predicate = BowQ.Predicate
+private typealias Expression = BowQ.Expression
+
+/// The parser: every statement form, predicate and expression precedence, the predicate
+/// language's forms, and its errors with their ranges, including on hostile input.
+final class ParserTests: XCTestCase {
+  private typealias A = AST
+
+  private func statements(_ text: String, file: StaticString = #filePath, line: UInt = #line)
+    -> [Statement]
+  {
+    do {
+      return try Parser.parseScript(text)
+    } catch {
+      XCTFail("\(text): \(error)", file: file, line: line)
+      return []
+    }
+  }
+
+  private func statement(_ text: String, file: StaticString = #filePath, line: UInt = #line)
+    -> Statement.Kind?
+  {
+    let all = statements(text, file: file, line: line)
+    XCTAssertEqual(all.count, 1, text, file: file, line: line)
+    return all.first?.kind
+  }
+
+  private func predicate(_ text: String, file: StaticString = #filePath, line: UInt = #line)
+    -> Predicate?
+  {
+    do {
+      return try Parser.parsePredicate(text)
+    } catch {
+      XCTFail("\(text): \(error)", file: file, line: line)
+      return nil
+    }
+  }
+
+  private func expression(_ text: String, file: StaticString = #filePath, line: UInt = #line)
+    -> Expression?
+  {
+    do {
+      return try Parser.parseExpression(text)
+    } catch {
+      XCTFail("\(text): \(error)", file: file, line: line)
+      return nil
+    }
+  }
+
+  /// The error parsing a script gives, as "message @ start-end".
+  private func scriptError(_ text: String, file: StaticString = #filePath, line: UInt = #line)
+    -> String
+  {
+    do {
+      let parsed = try Parser.parseScript(text)
+      XCTFail("\(text) parsed as \(parsed)", file: file, line: line)
+      return ""
+    } catch {
+      XCTAssertEqual(error.phase, .syntax, file: file, line: line)
+      return "\(error.message) @ \(error.range.start)-\(error.range.end)"
+    }
+  }
+
+  private func predicateError(_ text: String) -> String {
+    do {
+      _ = try Parser.parsePredicate(text)
+      return "parsed"
+    } catch {
+      return error.message
+    }
+  }
+
+  private func expressionError(_ text: String) -> String {
+    do {
+      _ = try Parser.parseExpression(text)
+      return "parsed"
+    } catch {
+      return error.message
+    }
+  }
+
+  // MARK: Statements
+
+  func testEntityStatement() {
+    let text = """
+      entity BowTie {
+        name: String
+        rating: Double min 0 max 5 default 0
+        tint: Transformable(Color)? unique external, code: String minLength 1 maxLength 0x10 matches "^[A-Z]+$"
+      }
+      """
+    XCTAssertEqual(
+      statement(text),
+      .entity(
+        EntityDefinition(
+          name: A.name("BowTie"),
+          attributes: [
+            AttributeDefinition(
+              name: A.name("name"), typeName: A.name("String"), transformer: nil, isOptional: false,
+              modifiers: []),
+            AttributeDefinition(
+              name: A.name("rating"), typeName: A.name("Double"), transformer: nil,
+              isOptional: false,
+              modifiers: [.min(A.int(0)), .max(A.int(5)), .defaultValue(A.int(0))]),
+            AttributeDefinition(
+              name: A.name("tint"), typeName: A.name("Transformable"), transformer: A.name("Color"),
+              isOptional: true, modifiers: [.unique, .external]),
+            AttributeDefinition(
+              name: A.name("code"), typeName: A.name("String"), transformer: nil, isOptional: false,
+              modifiers: [
+                .minLength(A.int(1)), .maxLength(A.int(16)), .matches(A.string("^[A-Z]+$")),
+              ]),
+          ])))
+    XCTAssertEqual(
+      statement("entity Empty {}"), .entity(EntityDefinition(name: A.name("Empty"), attributes: []))
+    )
+    XCTAssertEqual(
+      statement("entity E {\n\n , a: Int32? ,\n}"),
+      .entity(
+        EntityDefinition(
+          name: A.name("E"),
+          attributes: [
+            AttributeDefinition(
+              name: A.name("a"), typeName: A.name("Int32"), transformer: nil, isOptional: true,
+              modifiers: [])
+          ])))
+  }
+
+  /// Keywords are case-insensitive, attribute rules included (they used to match only as
+  /// written, except MATCHES).
+  func testAttributeRulesAreCaseInsensitive() {
+    guard
+      case .entity(let definition) = statement(
+        #"ENTITY E { a: String MINLENGTH 1 Matches "x" DEFAULT "y" Unique }"#)
+    else { return XCTFail("not an entity") }
+    XCTAssertEqual(
+      definition.attributes.first?.modifiers,
+      [.minLength(A.int(1)), .matches(A.string("x")), .defaultValue(A.string("y")), .unique])
+  }
+
+  func testImportStatement() {
+    XCTAssertEqual(
+      statement(#"import "SampleData.plist" INTO BowTie"#),
+      .importPlist(path: "SampleData.plist", entity: A.name("BowTie")))
+  }
+
+  func testFetchStatement() {
+    XCTAssertEqual(statement("fetch BowTie"), .fetch(FetchRequest(entity: A.name("BowTie"))))
+    XCTAssertEqual(
+      statement(
+        "FETCH BowTie WHERE rating > 3 SORT BY rating desc, owner.name, name ASCENDING LIMIT 3 OFFSET 0x2"
+      ),
+      .fetch(
+        FetchRequest(
+          entity: A.name("BowTie"), predicate: A.compare(A.key("rating"), .greater, A.int(3)),
+          sort: [
+            SortKey(key: A.name("rating"), ascending: false),
+            SortKey(key: A.name("owner.name"), ascending: true),
+            SortKey(key: A.name("name"), ascending: true),
+          ],
+          limit: 3, offset: 2)))
+    XCTAssertEqual(
+      statement("fetch T sort by a DESCENDING, b asc"),
+      .fetch(
+        FetchRequest(
+          entity: A.name("T"),
+          sort: [
+            SortKey(key: A.name("a"), ascending: false), SortKey(key: A.name("b"), ascending: true),
+          ])))
+    XCTAssertEqual(
+      statement("fetch T offset 5"), .fetch(FetchRequest(entity: A.name("T"), offset: 5)))
+  }
+
+  func testStatementWordsStayUsableAsNames() {
+    XCTAssertEqual(
+      statement("fetch where where where == limit limit 1"),
+      .fetch(
+        FetchRequest(
+          entity: A.name("where"), predicate: A.compare(A.key("where"), .equal, A.key("limit")),
+          limit: 1)))
+  }
+
+  func testCountSetInsertUpdateDelete() {
+    XCTAssertEqual(statement("count BowTie"), .count(entity: A.name("BowTie"), predicate: nil))
+    XCTAssertEqual(
+      statement("count BowTie where isFavorite == YES"),
+      .count(
+        entity: A.name("BowTie"), predicate: A.compare(A.key("isFavorite"), .equal, A.bool(true))))
+    XCTAssertEqual(
+      statement("set rating = 4, timesWorn == timesWorn + 1"),
+      .set([
+        A.assign("rating", A.int(4)),
+        A.assign("timesWorn", A.arithmetic(.add, A.key("timesWorn"), A.int(1))),
+      ]))
+    XCTAssertEqual(
+      statement(#"insert BowTie name = "Polka", rating = 3.5"#),
+      .insert(
+        entity: A.name("BowTie"),
+        assignments: [A.assign("name", A.string("Polka")), A.assign("rating", A.double(3.5))]))
+    XCTAssertEqual(statement("insert BowTie"), .insert(entity: A.name("BowTie"), assignments: []))
+    XCTAssertEqual(
+      statements("insert BowTie; save").map(\.kind),
+      [.insert(entity: A.name("BowTie"), assignments: []), .save])
+    XCTAssertEqual(
+      statement("update BowTie where timesWorn == 0 set isFavorite = NO"),
+      .update(
+        entity: A.name("BowTie"), predicate: A.compare(A.key("timesWorn"), .equal, A.int(0)),
+        assignments: [A.assign("isFavorite", A.bool(false))]))
+    XCTAssertEqual(
+      statement("update BowTie set rating = 1"),
+      .update(entity: A.name("BowTie"), predicate: nil, assignments: [A.assign("rating", A.int(1))])
+    )
+    XCTAssertEqual(
+      statement("delete BowTie where rating < 1"),
+      .delete(entity: A.name("BowTie"), predicate: A.compare(A.key("rating"), .less, A.int(1))))
+    XCTAssertEqual(statement("delete BowTie"), .delete(entity: A.name("BowTie"), predicate: nil))
+  }
+
+  func testSimpleStatementsAndExplain() {
+    XCTAssertEqual(
+      statements("save\nROLLBACK\nchanges\nUndo\nredo\nvalidate").map(\.kind),
+      [.save, .rollback, .changes, .undo, .redo, .validate])
+    XCTAssertEqual(
+      statement("explain fetch BowTie"),
+      .explain(A.statement(.fetch(FetchRequest(entity: A.name("BowTie"))))))
+    XCTAssertEqual(
+      statement("explain explain save"), .explain(A.statement(.explain(A.statement(.save)))))
+  }
+
+  func testStatementSeparatorsAndRanges() {
+    XCTAssertEqual(statements("save; undo\n\n  redo;;\n").map(\.kind), [.save, .undo, .redo])
+    XCTAssertEqual(statements("").count, 0)
+    XCTAssertEqual(statements("-- nothing\n;\n").count, 0)
+    let parsed = statements("fetch T where a > 1\n  save  ;explain count T")
+    XCTAssertEqual(
+      parsed.map { "\($0.range.start)-\($0.range.end)" }, ["1:1-1:20", "2:3-2:7", "2:10-2:25"])
+    // A statement spans lines inside parentheses, not outside them.
+    XCTAssertEqual(statements("fetch T where (a > 1\n  AND b < 2)\nsave").count, 2)
+  }
+
+  func testStatementErrors() {
+    XCTAssertEqual(
+      scriptError("fetc BowTie"), #"unknown statement "fetc". Did you mean "fetch"? @ 1:1-1:5"#)
+    XCTAssertEqual(
+      scriptError("save undo"),
+      #"unexpected "undo" after the statement; end it with a newline or ";" @ 1:6-1:10"#)
+    XCTAssertEqual(
+      scriptError("42"),
+      "expected a statement (entity, import, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain), found 42 @ 1:1-1:3"
+    )
+    XCTAssertEqual(
+      scriptError("fetch T limit -1"),
+      #"expected a whole number after limit, found "-" @ 1:15-1:16"#)
+    XCTAssertEqual(
+      scriptError("fetch T limit 1.5"),
+      #"expected a whole number after limit, found 1.5 @ 1:15-1:18"#)
+    XCTAssertEqual(
+      scriptError("update T where a == 1"),
+      #"expected "set" and the changes to make (update Entity where … set key = value), found end of input @ 1:22-1:22"#
+    )
+    XCTAssertEqual(
+      scriptError("import BowTie"), #"expected a file name in quotes, found "BowTie" @ 1:8-1:14"#)
+    XCTAssertEqual(
+      scriptError(#"import "x" BowTie"#),
+      #"expected "into" after the file name, found "BowTie" @ 1:12-1:18"#)
+    XCTAssertEqual(scriptError("set rating 4"), #"expected "=" after rating, found 4 @ 1:12-1:13"#)
+    XCTAssertEqual(
+      scriptError("fetch T sort rating"), #"expected "by" after "sort", found "rating" @ 1:14-1:20"#
+    )
+    XCTAssertEqual(
+      scriptError("entity E { a String }"),
+      #"expected ":" between the attribute name and its type (name: Type), found "String" @ 1:14-1:20"#
+    )
+    XCTAssertEqual(
+      scriptError("entity E { a: String defualt 1 }"),
+      #"unknown attribute rule "defualt". Did you mean "default"? @ 1:22-1:29"#)
+    XCTAssertEqual(
+      scriptError("entity E { a: String b: Int32 }"),
+      #"unknown attribute rule "b". @ 1:22-1:23"#)
+    XCTAssertEqual(
+      scriptError("entity E {\n  a: String"),
+      #"expected a newline or "," after an attribute, found end of input @ 2:12-2:12"#)
+    XCTAssertEqual(
+      scriptError("entity E {\n  a: String\n"),
+      #"expected "}" to close the entity E, found end of input @ 3:1-3:1"#)
+    XCTAssertEqual(
+      scriptError("explain"),
+      "expected a statement (entity, import, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain), found end of input @ 1:8-1:8"
+    )
+  }
+
+  // MARK: Predicates
+
+  func testAndBindsTighterThanOr() {
+    let a = A.compare(A.key("a"), .equal, A.int(1))
+    let b = A.compare(A.key("b"), .equal, A.int(2))
+    let c = A.compare(A.key("c"), .equal, A.int(3))
+    let d = A.compare(A.key("d"), .equal, A.int(4))
+    XCTAssertEqual(predicate("a == 1 OR b == 2 AND c == 3"), A.or(a, A.and(b, c)))
+    XCTAssertEqual(predicate("a == 1 AND b == 2 OR c == 3"), A.or(A.and(a, b), c))
+    XCTAssertEqual(
+      predicate("a == 1 && b == 2 || c == 3 and d == 4"), A.or(A.and(a, b), A.and(c, d)))
+    XCTAssertEqual(predicate("a == 1 or b == 2 OR c == 3"), A.or(a, b, c))
+    XCTAssertEqual(predicate("a == 1 AND b == 2 AND c == 3"), A.and(a, b, c))
+    XCTAssertEqual(predicate("(a == 1 OR b == 2) AND c == 3"), A.and(A.or(a, b), c))
+    XCTAssertEqual(predicate("a == 1 AND (b == 2 AND c == 3)"), A.and(a, A.and(b, c)))
+  }
+
+  func testNot() {
+    let a = A.compare(A.key("a"), .equal, A.int(1))
+    let b = A.compare(A.key("b"), .equal, A.int(2))
+    XCTAssertEqual(predicate("NOT a == 1 AND b == 2"), A.and(A.not(a), b))
+    XCTAssertEqual(predicate("not not a == 1"), A.not(A.not(a)))
+    XCTAssertEqual(predicate("! a == 1 || b == 2"), A.or(A.not(a), b))
+    XCTAssertEqual(predicate("NOT (a == 1 OR b == 2)"), A.not(A.or(a, b)))
+    XCTAssertEqual(predicate("NOT TRUEPREDICATE"), A.not(A.constant(true)))
+  }
+
+  func testParenthesizedPredicateVersusParenthesizedExpression() {
+    XCTAssertEqual(
+      predicate("(rating + 1) > 3"),
+      A.compare(A.arithmetic(.add, A.key("rating"), A.int(1)), .greater, A.int(3)))
+    XCTAssertEqual(predicate("(rating > 3)"), A.compare(A.key("rating"), .greater, A.int(3)))
+    XCTAssertEqual(predicate("((rating)) > (3)"), A.compare(A.key("rating"), .greater, A.int(3)))
+    XCTAssertEqual(
+      predicate("((rating + 1) * 2) ** 2 >= 3"),
+      A.compare(
+        A.arithmetic(
+          .power, A.arithmetic(.multiply, A.arithmetic(.add, A.key("rating"), A.int(1)), A.int(2)),
+          A.int(2)),
+        .greaterOrEqual, A.int(3)))
+    XCTAssertEqual(
+      predicate("(a).b[0] + 1 == 2"),
+      A.compare(
+        A.arithmetic(.add, A.index(A.key("a", "b"), .at(A.int(0))), A.int(1)), .equal, A.int(2)))
+    XCTAssertEqual(predicateError("(a > 1) + 1 > 2"), #"unexpected "+" after the predicate"#)
+    XCTAssertEqual(expressionError("((a > 1))"), "expected an expression, found a predicate")
+  }
+
+  func testTruePredicateAndFalsePredicate() {
+    XCTAssertEqual(predicate("TRUEPREDICATE"), A.constant(true))
+    XCTAssertEqual(predicate("falsepredicate"), A.constant(false))
+    XCTAssertEqual(
+      predicate("TRUEPREDICATE AND FalsePredicate"), A.and(A.constant(true), A.constant(false)))
+  }
+
+  func testEveryComparisonOperatorAndAlias() {
+    let spellings: [(String, ComparisonOperator)] = [
+      ("==", .equal), ("=", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<", .less),
+      ("<=", .lessOrEqual), ("=<", .lessOrEqual), (">", .greater), (">=", .greaterOrEqual),
+      ("=>", .greaterOrEqual), ("BEGINSWITH", .beginsWith), ("beginswith", .beginsWith),
+      ("EndsWith", .endsWith), ("contains", .contains), ("LIKE", .like), ("Matches", .matches),
+      ("in", .in), ("between", .between),
+    ]
+    for (spelling, op) in spellings {
+      XCTAssertEqual(predicate("a \(spelling) b"), A.compare(A.key("a"), op, A.key("b")), spelling)
+    }
+  }
+
+  func testModifiers() {
+    let ties = A.key("ties", "rating")
+    XCTAssertEqual(
+      predicate("ANY ties.rating > 3"), A.compare(ties, .greater, A.int(3), modifier: .any))
+    XCTAssertEqual(
+      predicate("some ties.rating > 3"), A.compare(ties, .greater, A.int(3), modifier: .any))
+    XCTAssertEqual(
+      predicate("ALL ties.rating > 3"), A.compare(ties, .greater, A.int(3), modifier: .all))
+    XCTAssertEqual(
+      predicate("None ties.rating > 3"), A.compare(ties, .greater, A.int(3), modifier: .none))
+    XCTAssertEqual(
+      predicate("ANY (ties.rating) + 1 > 3"),
+      A.compare(A.arithmetic(.add, ties, A.int(1)), .greater, A.int(3), modifier: .any))
+    XCTAssertEqual(
+      predicateError("ANY ties"),
+      "expected a comparison operator after ANY and its key path, found end of input")
+  }
+
+  func testStringOptions() {
+    let x = A.string("x")
+    XCTAssertEqual(
+      predicate(#"name CONTAINS[cd] "x""#),
+      A.compare(A.key("name"), .contains, x, options: [.caseInsensitive, .diacriticInsensitive]))
+    XCTAssertEqual(
+      predicate(#"name ==[C] "x""#), A.compare(A.key("name"), .equal, x, options: .caseInsensitive))
+    XCTAssertEqual(
+      predicate(#"name LIKE[DCNL] "x""#),
+      A.compare(
+        A.key("name"), .like, x,
+        options: [.caseInsensitive, .diacriticInsensitive, .normalized, .localeSensitive]))
+    XCTAssertEqual(
+      predicate(#"name BEGINSWITH [ d ] "x""#),
+      A.compare(A.key("name"), .beginsWith, x, options: .diacriticInsensitive))
+    XCTAssertEqual(
+      predicateError(#"name ==[x] "x""#),
+      #"unknown comparison option "x": use c (case-insensitive), d (diacritic-insensitive), n or l"#
+    )
+    XCTAssertEqual(
+      predicateError(#"name ==[c "x""#), #"expected "]" to close the options opened at 1:8"#)
+    XCTAssertEqual(
+      predicateError(#"name ==[] "x""#),
+      #"expected options such as c, d or cd inside [ ], found "]""#)
+  }
+
+  func testInAndBetweenWithAggregates() {
+    XCTAssertEqual(
+      predicate("x IN {1, 2, 3}"),
+      A.compare(A.key("x"), .in, A.aggregate(A.int(1), A.int(2), A.int(3))))
+    XCTAssertEqual(
+      predicate("x BETWEEN {1, 5}"),
+      A.compare(A.key("x"), .between, A.aggregate(A.int(1), A.int(5))))
+    XCTAssertEqual(predicate("x IN {}"), A.compare(A.key("x"), .in, A.aggregate()))
+    XCTAssertEqual(
+      predicate("{1, x} CONTAINS 1"),
+      A.compare(A.aggregate(A.int(1), A.key("x")), .contains, A.int(1)))
+    XCTAssertEqual(
+      statement("fetch T where x IN {\n  1,\n  2\n}"),
+      .fetch(
+        FetchRequest(
+          entity: A.name("T"),
+          predicate: A.compare(A.key("x"), .in, A.aggregate(A.int(1), A.int(2))))))
+    XCTAssertEqual(expressionError("{1,}"), #"expected a value or key path, found "}""#)
+    XCTAssertEqual(
+      expressionError("{1, 2"), #"expected "}" to close the "{" at 1:1, found end of input"#)
+  }
+
+  func testNotInIsAnError() {
+    XCTAssertEqual(
+      scriptError(#"fetch BowTie where name NOT IN {"a"}"#),
+      #""NOT IN" is not predicate syntax; write NOT (x IN {…}) @ 1:25-1:31"#)
+    XCTAssertEqual(
+      predicate(#"NOT (name IN {"a"})"#),
+      A.not(A.compare(A.key("name"), .in, A.aggregate(A.string("a")))))
+  }
+
+  func testMissingRightSideAndUnbalancedParentheses() {
+    XCTAssertEqual(
+      scriptError("fetch BowTie where rating >"),
+      "expected a value or key path, found end of input @ 1:28-1:28")
+    XCTAssertEqual(
+      scriptError("fetch T where (a > 1"),
+      #"expected ")" to close the "(" at 1:15, found end of input @ 1:21-1:21"#)
+    XCTAssertEqual(
+      scriptError("fetch T where a > 1)"),
+      #"unexpected ")" after the statement; end it with a newline or ";" @ 1:20-1:21"#)
+    XCTAssertEqual(
+      scriptError("fetch T where ((a > 1) AND (b > 2)"),
+      #"expected ")" to close the "(" at 1:15, found end of input @ 1:35-1:35"#)
+    XCTAssertEqual(
+      scriptError("fetch T where ()"), #"expected a value or key path, found ")" @ 1:16-1:17"#)
+  }
+
+  /// A missing comparison is pointed at the end of the expression when the text ends there
+  /// (the parser used to look at a stale token and never took this branch).
+  func testAnExpressionIsNotAPredicate() {
+    XCTAssertEqual(
+      scriptError("fetch T where NOT rating"),
+      "expected a comparison after this expression (for example == or >) @ 1:25-1:25")
+    XCTAssertEqual(
+      scriptError("fetch T where a == 1 OR rating\nsave"),
+      "expected a comparison after this expression (for example == or >) @ 1:31-1:31")
+    XCTAssertEqual(
+      scriptError("fetch T where rating"),
+      "expected a comparison after this expression (for example == or >) @ 1:21-1:21")
+    XCTAssertEqual(
+      scriptError("fetch T where rating sort by x"),
+      "expected a predicate such as rating > 3; found an expression with no comparison @ 1:15-1:21")
+    XCTAssertEqual(
+      predicateError("TRUE"), "expected a comparison after this expression (for example == or >)")
+    XCTAssertEqual(
+      predicateError("age * 25"),
+      "expected a comparison after this expression (for example == or >)")
+    XCTAssertEqual(predicateError("a === 1"), #"expected a value or key path, found "=""#)
+    XCTAssertEqual(predicateError(""), "expected a value or key path, found end of input")
+    XCTAssertEqual(
+      predicateError("a == 1 AND b"),
+      "expected a comparison after this expression (for example == or >)")
+    XCTAssertEqual(predicateError("a > 1 b"), #"unexpected "b" after the predicate"#)
+    XCTAssertEqual(
+      predicateError("a ? 1"),
+      "expected a predicate such as rating > 3; found an expression with no comparison")
+  }
+
+  // MARK: Expressions
+
+  func testArithmeticPrecedenceAndAssociativity() {
+    XCTAssertEqual(
+      expression("1 + 2 * 3 ** 2"),
+      A.arithmetic(
+        .add, A.int(1), A.arithmetic(.multiply, A.int(2), A.arithmetic(.power, A.int(3), A.int(2))))
+    )
+    XCTAssertEqual(
+      expression("2 ** 3 ** 2"),
+      A.arithmetic(.power, A.arithmetic(.power, A.int(2), A.int(3)), A.int(2)))
+    XCTAssertEqual(expression("-2 ** 2"), A.arithmetic(.power, A.int(-2), A.int(2)))
+    XCTAssertEqual(
+      expression("a - b - c"),
+      A.arithmetic(.subtract, A.arithmetic(.subtract, A.key("a"), A.key("b")), A.key("c")))
+    XCTAssertEqual(
+      expression("a / b * c"),
+      A.arithmetic(.multiply, A.arithmetic(.divide, A.key("a"), A.key("b")), A.key("c")))
+    XCTAssertEqual(
+      expression("(a + b) * c"),
+      A.arithmetic(.multiply, A.arithmetic(.add, A.key("a"), A.key("b")), A.key("c")))
+  }
+
+  func testUnaryMinus() {
+    XCTAssertEqual(expression("-3"), A.int(-3))
+    XCTAssertEqual(expression("-3.5"), A.double(-3.5))
+    XCTAssertEqual(expression("- -3"), A.int(3))
+    XCTAssertEqual(expression("-a.b"), A.negate(A.key("a", "b")))
+    XCTAssertEqual(expression("-(a)"), A.negate(A.key("a")))
+    XCTAssertEqual(expression("-x[0]"), A.negate(A.index(A.key("x"), .at(A.int(0)))))
+    XCTAssertEqual(expression("a - -1"), A.arithmetic(.subtract, A.key("a"), A.int(-1)))
+    XCTAssertEqual(expression("a --1"), A.key("a"), "-- starts a comment")
+  }
+
+  func testLiterals() {
+    for text in ["TRUE", "YES", "true", "yes"] {
+      XCTAssertEqual(expression(text), A.bool(true), text)
+    }
+    for text in ["FALSE", "NO", "false", "No"] {
+      XCTAssertEqual(expression(text), A.bool(false), text)
+    }
+    for text in ["nil", "NULL", "Nil"] { XCTAssertEqual(expression(text), A.null, text) }
+    XCTAssertEqual(expression("0x2A"), A.int(42))
+    XCTAssertEqual(expression("0b101"), A.int(5))
+    XCTAssertEqual(expression("1.5"), A.double(1.5))
+    XCTAssertEqual(expression("99999999999999999999"), A.double(1e20))
+    XCTAssertEqual(expression(#"'it\'s'"#), A.string("it's"))
+    XCTAssertEqual(expression("{}"), A.aggregate())
+  }
+
+  func testKeyPathsSelfAndVariables() {
+    XCTAssertEqual(expression("owner.name"), A.key("owner", "name"))
+    XCTAssertEqual(expression("ties.@avg.rating"), A.key("ties", "@avg", "rating"))
+    XCTAssertEqual(expression("SELF"), A.selfObject)
+    XCTAssertEqual(expression("self.name"), A.key("name"))
+    XCTAssertEqual(expression("SELF.@count"), A.key("@count"))
+    XCTAssertEqual(expression("#size"), A.key("size"))
+    XCTAssertEqual(expression("a.#first.b"), A.key("a", "first", "b"))
+    XCTAssertEqual(expression("@count"), A.key("@count"))
+    XCTAssertEqual(expression("$x"), A.variable("x"))
+    XCTAssertEqual(expression("$x.name.@count"), A.member(A.variable("x"), "name", "@count"))
+    XCTAssertEqual(expression("{1, 2}.@count"), A.member(A.aggregate(A.int(1), A.int(2)), "@count"))
+  }
+
+  func testIndexSelectors() {
+    let tags = A.key("tags")
+    XCTAssertEqual(expression("tags[FIRST]"), A.index(tags, .first))
+    XCTAssertEqual(expression("tags[last]"), A.index(tags, .last))
+    XCTAssertEqual(expression("tags[Size]"), A.index(tags, .size))
+    XCTAssertEqual(
+      expression("tags[1 + 1]"), A.index(tags, .at(A.arithmetic(.add, A.int(1), A.int(1)))))
+    XCTAssertEqual(expression("{1, 2}[0]"), A.index(A.aggregate(A.int(1), A.int(2)), .at(A.int(0))))
+    XCTAssertEqual(
+      expression("a[0][1]"), A.index(A.index(A.key("a"), .at(A.int(0))), .at(A.int(1))))
+    XCTAssertEqual(expression("a[0].b"), A.member(A.index(A.key("a"), .at(A.int(0))), "b"))
+    XCTAssertEqual(expressionError("a[1"), #"expected "]" to close the index, found end of input"#)
+    XCTAssertEqual(expressionError("a[FIRST + 1]"), #"expected "]" to close the index, found "+""#)
+  }
+
+  func testCast() {
+    XCTAssertEqual(expression(#"CAST(0, "NSDate")"#), A.cast(A.int(0), "NSDate"))
+    XCTAssertEqual(
+      expression(#"cast('2024-01-31', 'NSDate') + 1"#),
+      A.arithmetic(.add, A.cast(A.string("2024-01-31"), "NSDate"), A.int(1)))
+    XCTAssertEqual(
+      expressionError("CAST(1)"), #"expected "," between CAST's value and its type name, found ")""#
+    )
+    XCTAssertEqual(
+      expressionError("CAST(1, NSDate)"),
+      #"expected a type name in quotes, such as "NSDate", found "NSDate""#)
+    XCTAssertEqual(expressionError("CAST 1"), #"expected "(" after CAST, found 1"#)
+  }
+
+  func testSubquery() {
+    XCTAssertEqual(
+      predicate("SUBQUERY(ties, $t, $t.rating > 3 AND $t.name != nil).@count > 0"),
+      A.compare(
+        A.member(
+          A.subquery(
+            A.key("ties"), "t",
+            A.and(
+              A.compare(A.member(A.variable("t"), "rating"), .greater, A.int(3)),
+              A.compare(A.member(A.variable("t"), "name"), .notEqual, A.null))),
+          "@count"),
+        .greater, A.int(0)))
+    XCTAssertEqual(
+      expressionError("SUBQUERY(ties, t, t > 1)"),
+      #"expected a variable such as $x for SUBQUERY's elements, found "t""#)
+    XCTAssertEqual(
+      expressionError("SUBQUERY(ties, $t, $t)"),
+      "expected a predicate such as rating > 3; found an expression with no comparison")
+  }
+
+  func testFunctionCalls() {
+    XCTAssertEqual(expression("now()"), A.function("now"))
+    XCTAssertEqual(expression("uppercase(name)"), A.function("uppercase", A.key("name")))
+    XCTAssertEqual(expression("max({1, 2})"), A.function("max", A.aggregate(A.int(1), A.int(2))))
+    XCTAssertEqual(expression("abs(-x)"), A.function("abs", A.negate(A.key("x"))))
+    XCTAssertEqual(expressionError("f(a, b + 1)(2)"), #"unexpected "(" after the expression"#)
+    XCTAssertEqual(expression("NOW()"), A.function("NOW"))
+    XCTAssertEqual(expression("count(x).@sum"), A.member(A.function("count", A.key("x")), "@sum"))
+    XCTAssertEqual(
+      expressionError("f(1, 2"), #"expected ")" to close the arguments of f(), found end of input"#)
+  }
+
+  // MARK: Reserved words
+
+  func testReservedWordsNeedAHash() {
+    XCTAssertEqual(
+      scriptError("fetch T where size == 1"),
+      #""size" is a reserved word; write #size to use it as a name @ 1:15-1:19"#)
+    XCTAssertEqual(
+      scriptError("set first = 1"),
+      #""first" is a reserved word; write #first to use it as a name @ 1:5-1:10"#)
+    XCTAssertEqual(
+      scriptError("entity E { contains: String }"),
+      #""contains" is a reserved word; write #contains to use it as a name @ 1:12-1:20"#)
+    XCTAssertEqual(
+      scriptError("fetch T sort by #a.last"),
+      #""last" is a reserved word; write #last to use it as a name @ 1:20-1:24"#)
+    XCTAssertEqual(
+      statement("fetch #SELF where #size == 1 sort by #in"),
+      .fetch(
+        FetchRequest(
+          entity: A.name("SELF"), predicate: A.compare(A.key("size"), .equal, A.int(1)),
+          sort: [SortKey(key: A.name("in"), ascending: true)])))
+    XCTAssertEqual(
+      statement("entity E { #contains: String }"),
+      .entity(
+        EntityDefinition(
+          name: A.name("E"),
+          attributes: [
+            AttributeDefinition(
+              name: A.name("contains"), typeName: A.name("String"), transformer: nil,
+              isOptional: false,
+              modifiers: [])
+          ])))
+  }
+
+  /// A reserved word is not a function name: `FIRST(x)` and `TRUEPREDICATE(1)` used to parse
+  /// as calls of unknown functions, so `a[FIRST(x)]` and a leading `TRUEPREDICATE(1)` parsed
+  /// differently from the same call elsewhere.
+  func testReservedWordsAreNotFunctionNames() {
+    XCTAssertEqual(
+      expressionError("FIRST(x)"), #""FIRST" is a reserved word; write #FIRST to use it as a name"#)
+    XCTAssertEqual(
+      expressionError("and(1)"), #""and" is a reserved word; write #and to use it as a name"#)
+    XCTAssertEqual(
+      predicateError("a == TRUEPREDICATE(1)"),
+      #""TRUEPREDICATE" is a reserved word; write #TRUEPREDICATE to use it as a name"#)
+    XCTAssertEqual(predicateError("TRUEPREDICATE(1) == 1"), #"unexpected "(" after the predicate"#)
+    XCTAssertEqual(
+      predicate("ANY(x) > 1"), A.compare(A.key("x"), .greater, A.int(1), modifier: .any),
+      "ANY stays a modifier")
+  }
+
+  // MARK: Hostile input
+
+  private func assertNestingError(
+    _ text: String, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let start = Date()
+    XCTAssertThrowsError(try Parser.parseScript(text), label, file: file, line: line) { error in
+      XCTAssertEqual(
+        (error as? LanguageError)?.message, "nesting is deeper than \(Parser.maximumDepth) levels",
+        label,
+        file: file, line: line)
+    }
+    // Generous: this guards against quadratic or exponential work, not for speed.
+    XCTAssertLessThan(Date().timeIntervalSince(start), 20, label, file: file, line: line)
+  }
+
+  func testDeepParenthesesAndNotsThrowANestingError() {
+    assertNestingError("fetch T where " + String(repeating: "(", count: 100_000), "(")
+    assertNestingError(
+      "fetch T where " + String(repeating: "NOT ", count: 100_000) + "a == 1", "NOT")
+    assertNestingError("fetch T where " + String(repeating: "! ", count: 100_000) + "a == 1", "!")
+  }
+
+  /// Function calls, CAST, SUBQUERY, index brackets, explain and operator chains used to
+  /// recurse without a limit and overflow the stack on input like this.
+  func testEveryFormOfNestingIsBounded() {
+    let n = 100_000
+    assertNestingError(
+      "fetch T where a == " + String(repeating: "- ", count: n) + "1", "unary minus")
+    assertNestingError("fetch T where a IN " + String(repeating: "{", count: n), "{")
+    assertNestingError("fetch T where a == " + String(repeating: "f(", count: n), "f(")
+    assertNestingError("fetch T where a == " + String(repeating: "CAST(", count: n), "CAST(")
+    assertNestingError(
+      "fetch T where a == " + String(repeating: "SUBQUERY(", count: n), "SUBQUERY(")
+    assertNestingError("fetch T where a == b" + String(repeating: "[b", count: n), "[")
+    assertNestingError(String(repeating: "explain ", count: n) + "save", "explain")
+    assertNestingError("fetch T where a == 1" + String(repeating: " + 1", count: n), "+ chain")
+    assertNestingError("fetch T where a == 1" + String(repeating: " * 1", count: n), "* chain")
+    assertNestingError("fetch T where a == 1" + String(repeating: " ** 1", count: n), "** chain")
+    assertNestingError("fetch T where a == b" + String(repeating: "[0]", count: n), "index chain")
+    assertNestingError(
+      "fetch T where a == f(x)" + String(repeating: ".a[0]", count: n), "member chain")
+    // Chains nested in parentheses: each level is short, the tree is deep.
+    var nested = "1"
+    for _ in 0..<100 { nested = "(" + nested + String(repeating: " + 1", count: 100) + ")" }
+    assertNestingError("fetch T where a == " + nested, "nested chains")
+  }
+
+  func testNestingUpToTheLimitParses() {
+    let depth = Parser.maximumDepth
+    XCTAssertNoThrow(
+      try Parser.parseScript(
+        "fetch T where " + String(repeating: "(", count: depth) + "a == 1"
+          + String(repeating: ")", count: depth)))
+    assertNestingError(
+      "fetch T where " + String(repeating: "(", count: depth + 1) + "a == 1"
+        + String(repeating: ")", count: depth + 1),
+      "one level too deep")
+    XCTAssertNoThrow(
+      try Parser.parseScript("fetch T where a == 1" + String(repeating: " + 1", count: depth - 1)))
+    assertNestingError(
+      "fetch T where a == 1" + String(repeating: " + 1", count: depth), "one link too long")
+    XCTAssertNoThrow(
+      try Parser.parseScript("fetch T where a == b" + String(repeating: "[0]", count: depth - 1)))
+  }
+
+  /// What the parser allows, the later passes (binding, evaluation, formatting) handle
+  /// without running out of stack.
+  func testTheDeepestAcceptedTreesBindAndEvaluate() throws {
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory,
+      clock: { Date(timeIntervalSinceReferenceDate: 0) })
+    _ = try interpreter.run("entity T { n: Int64 }\ninsert T n = 1")
+    let depth = Parser.maximumDepth
+    let chain = "n" + String(repeating: " + 1", count: depth - 1)
+    let text =
+      "fetch T where " + String(repeating: "(", count: depth - 1) + chain + " > 1"
+      + String(repeating: ")", count: depth - 1)
+    let results = try interpreter.run(text)
+    guard case .objects(let found) = results.first else { return XCTFail("\(results)") }
+    XCTAssertEqual(found.rows, [[.int(1)]])
+    let predicate = try Parser.parsePredicate("NOT " + chain + " > 1")
+    XCTAssertEqual(try Parser.parsePredicate(PredicateFormatter.format(predicate)), predicate)
+  }
+}
