@@ -1,0 +1,347 @@
+/// Maps the `<model>` element of an Xcode data model onto bowq's ``Model``: entities in
+/// file order, inheritance flattened, references between entities checked. What it reads
+/// but does not represent goes to ``notes``.
+struct XcodeModelMapper {
+  /// The `contents` file, for messages.
+  let path: String
+  /// Notes in the order met (see ``XcodeModel/notes``).
+  var notes: [String] = []
+  /// The elements whose `<userInfo>` entries were ignored, for one note at the end.
+  private var userInfoOwners: [String] = []
+
+  init(path: String) {
+    self.path = path
+  }
+
+  /// One `<entity>` as written, before it receives its parent's properties.
+  struct DeclaredEntity {
+    var name: String
+    var parent: String?
+    var line: Int
+    var attributes: [Attribute] = []
+    var relationships: [Relationship] = []
+    /// The line of each property kept, for messages.
+    var lines: [String: Int] = [:]
+    /// Uniqueness constraints as written: attribute names and the line.
+    var constraints: [(names: [String], line: Int)] = []
+    /// Properties read but not kept (transient, composite).
+    var skipped: Set<String> = []
+  }
+
+  /// The model of `root`.
+  mutating func model(from root: XcodeModelElement) throws(XcodeModelError) -> Model {
+    guard root.name == "model" else {
+      throw .notAModel(path: path, reason: "its root element is <\(root.name)>, not <model>")
+    }
+    var declared: [DeclaredEntity] = []
+    var index: [String: Int] = [:]
+    for child in root.children {
+      switch child.name {
+      case "entity":
+        let entity = try declare(child)
+        guard index[entity.name] == nil else {
+          throw .duplicateEntity(path: path, line: child.line, entity: entity.name)
+        }
+        index[entity.name] = declared.count
+        declared.append(entity)
+      case "fetchRequest":
+        notes.append(
+          "fetch request \(Value.quoted(child["name"] ?? "")) ignored (\(Self.describeFetch(child))): "
+            + "bowq keeps no stored fetch requests; run it as a fetch statement")
+      case "configuration":
+        let members = child.children(named: "memberEntity").compactMap { $0["name"] }
+        notes.append(
+          "configuration \(Value.quoted(child["name"] ?? "")) (\(members.joined(separator: ", "))) "
+            + "ignored: bowq keeps every entity in one store")
+      default:
+        break
+      }
+    }
+    let chains = try chains(of: declared, index: index)
+    try checkInheritedNames(in: declared, chains: chains)
+    var constraints: [[[String]]] = []
+    for i in declared.indices {
+      declared[i].relationships = try checkedRelationships(
+        of: i, in: declared, chains: chains, index: index)
+      constraints.append(try checkedConstraints(of: i, in: declared, chain: chains[i]))
+    }
+    if !userInfoOwners.isEmpty {
+      notes.append("userInfo entries ignored on \(userInfoOwners.joined(separator: ", "))")
+    }
+    var model = Model()
+    for i in declared.indices {
+      model.define(Self.flattened(chains[i], declared, constraints))
+    }
+    return model
+  }
+
+  /// An `<entity>` element with its own properties and constraints.
+  private mutating func declare(_ element: XcodeModelElement) throws(XcodeModelError)
+    -> DeclaredEntity
+  {
+    guard let name = element["name"], !name.isEmpty else {
+      throw .missingXMLAttribute(
+        path: path, line: element.line, entity: nil, element: element.tag, attribute: "name")
+    }
+    var entity = DeclaredEntity(name: name, parent: element["parentEntity"], line: element.line)
+    if element.flag("isAbstract") {
+      notes.append(
+        "\(name) is abstract in Core Data; bowq keeps it as an ordinary entity, "
+          + "so objects of it can be inserted")
+    }
+    if let parent = entity.parent {
+      notes.append(
+        "\(name) inherits from \(parent): bowq has no entity inheritance, so \(parent)'s "
+          + "properties are copied into \(name), and fetches of \(parent) do not include \(name) objects"
+      )
+    }
+    for child in element.children {
+      switch child.name {
+      case "attribute", "relationship":
+        try declareProperty(child, in: &entity)
+      case "fetchedProperty":
+        let request =
+          child.children(named: "fetchRequest").first.map(Self.describeFetch) ?? "no fetch request"
+        notes.append(
+          "\(name).\(child["name"] ?? ""): fetched property ignored (\(request)); run it as a fetch statement"
+        )
+      case "fetchIndex":
+        notes.append(
+          "\(name): fetch index \(Value.quoted(child["name"] ?? "")) ignored (bowq does not index)")
+      case "compoundIndexes":
+        for compound in child.children(named: "compoundIndex") {
+          let names = compound.children(named: "index").compactMap { $0["value"] }
+          notes.append(
+            "\(name): compound index (\(names.joined(separator: ", "))) ignored (bowq does not index)"
+          )
+        }
+      case "uniquenessConstraints":
+        for constraint in child.children(named: "uniquenessConstraint") {
+          var names: [String] = []
+          for value in constraint.children(named: "constraint").compactMap({ $0["value"] })
+          where !names.contains(value) {
+            names.append(value)
+          }
+          if !names.isEmpty { entity.constraints.append((names, constraint.line)) }
+        }
+      case "userInfo":
+        noteUserInfo(child, owner: name)
+      default:
+        break
+      }
+    }
+    return entity
+  }
+
+  /// Adds an `<attribute>` or `<relationship>` to `entity`, or notes why it is skipped.
+  private mutating func declareProperty(
+    _ element: XcodeModelElement, in entity: inout DeclaredEntity
+  ) throws(XcodeModelError) {
+    guard let name = element["name"], !name.isEmpty else {
+      throw .missingXMLAttribute(
+        path: path, line: element.line, entity: entity.name, element: element.tag, attribute: "name"
+      )
+    }
+    guard entity.lines[name] == nil, !entity.skipped.contains(name) else {
+      throw .duplicateProperty(
+        path: path, line: element.line, entity: entity.name, property: name, inheritedFrom: nil)
+    }
+    for child in element.children(named: "userInfo") {
+      noteUserInfo(child, owner: "\(entity.name).\(name)")
+    }
+    if element.flag("transient") {
+      notes.append(
+        "\(entity.name).\(name): transient \(element.name) skipped (bowq keeps only stored properties)"
+      )
+      entity.skipped.insert(name)
+      return
+    }
+    if element.name == "relationship" {
+      entity.relationships.append(try relationship(element, named: name, in: entity.name))
+    } else if let attribute = try attribute(element, named: name, in: entity.name) {
+      entity.attributes.append(attribute)
+    } else {
+      entity.skipped.insert(name)
+      return
+    }
+    entity.lines[name] = element.line
+  }
+
+  private mutating func noteUserInfo(_ element: XcodeModelElement, owner: String) {
+    if !element.children(named: "entry").isEmpty { userInfoOwners.append(owner) }
+  }
+
+  /// `a fetch of Entity where predicate`, for notes.
+  private static func describeFetch(_ request: XcodeModelElement) -> String {
+    let fetch = "a fetch of \(request["entity"] ?? "?")"
+    guard let predicate = request["predicateString"], !predicate.isEmpty else { return fetch }
+    return "\(fetch) where \(predicate)"
+  }
+
+  /// Each entity's chain of ancestors: the root first, the entity last.
+  private func chains(
+    of declared: [DeclaredEntity], index: [String: Int]
+  ) throws(XcodeModelError) -> [[Int]] {
+    var chains = [[Int]?](repeating: nil, count: declared.count)
+    for i in declared.indices where chains[i] == nil {
+      var walk: [Int] = []
+      var onWalk: Set<Int> = []
+      var base: [Int] = []
+      var current = i
+      while true {
+        if let known = chains[current] {
+          base = known
+          break
+        }
+        guard onWalk.insert(current).inserted else {
+          throw .inheritanceCycle(
+            path: path, line: declared[current].line,
+            entities: walk[walk.firstIndex(of: current)!...].map { declared[$0].name })
+        }
+        walk.append(current)
+        guard let parent = declared[current].parent else { break }
+        guard let j = index[parent] else {
+          let name = declared[current].name
+          throw .unknownParentEntity(
+            path: path, line: declared[current].line, entity: name, parent: parent,
+            suggestion: NameSuggestion.closest(
+              to: parent, among: declared.map(\.name).filter { $0 != name }))
+        }
+        current = j
+      }
+      for k in walk.reversed() {
+        base.append(k)
+        chains[k] = base
+      }
+    }
+    return chains.map { $0! }
+  }
+
+  /// Fails when an entity declares a property it already inherits.
+  private func checkInheritedNames(
+    in declared: [DeclaredEntity], chains: [[Int]]
+  ) throws(XcodeModelError) {
+    let names = declared.map { Set($0.lines.keys).union($0.skipped) }
+    for (i, entity) in declared.enumerated() where !entity.lines.isEmpty {
+      let own = entity.lines.keys.sorted()
+      for ancestor in chains[i].dropLast() {
+        for name in own where names[ancestor].contains(name) {
+          throw .duplicateProperty(
+            path: path, line: entity.lines[name]!, entity: entity.name, property: name,
+            inheritedFrom: declared[ancestor].name)
+        }
+      }
+    }
+  }
+
+  /// Entity `i`'s relationships with destinations and inverses checked. An inverse that
+  /// names a skipped (transient) relationship is dropped, with a note.
+  private mutating func checkedRelationships(
+    of i: Int, in declared: [DeclaredEntity], chains: [[Int]], index: [String: Int]
+  ) throws(XcodeModelError) -> [Relationship] {
+    let entity = declared[i]
+    var checked: [Relationship] = []
+    for var relationship in entity.relationships {
+      let line = entity.lines[relationship.name]!
+      guard let d = index[relationship.destination] else {
+        throw .unknownDestination(
+          path: path, line: line, entity: entity.name, relationship: relationship.name,
+          destination: relationship.destination,
+          suggestion: NameSuggestion.closest(
+            to: relationship.destination, among: declared.map(\.name)))
+      }
+      if let inverseName = relationship.inverse {
+        let lineage = chains[d].map { declared[$0] }
+        if let inverse = lineage.lazy.flatMap(\.relationships).first(where: {
+          $0.name == inverseName
+        }) {
+          try checkInverse(
+            inverse, of: relationship, in: entity.name,
+            lineage: chains[i].map { declared[$0].name }, line: line)
+        } else if lineage.contains(where: { $0.skipped.contains(inverseName) }) {
+          notes.append(
+            "\(entity.name).\(relationship.name): inverse \(relationship.destination).\(inverseName) "
+              + "is transient and skipped, so the relationship has no inverse")
+          relationship.inverse = nil
+        } else {
+          throw .unknownInverse(
+            path: path, line: line, entity: entity.name, relationship: relationship.name,
+            destination: relationship.destination, inverse: inverseName,
+            suggestion: NameSuggestion.closest(
+              to: inverseName, among: lineage.flatMap(\.relationships).map(\.name)))
+        }
+      }
+      checked.append(relationship)
+    }
+    return checked
+  }
+
+  /// Fails unless `inverse` points back at the entity (or an ancestor it inherits the
+  /// relationship from) and names `relationship` as its own inverse.
+  private func checkInverse(
+    _ inverse: Relationship, of relationship: Relationship, in entity: String, lineage: [String],
+    line: Int
+  ) throws(XcodeModelError) {
+    let reason: String
+    if !lineage.contains(inverse.destination) {
+      reason = "points to \(inverse.destination), not \(entity)"
+    } else if inverse.inverse == nil {
+      reason = "has no inverse; set its inverse to \(relationship.name) as well"
+    } else if inverse.inverse != relationship.name {
+      reason = "has \(inverse.inverse!) as its inverse, not \(relationship.name)"
+    } else {
+      return
+    }
+    throw .mismatchedInverse(
+      path: path, line: line, entity: entity, relationship: relationship.name,
+      destination: relationship.destination, inverse: inverse.name, reason: reason)
+  }
+
+  /// Entity `i`'s uniqueness constraints, each naming attributes of the entity (inherited
+  /// ones included). A constraint on a skipped attribute is dropped, with a note.
+  private mutating func checkedConstraints(
+    of i: Int, in declared: [DeclaredEntity], chain: [Int]
+  ) throws(XcodeModelError) -> [[String]] {
+    let entity = declared[i]
+    guard !entity.constraints.isEmpty else { return [] }
+    let lineage = chain.map { declared[$0] }
+    let attributes = lineage.flatMap(\.attributes).map(\.name)
+    var kept: [[String]] = []
+    constraints: for (names, line) in entity.constraints {
+      for name in names where !attributes.contains(name) {
+        if lineage.contains(where: { $0.skipped.contains(name) }) {
+          notes.append(
+            "\(entity.name): uniqueness constraint (\(names.joined(separator: ", "))) ignored: "
+              + "\(name) is skipped")
+          continue constraints
+        }
+        throw .unknownConstraintAttribute(
+          path: path, line: line, entity: entity.name, name: name,
+          suggestion: NameSuggestion.closest(to: name, among: attributes))
+      }
+      kept.append(names)
+    }
+    return kept
+  }
+
+  /// The entity at the end of `chain` with its ancestors' properties first and every
+  /// constraint of the chain: one attribute marks it unique, several form a group.
+  private static func flattened(
+    _ chain: [Int], _ declared: [DeclaredEntity], _ constraints: [[[String]]]
+  ) -> Entity {
+    var attributes = chain.flatMap { declared[$0].attributes }
+    var groups: [[String]] = []
+    for names in chain.flatMap({ constraints[$0] }) {
+      if names.count == 1 {
+        if let k = attributes.firstIndex(where: { $0.name == names[0] }) {
+          attributes[k].isUnique = true
+        }
+      } else if !groups.contains(names) {
+        groups.append(names)
+      }
+    }
+    return Entity(
+      name: declared[chain.last!].name, attributes: attributes,
+      relationships: chain.flatMap { declared[$0].relationships }, uniquenessConstraints: groups)
+  }
+}
