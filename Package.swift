@@ -5,6 +5,7 @@ let package = Package(
   name: "bowq",
   products: [
     .executable(name: "bowq", targets: ["BowQCLI"]),
+    .executable(name: "bowq-bench", targets: ["BowQBenchmarks"]),
     .library(name: "BowQ", targets: ["BowQ"]),
     .library(name: "BowQShell", targets: ["BowQShell"]),
   ],
@@ -21,6 +22,14 @@ let package = Package(
     .target(name: "BowQShell", dependencies: ["BowQ", "CEditLine"]),
     // The `bowq` executable: argument parsing and a call into BowQShell.
     .executableTarget(name: "BowQCLI", dependencies: ["BowQShell"]),
+    // SQLite, the peer the predicate benchmark measures against; Debian's libsqlite3-dev.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // `make bench`: bowq against the tools a user would otherwise use, as ratios.
+    .executableTarget(name: "BowQBenchmarks", dependencies: ["BowQ", "CSQLite"]),
     .testTarget(name: "BowQTests", dependencies: ["BowQ"]),
     .testTarget(name: "BowQShellTests", dependencies: ["BowQShell"]),
     .testTarget(name: "EndToEndTests", dependencies: ["BowQCLI", "BowQ"]),

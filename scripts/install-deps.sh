@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages bowq needs, when they are missing.
 #
-#   scripts/install-deps.sh          libedit-dev and pkg-config (to build)
+#   scripts/install-deps.sh          libedit-dev, libsqlite3-dev and pkg-config (to build)
 #   scripts/install-deps.sh --test   the same, plus tmux and python3 (to run the tests)
 #
 # Uses apt-get (through sudo when not root). The package lists are refreshed only when
@@ -19,11 +19,13 @@ case "${1:-}" in
 esac
 
 missing=()
-if ! command -v pkg-config >/dev/null 2>&1; then
-  missing+=(pkg-config libedit-dev)
-elif ! pkg-config --exists libedit; then
-  missing+=(libedit-dev)
-fi
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+# libedit for the shell; SQLite for the benchmark, which compares against it.
+for library in libedit:libedit-dev sqlite3:libsqlite3-dev; do
+  if ! pkg-config --exists "${library%%:*}" 2>/dev/null; then
+    missing+=("${library#*:}")
+  fi
+done
 if $want_test_tools; then
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)

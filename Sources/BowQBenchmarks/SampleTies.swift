@@ -1,0 +1,53 @@
+import BowQ
+
+/// A deterministic wardrobe of generated bow ties: the same rows for every peer.
+struct SampleTies {
+  struct Tie {
+    var name: String
+    var searchKey: String
+    var rating: Double
+    var timesWorn: Int32
+  }
+
+  let ties: [Tie]
+
+  private static let colors = [
+    "Red", "Orange", "Yellow", "Green", "Blue", "Indigo", "Violet", "Navy Blue", "Sky blue",
+    "Polka Dot", "Plaid", "Paisley", "Crème Brûlée", "Blueberry", "Black",
+  ]
+
+  init(count: Int, seed: UInt64 = 0x5EED) {
+    var state = seed
+    func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    ties = (0..<count).map { i in
+      let color = Self.colors[Int(next() % UInt64(Self.colors.count))]
+      return Tie(
+        name: "\(color) Bow Tie \(i)", searchKey: String(color.prefix(1)),
+        rating: Double(next() % 11) / 2, timesWorn: Int32(next() % 50))
+    }
+  }
+
+  /// The same ties in a bowq graph with the BowTie-like entity `Tie`.
+  func graph() -> ObjectGraph {
+    var graph = ObjectGraph()
+    graph.define(
+      Entity(
+        name: "Tie",
+        attributes: [
+          Attribute(name: "name", type: .string), Attribute(name: "searchKey", type: .string),
+          Attribute(name: "rating", type: .double), Attribute(name: "timesWorn", type: .int32),
+        ]))
+    for tie in ties {
+      graph.insert(
+        [.string(tie.name), .string(tie.searchKey), .double(tie.rating), .int(Int64(tie.timesWorn))],
+        into: "Tie")
+    }
+    return graph
+  }
+}
