@@ -3,7 +3,7 @@ import XCTest
 
 @testable import BowQ
 
-/// Predicate and expression evaluation, through the interpreter, on a small graph:
+/// PredicateSyntax and expression evaluation, through the interpreter, on a small graph:
 /// NSPredicate's semantics for every operator, option, nil, empty string, wildcard,
 /// arithmetic, function and aggregate.
 final class EvaluationTests: XCTestCase {

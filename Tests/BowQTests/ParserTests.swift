@@ -3,10 +3,6 @@ import XCTest
 
 @testable import BowQ
 
-// Foundation has types of these names too.
-private typealias Predicate = BowQ.Predicate
-private typealias Expression = BowQ.Expression
-
 /// The parser: every statement form, predicate and expression precedence, the predicate
 /// language's forms, and its errors with their ranges, including on hostile input.
 final class ParserTests: XCTestCase {
@@ -32,7 +28,7 @@ final class ParserTests: XCTestCase {
   }
 
   private func predicate(_ text: String, file: StaticString = #filePath, line: UInt = #line)
-    -> Predicate?
+    -> PredicateSyntax?
   {
     do {
       return try Parser.parsePredicate(text)
@@ -43,7 +39,7 @@ final class ParserTests: XCTestCase {
   }
 
   private func expression(_ text: String, file: StaticString = #filePath, line: UInt = #line)
-    -> Expression?
+    -> ExpressionSyntax?
   {
     do {
       return try Parser.parseExpression(text)

@@ -3,10 +3,6 @@ import XCTest
 
 @testable import BowQ
 
-// Foundation has types of these names too.
-private typealias Predicate = BowQ.Predicate
-private typealias Expression = BowQ.Expression
-
 /// The canonical form predicates print in, and the round trip: parsing the printed form
 /// gives back the same predicate.
 final class PredicateFormatterTests: XCTestCase {
@@ -86,11 +82,11 @@ final class PredicateFormatterTests: XCTestCase {
 
   func testEmptyAndSingleCompoundsPrintAsConstantsAndBare() {
     let r = SourceRange(.start, .start)
-    XCTAssertEqual(PredicateFormatter.format(Predicate(.and([]), range: r)), "TRUEPREDICATE")
-    XCTAssertEqual(PredicateFormatter.format(Predicate(.or([]), range: r)), "FALSEPREDICATE")
+    XCTAssertEqual(PredicateFormatter.format(PredicateSyntax(.and([]), range: r)), "TRUEPREDICATE")
+    XCTAssertEqual(PredicateFormatter.format(PredicateSyntax(.or([]), range: r)), "FALSEPREDICATE")
     XCTAssertEqual(
       PredicateFormatter.format(
-        Predicate(.and([AST.compare(AST.key("a"), .equal, AST.int(1))]), range: r)), "a == 1")
+        PredicateSyntax(.and([AST.compare(AST.key("a"), .equal, AST.int(1))]), range: r)), "a == 1")
   }
 
   func testExpressionsPrintCanonically() {
@@ -204,17 +200,17 @@ private struct PredicateGenerator {
   private let variables = ["x", "t", "1"]
   private let castTypes = ["NSDate", "NSNumber", "NSString"]
 
-  mutating func predicate(depth: Int) -> Predicate {
+  mutating func predicate(depth: Int) -> PredicateSyntax {
     let roll = rng.int(in: 0...99)
     if depth <= 0 || roll < 45 { return comparison(depth: depth) }
     if roll < 50 { return A.constant(rng.chance(50)) }
     if roll < 65 { return A.not(predicate(depth: depth - 1)) }
-    var operands: [Predicate] = []
+    var operands: [PredicateSyntax] = []
     for _ in 0..<rng.int(in: 2...3) { operands.append(predicate(depth: depth - 1)) }
-    return Predicate(roll < 83 ? .and(operands) : .or(operands), range: A.noRange)
+    return PredicateSyntax(roll < 83 ? .and(operands) : .or(operands), range: A.noRange)
   }
 
-  private mutating func comparison(depth: Int) -> Predicate {
+  private mutating func comparison(depth: Int) -> PredicateSyntax {
     let modifier = rng.pick([ComparisonModifier.direct, .direct, .direct, .any, .all, .none])
     let op = rng.pick(ComparisonOperator.allCases)
     let options = StringOptions(rawValue: rng.chance(30) ? UInt8(rng.int(in: 1...15)) : 0)
@@ -223,7 +219,7 @@ private struct PredicateGenerator {
       options: options)
   }
 
-  mutating func expression(depth: Int) -> Expression {
+  mutating func expression(depth: Int) -> ExpressionSyntax {
     let roll = rng.int(in: 0...99)
     if depth <= 0 || roll < 40 { return leaf() }
     switch roll {
@@ -237,18 +233,18 @@ private struct PredicateGenerator {
       if case .constant(let v) = operand.kind, v.numericValue != nil { operand = A.key("rating") }
       return A.negate(operand)
     case 55..<62:
-      var elements: [Expression] = []
+      var elements: [ExpressionSyntax] = []
       for _ in 0..<rng.int(in: 0...3) { elements.append(expression(depth: depth - 1)) }
-      return Expression(.aggregate(elements), range: A.noRange)
+      return ExpressionSyntax(.aggregate(elements), range: A.noRange)
     case 62..<70:
-      var arguments: [Expression] = []
+      var arguments: [ExpressionSyntax] = []
       let name = rng.pick(functions)
       if name != "now" {
         for _ in 0..<rng.int(in: 1...2) { arguments.append(expression(depth: depth - 1)) }
       }
-      return Expression(.function(name, arguments), range: A.noRange)
+      return ExpressionSyntax(.function(name, arguments), range: A.noRange)
     case 70..<78:
-      return Expression(.member(memberBase(depth: depth - 1), components(1...2)), range: A.noRange)
+      return ExpressionSyntax(.member(memberBase(depth: depth - 1), components(1...2)), range: A.noRange)
     case 78..<86:
       let selector: IndexSelector =
         switch rng.int(in: 0...3) {
@@ -268,7 +264,7 @@ private struct PredicateGenerator {
 
   /// The base of a member access: anything but a key path or SELF (which absorb the keys
   /// into one key path) or another member access (which the parser merges).
-  private mutating func memberBase(depth: Int) -> Expression {
+  private mutating func memberBase(depth: Int) -> ExpressionSyntax {
     while true {
       let base = expression(depth: depth)
       switch base.kind {
@@ -284,7 +280,7 @@ private struct PredicateGenerator {
     }
   }
 
-  private mutating func leaf() -> Expression {
+  private mutating func leaf() -> ExpressionSyntax {
     switch rng.int(in: 0...9) {
     case 0, 1:
       let magnitude = rng.chance(10) ? Int64.max : Int64(rng.int(in: 0...1000))
@@ -300,7 +296,7 @@ private struct PredicateGenerator {
     default:
       var path = components(1...3)
       if rng.chance(80), case .collectionOperator = path[0] { path[0] = .key(rng.pick(keys)) }
-      return Expression(.keyPath(path), range: A.noRange)
+      return ExpressionSyntax(.keyPath(path), range: A.noRange)
     }
   }
 }

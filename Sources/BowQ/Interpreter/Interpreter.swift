@@ -229,7 +229,7 @@ public final class Interpreter {
   }
 
   private func explain(_ statement: Statement, _ bound: BoundStatement) -> [String] {
-    func scan(_ entity: Entity, _ predicate: Predicate?) -> [String] {
+    func scan(_ entity: Entity, _ predicate: PredicateSyntax?) -> [String] {
       let count = context.graph.table(entity.name).count
       var lines = ["scan \(Self.count(count, entity.name))"]
       if let predicate { lines.append("filter \(PredicateFormatter.format(predicate))") }

@@ -8,15 +8,15 @@ public struct Statement: Hashable, Sendable {
     /// `fetch Entity [where P] [sort by …] [limit N] [offset N]`
     case fetch(FetchRequest)
     /// `count Entity [where P]`
-    case count(entity: Name, predicate: Predicate?)
+    case count(entity: Name, predicate: PredicateSyntax?)
     /// `set k = expr, …` on the current selection.
     case set([Assignment])
     /// `insert Entity k = expr, …`
     case insert(entity: Name, assignments: [Assignment])
     /// `update Entity [where P] set k = expr, …`
-    case update(entity: Name, predicate: Predicate?, assignments: [Assignment])
+    case update(entity: Name, predicate: PredicateSyntax?, assignments: [Assignment])
     /// `delete Entity [where P]`
-    case delete(entity: Name, predicate: Predicate?)
+    case delete(entity: Name, predicate: PredicateSyntax?)
     case save
     case rollback
     case changes
@@ -56,13 +56,13 @@ public struct Name: Hashable, Sendable, CustomStringConvertible {
 
 public struct FetchRequest: Hashable, Sendable {
   public var entity: Name
-  public var predicate: Predicate?
+  public var predicate: PredicateSyntax?
   public var sort: [SortKey]
   public var limit: Int?
   public var offset: Int?
 
   public init(
-    entity: Name, predicate: Predicate? = nil, sort: [SortKey] = [], limit: Int? = nil,
+    entity: Name, predicate: PredicateSyntax? = nil, sort: [SortKey] = [], limit: Int? = nil,
     offset: Int? = nil
   ) {
     self.entity = entity
@@ -86,9 +86,9 @@ public struct SortKey: Hashable, Sendable {
 /// `key = expression`.
 public struct Assignment: Hashable, Sendable {
   public var key: Name
-  public var value: Expression
+  public var value: ExpressionSyntax
 
-  public init(key: Name, value: Expression) {
+  public init(key: Name, value: ExpressionSyntax) {
     self.key = key
     self.value = value
   }
@@ -128,12 +128,12 @@ public struct AttributeDefinition: Hashable, Sendable {
 
 /// A rule or property after an attribute's type.
 public enum AttributeModifier: Hashable, Sendable {
-  case defaultValue(Expression)
-  case min(Expression)
-  case max(Expression)
-  case minLength(Expression)
-  case maxLength(Expression)
-  case matches(Expression)
+  case defaultValue(ExpressionSyntax)
+  case min(ExpressionSyntax)
+  case max(ExpressionSyntax)
+  case minLength(ExpressionSyntax)
+  case maxLength(ExpressionSyntax)
+  case matches(ExpressionSyntax)
   case unique
   case external
 }

@@ -43,7 +43,7 @@ struct Binder {
 
   // MARK: Predicates
 
-  func bind(_ predicate: Predicate, on entity: Entity?) throws(LanguageError) -> BoundPredicate {
+  func bind(_ predicate: PredicateSyntax, on entity: Entity?) throws(LanguageError) -> BoundPredicate {
     switch predicate.kind {
     case .constant(let value):
       return .constant(value)
@@ -137,7 +137,7 @@ struct Binder {
   }
 
   /// How an expression is named in a message: its key path, or "the expression".
-  private func describe(_ e: Expression) -> String {
+  private func describe(_ e: ExpressionSyntax) -> String {
     if case .keyPath = e.kind { return PredicateFormatter.format(e) }
     if case .constant(let v) = e.kind { return v.literalText }
     return "the expression \(PredicateFormatter.format(e))"
@@ -145,7 +145,7 @@ struct Binder {
 
   // MARK: Expressions
 
-  func bind(_ e: Expression, on entity: Entity?) throws(LanguageError) -> BoundExpression {
+  func bind(_ e: ExpressionSyntax, on entity: Entity?) throws(LanguageError) -> BoundExpression {
     let range = e.range
     switch e.kind {
     case .constant(let v):
@@ -310,7 +310,7 @@ struct Binder {
     return result
   }
 
-  private func requireNumeric(_ bound: BoundExpression, _ e: Expression, _ op: String)
+  private func requireNumeric(_ bound: BoundExpression, _ e: ExpressionSyntax, _ op: String)
     throws(LanguageError)
   {
     guard bound.type.isNumeric || bound.type == .unknown || bound.type == .null else {

@@ -171,7 +171,7 @@ extension Binder {
   }
 
   /// A constant for a default or bound, converted to the attribute's type.
-  private func constant(_ e: Expression, for attribute: Attribute, rule: String) throws(LanguageError) -> Value {
+  private func constant(_ e: ExpressionSyntax, for attribute: Attribute, rule: String) throws(LanguageError) -> Value {
     guard let value = try bind(e, on: nil).constantValue else {
       throw LanguageError(.semantic, "\(rule) of \(attribute.name) must be a constant", at: e.range)
     }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Parsing the printed form gives back an equal predicate.
 public enum PredicateFormatter {
-  public static func format(_ p: Predicate) -> String {
+  public static func format(_ p: PredicateSyntax) -> String {
     switch p.kind {
     case .constant(let value):
       return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
@@ -24,14 +24,14 @@ public enum PredicateFormatter {
   }
 
   /// A subpredicate, parenthesized when it is itself compound.
-  private static func operand(_ p: Predicate) -> String {
+  private static func operand(_ p: PredicateSyntax) -> String {
     switch p.kind {
     case .and, .or, .not: return "(\(format(p)))"
     default: return format(p)
     }
   }
 
-  public static func format(_ e: Expression) -> String {
+  public static func format(_ e: ExpressionSyntax) -> String {
     switch e.kind {
     case .constant(let value):
       return constant(value)
@@ -68,7 +68,7 @@ public enum PredicateFormatter {
   }
 
   /// An operand of an arithmetic operator, parenthesized when it is arithmetic itself.
-  private static func arithmeticOperand(_ e: Expression) -> String {
+  private static func arithmeticOperand(_ e: ExpressionSyntax) -> String {
     switch e.kind {
     case .arithmetic, .negate: return "(\(format(e)))"
     case .constant(let v) where (v.numericValue ?? 0) < 0: return "(\(format(e)))"

@@ -1,21 +1,21 @@
 extension Parser {
-  mutating func parseExpression() throws(LanguageError) -> Expression {
+  mutating func parseExpression() throws(LanguageError) -> ExpressionSyntax {
     try parseAdditive()
   }
 
   /// Continues an expression whose first operand was already parsed (a parenthesized one).
-  mutating func continueExpression(from operand: Expression) throws(LanguageError) -> Expression {
+  mutating func continueExpression(from operand: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
     var lhs = try parsePostfix(operand)
     if isPunctuation(.power) { lhs = try parsePowerTail(lhs) }
     lhs = try parseMultiplicativeTail(lhs)
     return try parseAdditiveTail(lhs)
   }
 
-  mutating func parseAdditive() throws(LanguageError) -> Expression {
+  mutating func parseAdditive() throws(LanguageError) -> ExpressionSyntax {
     try parseAdditiveTail(try parseMultiplicative())
   }
 
-  mutating func parseAdditiveTail(_ first: Expression) throws(LanguageError) -> Expression {
+  mutating func parseAdditiveTail(_ first: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
     var lhs = first
     var height: Int?
     while isPunctuation(.plus) || isPunctuation(.minus) {
@@ -23,16 +23,16 @@ extension Parser {
       advance()
       let rhs = try parseMultiplicative()
       height = try chainLink(height ?? lhs.height, rhs)
-      lhs = Expression(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
+      lhs = ExpressionSyntax(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
     }
     return lhs
   }
 
-  mutating func parseMultiplicative() throws(LanguageError) -> Expression {
+  mutating func parseMultiplicative() throws(LanguageError) -> ExpressionSyntax {
     try parseMultiplicativeTail(try parsePower())
   }
 
-  mutating func parseMultiplicativeTail(_ first: Expression) throws(LanguageError) -> Expression {
+  mutating func parseMultiplicativeTail(_ first: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
     var lhs = first
     var height: Int?
     while isPunctuation(.star) || isPunctuation(.slash) {
@@ -40,27 +40,27 @@ extension Parser {
       advance()
       let rhs = try parsePower()
       height = try chainLink(height ?? lhs.height, rhs)
-      lhs = Expression(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
+      lhs = ExpressionSyntax(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
     }
     return lhs
   }
 
-  mutating func parsePower() throws(LanguageError) -> Expression {
+  mutating func parsePower() throws(LanguageError) -> ExpressionSyntax {
     try parsePowerTail(try parseUnary())
   }
 
-  mutating func parsePowerTail(_ first: Expression) throws(LanguageError) -> Expression {
+  mutating func parsePowerTail(_ first: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
     var lhs = first
     var height: Int?
     while consume(.power) {
       let rhs = try parseUnary()
       height = try chainLink(height ?? lhs.height, rhs)
-      lhs = Expression(.arithmetic(.power, lhs, rhs), range: lhs.range.union(rhs.range))
+      lhs = ExpressionSyntax(.arithmetic(.power, lhs, rhs), range: lhs.range.union(rhs.range))
     }
     return lhs
   }
 
-  mutating func parseUnary() throws(LanguageError) -> Expression {
+  mutating func parseUnary() throws(LanguageError) -> ExpressionSyntax {
     guard isPunctuation(.minus) else { return try parsePostfix(try parsePrimary()) }
     let start = advance().range
     return try nested { (p: inout Parser) throws(LanguageError) in
@@ -68,17 +68,17 @@ extension Parser {
       let range = start.union(operand.range)
       switch operand.kind {
       case .constant(.int(let v)) where v != Int64.min:
-        return Expression(.constant(.int(-v)), range: range)
+        return ExpressionSyntax(.constant(.int(-v)), range: range)
       case .constant(.double(let v)):
-        return Expression(.constant(.double(-v)), range: range)
+        return ExpressionSyntax(.constant(.double(-v)), range: range)
       default:
-        return Expression(.negate(operand), range: range)
+        return ExpressionSyntax(.negate(operand), range: range)
       }
     }
   }
 
   /// `.key`, `.@op` and `[index]` after a primary expression.
-  mutating func parsePostfix(_ base: Expression) throws(LanguageError) -> Expression {
+  mutating func parsePostfix(_ base: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
     var expression = base
     var height: Int?
     while true {
@@ -88,14 +88,14 @@ extension Parser {
         let range = expression.range.union(SourceRange(previousEnd, previousEnd))
         switch expression.kind {
         case .keyPath(let components):
-          expression = Expression(.keyPath(components + [component]), range: range)
+          expression = ExpressionSyntax(.keyPath(components + [component]), range: range)
         case .evaluatedObject:
-          expression = Expression(.keyPath([component]), range: range)
+          expression = ExpressionSyntax(.keyPath([component]), range: range)
         case .member(let inner, let components):
-          expression = Expression(.member(inner, components + [component]), range: range)
+          expression = ExpressionSyntax(.member(inner, components + [component]), range: range)
         default:
           height = try chainLink(height ?? expression.height, nil)
-          expression = Expression(.member(expression, [component]), range: range)
+          expression = ExpressionSyntax(.member(expression, [component]), range: range)
         }
       } else if isPunctuation(.leftBracket) {
         advance()
@@ -111,7 +111,7 @@ extension Parser {
         } else {
           height = try chainLink(height ?? expression.height, nil)
         }
-        expression = Expression(
+        expression = ExpressionSyntax(
           .index(expression, selector),
           range: expression.range.union(SourceRange(previousEnd, previousEnd)))
       } else {
@@ -128,28 +128,28 @@ extension Parser {
     return .key(try parseName("a key after \".\"").text)
   }
 
-  mutating func parsePrimary() throws(LanguageError) -> Expression {
+  mutating func parsePrimary() throws(LanguageError) -> ExpressionSyntax {
     let token = current
     let range = token.range
     switch token.kind {
     case .integer(let v):
       advance()
-      return Expression(.constant(.int(v)), range: range)
+      return ExpressionSyntax(.constant(.int(v)), range: range)
     case .bigInteger(let v), .real(let v):
       advance()
-      return Expression(.constant(.double(v)), range: range)
+      return ExpressionSyntax(.constant(.double(v)), range: range)
     case .string(let s):
       advance()
-      return Expression(.constant(.string(s)), range: range)
+      return ExpressionSyntax(.constant(.string(s)), range: range)
     case .variable(let name):
       advance()
-      return Expression(.variable(name), range: range)
+      return ExpressionSyntax(.variable(name), range: range)
     case .collectionOperator(let op):
       advance()
-      return Expression(.keyPath([.collectionOperator(op)]), range: range)
+      return ExpressionSyntax(.keyPath([.collectionOperator(op)]), range: range)
     case .escapedIdentifier(let name):
       advance()
-      return Expression(.keyPath([.key(name)]), range: range)
+      return ExpressionSyntax(.keyPath([.key(name)]), range: range)
     case .punctuation(.leftParen):
       switch try parseParenthesized() {
       case .expression(let e): return e
@@ -165,10 +165,10 @@ extension Parser {
     }
   }
 
-  mutating func parseAggregate() throws(LanguageError) -> Expression {
+  mutating func parseAggregate() throws(LanguageError) -> ExpressionSyntax {
     let open = advance().range
     return try nested { (p: inout Parser) throws(LanguageError) in
-      var elements: [Expression] = []
+      var elements: [ExpressionSyntax] = []
       p.skipNewlines()
       if !p.isPunctuation(.rightBrace) {
         repeat {
@@ -182,25 +182,25 @@ extension Parser {
           .syntax, "expected \"}\" to close the \"{\" at \(open.start), found \(p.current.kind)",
           at: p.current.range)
       }
-      return Expression(.aggregate(elements), range: open.union(p.advance().range))
+      return ExpressionSyntax(.aggregate(elements), range: open.union(p.advance().range))
     }
   }
 
   /// An identifier: a literal word, SELF, CAST, SUBQUERY, a function call or a key.
-  mutating func parseWord(_ word: String, range: SourceRange) throws(LanguageError) -> Expression {
+  mutating func parseWord(_ word: String, range: SourceRange) throws(LanguageError) -> ExpressionSyntax {
     switch word.uppercased() {
     case "TRUE", "YES":
       advance()
-      return Expression(.constant(.bool(true)), range: range)
+      return ExpressionSyntax(.constant(.bool(true)), range: range)
     case "FALSE", "NO":
       advance()
-      return Expression(.constant(.bool(false)), range: range)
+      return ExpressionSyntax(.constant(.bool(false)), range: range)
     case "NIL", "NULL":
       advance()
-      return Expression(.constant(.null), range: range)
+      return ExpressionSyntax(.constant(.null), range: range)
     case "SELF":
       advance()
-      return Expression(.evaluatedObject, range: range)
+      return ExpressionSyntax(.evaluatedObject, range: range)
     case "CAST":
       advance()
       return try nested { (p: inout Parser) throws(LanguageError) in
@@ -212,7 +212,7 @@ extension Parser {
         }
         p.advance()
         try p.expect(.rightParen, "to close CAST")
-        return Expression(
+        return ExpressionSyntax(
           .cast(value, type), range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
       }
     case "SUBQUERY":
@@ -228,7 +228,7 @@ extension Parser {
         try p.expect(.comma, "after SUBQUERY's variable")
         let predicate = try p.parsePredicate()
         try p.expect(.rightParen, "to close SUBQUERY")
-        return Expression(
+        return ExpressionSyntax(
           .subquery(collection, variable: variable, predicate),
           range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
       }
@@ -244,7 +244,7 @@ extension Parser {
       }
     }
     let name = try parseName("a value or key path")
-    return Expression(.keyPath([.key(name.text)]), range: name.range)
+    return ExpressionSyntax(.keyPath([.key(name.text)]), range: name.range)
   }
 
   func isPunctuation(_ p: Punctuation, _ token: Token) -> Bool {
@@ -252,15 +252,15 @@ extension Parser {
   }
 
   mutating func parseFunctionCall(_ name: String, range: SourceRange) throws(LanguageError)
-    -> Expression
+    -> ExpressionSyntax
   {
     advance()
-    var arguments: [Expression] = []
+    var arguments: [ExpressionSyntax] = []
     if !isPunctuation(.rightParen) {
       repeat { arguments.append(try parseExpression()) } while consume(.comma)
     }
     try expect(.rightParen, "to close the arguments of \(name)()")
-    return Expression(
+    return ExpressionSyntax(
       .function(name, arguments), range: range.union(SourceRange(previousEnd, previousEnd)))
   }
 }
@@ -270,7 +270,7 @@ extension Parser {
   /// of `lhsHeight` levels and `rhs`. A chain deepens the tree without deepening the parser's
   /// calls, so ``nested(_:)`` cannot count it; the tree is bounded here instead, as every
   /// later pass walks it recursively.
-  func chainLink(_ lhsHeight: Int, _ rhs: Expression?) throws(LanguageError) -> Int {
+  func chainLink(_ lhsHeight: Int, _ rhs: ExpressionSyntax?) throws(LanguageError) -> Int {
     let height = 1 + max(lhsHeight, rhs?.height ?? 0)
     guard height <= Parser.maximumDepth else {
       throw LanguageError(
@@ -280,7 +280,7 @@ extension Parser {
   }
 }
 
-extension Expression {
+extension ExpressionSyntax {
   /// The number of levels of the expression's tree: 1 for a constant or a key path.
   var height: Int {
     switch kind {
@@ -301,7 +301,7 @@ extension Expression {
   }
 }
 
-extension Predicate {
+extension PredicateSyntax {
   /// The number of levels of the predicate's tree, counting its expressions'.
   var height: Int {
     switch kind {

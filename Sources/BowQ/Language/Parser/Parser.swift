@@ -22,7 +22,7 @@ public struct Parser {
   }
 
   /// A predicate on its own, as given to `NSPredicate(format:)`.
-  public static func parsePredicate(_ text: String) throws(LanguageError) -> Predicate {
+  public static func parsePredicate(_ text: String) throws(LanguageError) -> PredicateSyntax {
     var parser = Parser(tokens: try Lexer.tokenize(text))
     parser.skipNewlines()
     let predicate = try parser.parsePredicate()
@@ -32,7 +32,7 @@ public struct Parser {
   }
 
   /// An expression on its own, as given to `NSExpression(format:)`.
-  public static func parseExpression(_ text: String) throws(LanguageError) -> Expression {
+  public static func parseExpression(_ text: String) throws(LanguageError) -> ExpressionSyntax {
     var parser = Parser(tokens: try Lexer.tokenize(text))
     parser.skipNewlines()
     let expression = try parser.parseExpression()

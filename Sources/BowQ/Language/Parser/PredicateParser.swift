@@ -1,12 +1,12 @@
 /// A parsed piece that may turn out to be a predicate or an expression: `(a + b)` and
 /// `(a > b)` look alike until the closing parenthesis.
 enum PredicateOrExpression {
-  case predicate(Predicate)
-  case expression(Expression)
+  case predicate(PredicateSyntax)
+  case expression(ExpressionSyntax)
 }
 
 extension Parser {
-  mutating func parsePredicate() throws(LanguageError) -> Predicate {
+  mutating func parsePredicate() throws(LanguageError) -> PredicateSyntax {
     // Parse first, then check: `requirePredicate(try parseOr(), …)` would call it on a copy
     // of the parser taken before the operand was parsed, looking at the wrong token.
     let node = try parseOr()
@@ -14,7 +14,7 @@ extension Parser {
   }
 
   func requirePredicate(_ node: PredicateOrExpression, _ what: String) throws(LanguageError)
-    -> Predicate
+    -> PredicateSyntax
   {
     switch node {
     case .predicate(let p):
@@ -42,7 +42,7 @@ extension Parser {
       let next = try parseAnd()
       operands.append(try requirePredicate(next, "a predicate after OR"))
     }
-    return .predicate(Predicate(.or(operands), range: operands[0].range.union(operands.last!.range)))
+    return .predicate(PredicateSyntax(.or(operands), range: operands[0].range.union(operands.last!.range)))
   }
 
   mutating func parseAnd() throws(LanguageError) -> PredicateOrExpression {
@@ -55,7 +55,7 @@ extension Parser {
       operands.append(try requirePredicate(next, "a predicate after AND"))
     }
     return .predicate(
-      Predicate(.and(operands), range: operands[0].range.union(operands.last!.range)))
+      PredicateSyntax(.and(operands), range: operands[0].range.union(operands.last!.range)))
   }
 
   mutating func parseNot() throws(LanguageError) -> PredicateOrExpression {
@@ -64,7 +64,7 @@ extension Parser {
       return try nested { (p: inout Parser) throws(LanguageError) in
         let inner = try p.parseNot()
         let operand = try p.requirePredicate(inner, "a predicate after NOT")
-        return .predicate(Predicate(.not(operand), range: start.union(operand.range)))
+        return .predicate(PredicateSyntax(.not(operand), range: start.union(operand.range)))
       }
     }
     return try parseComparison()
@@ -72,9 +72,9 @@ extension Parser {
 
   mutating func parseComparison() throws(LanguageError) -> PredicateOrExpression {
     let start = current.range
-    if consumeKeyword("TRUEPREDICATE") { return .predicate(Predicate(.constant(true), range: start)) }
+    if consumeKeyword("TRUEPREDICATE") { return .predicate(PredicateSyntax(.constant(true), range: start)) }
     if consumeKeyword("FALSEPREDICATE") {
-      return .predicate(Predicate(.constant(false), range: start))
+      return .predicate(PredicateSyntax(.constant(false), range: start))
     }
     var modifier = ComparisonModifier.direct
     if consumeKeyword("ANY") || consumeKeyword("SOME") {
@@ -84,7 +84,7 @@ extension Parser {
     } else if consumeKeyword("NONE") {
       modifier = .none
     }
-    let lhs: Expression
+    let lhs: ExpressionSyntax
     if modifier == .direct, isPunctuation(.leftParen) {
       switch try parseParenthesized() {
       case .predicate(let p): return .predicate(p)
@@ -103,7 +103,7 @@ extension Parser {
     let rhs = try parseExpression()
     let comparison = Comparison(
       modifier: modifier, lhs: lhs, op: op, options: options, rhs: rhs, operatorRange: opRange)
-    return .predicate(Predicate(.comparison(comparison), range: start.union(rhs.range)))
+    return .predicate(PredicateSyntax(.comparison(comparison), range: start.union(rhs.range)))
   }
 
   /// `( … )` holding either a predicate or an expression.

@@ -83,7 +83,7 @@ extension Parser {
     return Statement(kind, range: SourceRange(start, previousEnd))
   }
 
-  mutating func parseWhereClause() throws(LanguageError) -> Predicate? {
+  mutating func parseWhereClause() throws(LanguageError) -> PredicateSyntax? {
     guard consumeKeyword("where") else { return nil }
     return try parsePredicate()
   }

@@ -1,13 +1,13 @@
 /// A predicate (NSPredicate's kinds), with the source range it was parsed from. Equality
 /// ignores ranges.
-public struct Predicate: Hashable, Sendable {
+public struct PredicateSyntax: Hashable, Sendable {
   public indirect enum Kind: Hashable, Sendable {
     /// `TRUEPREDICATE` or `FALSEPREDICATE`.
     case constant(Bool)
     case comparison(Comparison)
-    case not(Predicate)
-    case and([Predicate])
-    case or([Predicate])
+    case not(PredicateSyntax)
+    case and([PredicateSyntax])
+    case or([PredicateSyntax])
   }
 
   public var kind: Kind
@@ -18,23 +18,23 @@ public struct Predicate: Hashable, Sendable {
     self.range = range
   }
 
-  public static func == (a: Predicate, b: Predicate) -> Bool { a.kind == b.kind }
+  public static func == (a: PredicateSyntax, b: PredicateSyntax) -> Bool { a.kind == b.kind }
   public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 }
 
 /// `lhs op[options] rhs`, optionally qualified by ANY / ALL / NONE.
 public struct Comparison: Hashable, Sendable {
   public var modifier: ComparisonModifier
-  public var lhs: Expression
+  public var lhs: ExpressionSyntax
   public var op: ComparisonOperator
   public var options: StringOptions
-  public var rhs: Expression
+  public var rhs: ExpressionSyntax
   /// Where the operator was written, for errors about it.
   public var operatorRange: SourceRange
 
   public init(
-    modifier: ComparisonModifier = .direct, lhs: Expression, op: ComparisonOperator,
-    options: StringOptions = [], rhs: Expression, operatorRange: SourceRange
+    modifier: ComparisonModifier = .direct, lhs: ExpressionSyntax, op: ComparisonOperator,
+    options: StringOptions = [], rhs: ExpressionSyntax, operatorRange: SourceRange
   ) {
     self.modifier = modifier
     self.lhs = lhs

@@ -1,6 +1,6 @@
 /// An expression of the predicate language (NSExpression's kinds), with the source range it
 /// was parsed from. Equality ignores ranges: two expressions are equal when they mean the same.
-public struct Expression: Hashable, Sendable {
+public struct ExpressionSyntax: Hashable, Sendable {
   public indirect enum Kind: Hashable, Sendable {
     /// A literal: number, string, Boolean, nil, or a date made by `CAST(n, "NSDate")`.
     case constant(Value)
@@ -11,21 +11,21 @@ public struct Expression: Hashable, Sendable {
     /// `$name`: a substitution variable (or a SUBQUERY's iteration variable).
     case variable(String)
     /// `{a, b, …}`.
-    case aggregate([Expression])
+    case aggregate([ExpressionSyntax])
     /// `-x`.
-    case negate(Expression)
+    case negate(ExpressionSyntax)
     /// `a + b`, `a ** b`, …
-    case arithmetic(ArithmeticOperator, Expression, Expression)
+    case arithmetic(ArithmeticOperator, ExpressionSyntax, ExpressionSyntax)
     /// `name(args…)`, e.g. `now()`, `uppercase(name)`.
-    case function(String, [Expression])
+    case function(String, [ExpressionSyntax])
     /// A key path applied to the result of another expression: `SUBQUERY(…).@count`.
-    case member(Expression, [KeyPathComponent])
+    case member(ExpressionSyntax, [KeyPathComponent])
     /// `collection[index]`, `[FIRST]`, `[LAST]`, `[SIZE]`.
-    case index(Expression, IndexSelector)
+    case index(ExpressionSyntax, IndexSelector)
     /// `CAST(value, "Type")`.
-    case cast(Expression, String)
+    case cast(ExpressionSyntax, String)
     /// `SUBQUERY(collection, $variable, predicate)`.
-    case subquery(Expression, variable: String, Predicate)
+    case subquery(ExpressionSyntax, variable: String, PredicateSyntax)
   }
 
   public var kind: Kind
@@ -36,7 +36,7 @@ public struct Expression: Hashable, Sendable {
     self.range = range
   }
 
-  public static func == (a: Expression, b: Expression) -> Bool { a.kind == b.kind }
+  public static func == (a: ExpressionSyntax, b: ExpressionSyntax) -> Bool { a.kind == b.kind }
   public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 }
 
@@ -59,5 +59,5 @@ public enum IndexSelector: Hashable, Sendable {
   case first
   case last
   case size
-  case at(Expression)
+  case at(ExpressionSyntax)
 }
