@@ -35,14 +35,13 @@ struct SampleTies {
 
   /// The same ties in a bowq graph with the BowTie-like entity `Tie`.
   func graph() -> ObjectGraph {
-    var graph = ObjectGraph()
-    graph.define(
-      Entity(
-        name: "Tie",
-        attributes: [
-          Attribute(name: "name", type: .string), Attribute(name: "searchKey", type: .string),
-          Attribute(name: "rating", type: .double), Attribute(name: "timesWorn", type: .int32),
-        ]))
+    let tie = Entity(
+      name: "Tie",
+      attributes: [
+        Attribute(name: "name", type: .string), Attribute(name: "searchKey", type: .string),
+        Attribute(name: "rating", type: .double), Attribute(name: "timesWorn", type: .int32),
+      ])
+    var graph = ObjectGraph(model: Model(entities: [tie]))
     for tie in ties {
       graph.insert(
         [.string(tie.name), .string(tie.searchKey), .double(tie.rating), .int(Int64(tie.timesWorn))],

@@ -7,7 +7,7 @@ enum ResultSetFixtures {
   static func result(_ columns: [(String, AttributeType)], _ rows: [[Value]]) -> ResultSet {
     ResultSet(
       entity: "BowTie",
-      columns: columns.map { Attribute(name: $0.0, type: $0.1, isOptional: true) },
+      columns: columns.map { ResultColumn(name: $0.0, type: ValueType($0.1)) },
       ids: rows.indices.map { ObjectID(entity: "BowTie", key: Int64($0 + 1)) },
       rows: rows)
   }

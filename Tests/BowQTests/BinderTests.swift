@@ -30,7 +30,7 @@ final class BinderTests: XCTestCase {
     guard case .entity(let definition) = statement.kind else {
       throw LanguageError(.syntax, "not an entity", at: statement.range)
     }
-    return try Binder(model: Model(), variables: [:], now: Self.now).bind(definition)
+    return try Binder(model: Model(), variables: [:], now: Self.now).bind(definition).0
   }
 
   private func bind(
@@ -172,7 +172,7 @@ final class BinderTests: XCTestCase {
     XCTAssertEqual(
       message("fetch BowTie where -name == 1"), "\"-\" needs numbers, but name is a string")
     XCTAssertEqual(message("fetch BowTie where abs(1, 2) == 1"), "abs() takes 1 argument, not 2")
-    XCTAssertEqual(message("fetch BowTie where now(1) == 1"), "now() takes 0 arguments, not 1")
+    XCTAssertEqual(message("fetch BowTie where now(1) == 1"), "now() takes no arguments, not 1")
     XCTAssertEqual(
       message("fetch BowTie where uppercase(rating) == \"A\""),
       "uppercase() takes a string, not a number")
@@ -215,7 +215,7 @@ final class BinderTests: XCTestCase {
       "@count needs a collection, but this is a number")
     XCTAssertEqual(
       message("fetch BowTie where @count == 1"),
-      "a collection operator needs a collection before it, as in ties.@count")
+      "@count needs a collection, but this is a BowTie object")
   }
 
   func testConstantsFoldAndTheirErrorsAreBindingErrors() throws {
@@ -258,7 +258,7 @@ final class BinderTests: XCTestCase {
     guard case .set(let assignments) = try bind("set rating = 4", selection: entity) else {
       return XCTFail("not a set")
     }
-    XCTAssertEqual(assignments.map(\.index), [2])
+    XCTAssertEqual(assignments.map(\.name), ["rating"])
   }
 
   // MARK: Entity definitions

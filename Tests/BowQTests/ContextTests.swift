@@ -6,15 +6,15 @@ import XCTest
 final class ContextTests: XCTestCase {
   let hat = Entity(name: "Hat", attributes: [Attribute(name: "name", type: .string), Attribute(name: "size", type: .int16)])
 
-  func makeContext() -> (Context, ObjectID) {
+  func makeContext() throws -> (Context, ObjectID) {
     var graph = ObjectGraph()
-    graph.define(hat)
+    try graph.define(hat)
     let id = graph.insert([.string("Fez"), .int(3)], into: "Hat")
     return (Context(graph: graph), id)
   }
 
-  func testEditsArePendingUntilMarkedSaved() {
-    var (context, fez) = makeContext()
+  func testEditsArePendingUntilMarkedSaved() throws {
+    var (context, fez) = try makeContext()
     XCTAssertFalse(context.hasChanges)
     context.beginEdit()
     context.update(fez, attribute: 1, to: .int(4))
@@ -26,8 +26,8 @@ final class ContextTests: XCTestCase {
     XCTAssertEqual(context.committed.value(of: fez, attribute: "size"), .int(4))
   }
 
-  func testAnInsertThenDeleteLeavesNoChange() {
-    var (context, _) = makeContext()
+  func testAnInsertThenDeleteLeavesNoChange() throws {
+    var (context, _) = try makeContext()
     context.beginEdit()
     let cap = context.insert([.string("Cap"), .int(1)], into: "Hat")
     XCTAssertEqual(context.changes.count, 1)
@@ -35,15 +35,15 @@ final class ContextTests: XCTestCase {
     XCTAssertEqual(context.changes, [])
   }
 
-  func testSettingAValueBackToTheSavedOneIsNoChange() {
-    var (context, fez) = makeContext()
+  func testSettingAValueBackToTheSavedOneIsNoChange() throws {
+    var (context, fez) = try makeContext()
     context.update(fez, attribute: 1, to: .int(9))
     context.update(fez, attribute: 1, to: .int(3))
     XCTAssertFalse(context.hasChanges)
   }
 
-  func testRollbackRestoresTheSavedGraphAndForgetsUndo() {
-    var (context, fez) = makeContext()
+  func testRollbackRestoresTheSavedGraphAndForgetsUndo() throws {
+    var (context, fez) = try makeContext()
     context.beginEdit()
     context.delete([fez])
     XCTAssertEqual(context.changes, [.deleted(fez, [.init(name: "name", value: .string("Fez")), .init(name: "size", value: .int(3))])])
@@ -52,8 +52,8 @@ final class ContextTests: XCTestCase {
     XCTAssertFalse(context.canUndo)
   }
 
-  func testUndoAndRedoStepThroughEdits() {
-    var (context, fez) = makeContext()
+  func testUndoAndRedoStepThroughEdits() throws {
+    var (context, fez) = try makeContext()
     context.beginEdit()
     context.update(fez, attribute: 1, to: .int(4))
     context.beginEdit()
@@ -69,27 +69,27 @@ final class ContextTests: XCTestCase {
     XCTAssertFalse(context.canRedo, "a new edit clears the redo stack")
   }
 
-  func testAnEditThatChangesNothingIsNoUndoStep() {
-    var (context, _) = makeContext()
+  func testAnEditThatChangesNothingIsNoUndoStep() throws {
+    var (context, _) = try makeContext()
     context.beginEdit()
     context.discardEditIfUnchanged()
     XCTAssertFalse(context.canUndo)
   }
 
-  func testRedefiningAnEntityKeepsValuesByNameAndAddsDefaults() {
-    var (context, fez) = makeContext()
+  func testRedefiningAnEntityKeepsValuesByNameAndAddsDefaults() throws {
+    var (context, fez) = try makeContext()
     let wider = Entity(
       name: "Hat",
       attributes: [
         Attribute(name: "color", type: .string, defaultValue: .string("black")), Attribute(name: "name", type: .string),
       ])
-    context.define(wider)
+    try context.define(wider)
     XCTAssertEqual(context.graph.table("Hat").row(for: fez.key), [.string("black"), .string("Fez")])
     XCTAssertEqual(context.changes.first, .entityDefined("Hat"))
   }
 
-  func testKeysAreNeverReused() {
-    var (context, fez) = makeContext()
+  func testKeysAreNeverReused() throws {
+    var (context, fez) = try makeContext()
     context.delete([fez])
     let next = context.insert([.string("Cap"), .int(1)], into: "Hat")
     XCTAssertEqual(next.key, fez.key + 1)

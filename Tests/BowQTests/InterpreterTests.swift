@@ -90,7 +90,7 @@ final class InterpreterTests: XCTestCase {
   func testExplainShowsThePlanWithoutRunningIt() throws {
     let interpreter = try makeInterpreter()
     let plan = try interpreter.run("explain delete Tie where rating = 1").last
-    XCTAssertEqual(plan, .explanation(["scan 3 Tie objects", "filter rating == 1", "delete (pending until save)"]))
+    XCTAssertEqual(plan, .explanation(["scan 3 Tie objects", "filter rating == 1", "delete, applying the delete rules (pending until save)"]))
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 3))
   }
 

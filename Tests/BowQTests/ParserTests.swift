@@ -96,33 +96,33 @@ final class ParserTests: XCTestCase {
       .entity(
         EntityDefinition(
           name: A.name("BowTie"),
-          attributes: [
-            AttributeDefinition(
+          properties: [
+            PropertyDefinition(
               name: A.name("name"), typeName: A.name("String"), transformer: nil, isOptional: false,
               modifiers: []),
-            AttributeDefinition(
+            PropertyDefinition(
               name: A.name("rating"), typeName: A.name("Double"), transformer: nil,
               isOptional: false,
               modifiers: [.min(A.int(0)), .max(A.int(5)), .defaultValue(A.int(0))]),
-            AttributeDefinition(
+            PropertyDefinition(
               name: A.name("tint"), typeName: A.name("Transformable"), transformer: A.name("Color"),
               isOptional: true, modifiers: [.unique, .external]),
-            AttributeDefinition(
+            PropertyDefinition(
               name: A.name("code"), typeName: A.name("String"), transformer: nil, isOptional: false,
               modifiers: [
                 .minLength(A.int(1)), .maxLength(A.int(16)), .matches(A.string("^[A-Z]+$")),
               ]),
           ])))
     XCTAssertEqual(
-      statement("entity Empty {}"), .entity(EntityDefinition(name: A.name("Empty"), attributes: []))
+      statement("entity Empty {}"), .entity(EntityDefinition(name: A.name("Empty"), properties: []))
     )
     XCTAssertEqual(
       statement("entity E {\n\n , a: Int32? ,\n}"),
       .entity(
         EntityDefinition(
           name: A.name("E"),
-          attributes: [
-            AttributeDefinition(
+          properties: [
+            PropertyDefinition(
               name: A.name("a"), typeName: A.name("Int32"), transformer: nil, isOptional: true,
               modifiers: [])
           ])))
@@ -136,7 +136,7 @@ final class ParserTests: XCTestCase {
         #"ENTITY E { a: String MINLENGTH 1 Matches "x" DEFAULT "y" Unique }"#)
     else { return XCTFail("not an entity") }
     XCTAssertEqual(
-      definition.attributes.first?.modifiers,
+      definition.properties.first?.modifiers,
       [.minLength(A.int(1)), .matches(A.string("x")), .defaultValue(A.string("y")), .unique])
   }
 
@@ -156,9 +156,9 @@ final class ParserTests: XCTestCase {
         FetchRequest(
           entity: A.name("BowTie"), predicate: A.compare(A.key("rating"), .greater, A.int(3)),
           sort: [
-            SortKey(key: A.name("rating"), ascending: false),
-            SortKey(key: A.name("owner.name"), ascending: true),
-            SortKey(key: A.name("name"), ascending: true),
+            SortKey(key: A.key("rating"), ascending: false),
+            SortKey(key: A.key("owner", "name"), ascending: true),
+            SortKey(key: A.key("name"), ascending: true),
           ],
           limit: 3, offset: 2)))
     XCTAssertEqual(
@@ -167,7 +167,7 @@ final class ParserTests: XCTestCase {
         FetchRequest(
           entity: A.name("T"),
           sort: [
-            SortKey(key: A.name("a"), ascending: false), SortKey(key: A.name("b"), ascending: true),
+            SortKey(key: A.key("a"), ascending: false), SortKey(key: A.key("b"), ascending: true),
           ])))
     XCTAssertEqual(
       statement("fetch T offset 5"), .fetch(FetchRequest(entity: A.name("T"), offset: 5)))
@@ -248,7 +248,7 @@ final class ParserTests: XCTestCase {
       #"unexpected "undo" after the statement; end it with a newline or ";" @ 1:6-1:10"#)
     XCTAssertEqual(
       scriptError("42"),
-      "expected a statement (entity, import, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain), found 42 @ 1:1-1:3"
+      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain), found 42 @ 1:1-1:3"
     )
     XCTAssertEqual(
       scriptError("fetch T limit -1"),
@@ -264,30 +264,30 @@ final class ParserTests: XCTestCase {
       scriptError("import BowTie"), #"expected a file name in quotes, found "BowTie" @ 1:8-1:14"#)
     XCTAssertEqual(
       scriptError(#"import "x" BowTie"#),
-      #"expected "into" after the file name, found "BowTie" @ 1:12-1:18"#)
-    XCTAssertEqual(scriptError("set rating 4"), #"expected "=" after rating, found 4 @ 1:12-1:13"#)
+      #"expected "into" after the file name (import "file.plist" into Entity), found "BowTie" @ 1:12-1:18"#)
+    XCTAssertEqual(scriptError("set rating 4"), #"expected "=", "+=" or "-=" after rating, found 4 @ 1:12-1:13"#)
     XCTAssertEqual(
       scriptError("fetch T sort rating"), #"expected "by" after "sort", found "rating" @ 1:14-1:20"#
     )
     XCTAssertEqual(
       scriptError("entity E { a String }"),
-      #"expected ":" between the attribute name and its type (name: Type), found "String" @ 1:14-1:20"#
+      #"expected ":" between the property name and its type (name: Type), found "String" @ 1:14-1:20"#
     )
     XCTAssertEqual(
       scriptError("entity E { a: String defualt 1 }"),
-      #"unknown attribute rule "defualt". Did you mean "default"? @ 1:22-1:29"#)
+      #"unknown property rule "defualt". Did you mean "default"? @ 1:22-1:29"#)
     XCTAssertEqual(
       scriptError("entity E { a: String b: Int32 }"),
-      #"unknown attribute rule "b". @ 1:22-1:23"#)
+      #"unknown property rule "b". @ 1:22-1:23"#)
     XCTAssertEqual(
       scriptError("entity E {\n  a: String"),
-      #"expected a newline or "," after an attribute, found end of input @ 2:12-2:12"#)
+      #"expected a newline or "," after a property, found end of input @ 2:12-2:12"#)
     XCTAssertEqual(
       scriptError("entity E {\n  a: String\n"),
       #"expected "}" to close the entity E, found end of input @ 3:1-3:1"#)
     XCTAssertEqual(
       scriptError("explain"),
-      "expected a statement (entity, import, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain), found end of input @ 1:8-1:8"
+      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain), found end of input @ 1:8-1:8"
     )
   }
 
@@ -614,11 +614,17 @@ final class ParserTests: XCTestCase {
       scriptError("fetch T where size == 1"),
       #""size" is a reserved word; write #size to use it as a name @ 1:15-1:19"#)
     XCTAssertEqual(
-      scriptError("set first = 1"),
-      #""first" is a reserved word; write #first to use it as a name @ 1:5-1:10"#)
+      statement("set first = 1"), .set([A.assign("first", A.int(1))]),
+      "where only a name can stand, a reserved word is a name")
     XCTAssertEqual(
-      scriptError("entity E { contains: String }"),
-      #""contains" is a reserved word; write #contains to use it as a name @ 1:12-1:20"#)
+      statement("entity E { contains: String }"),
+      .entity(
+        EntityDefinition(
+          name: A.name("E"),
+          properties: [
+            PropertyDefinition(
+              name: A.name("contains"), typeName: A.name("String"), isOptional: false, modifiers: [])
+          ])))
     XCTAssertEqual(
       scriptError("fetch T sort by #a.last"),
       #""last" is a reserved word; write #last to use it as a name @ 1:20-1:24"#)
@@ -627,14 +633,14 @@ final class ParserTests: XCTestCase {
       .fetch(
         FetchRequest(
           entity: A.name("SELF"), predicate: A.compare(A.key("size"), .equal, A.int(1)),
-          sort: [SortKey(key: A.name("in"), ascending: true)])))
+          sort: [SortKey(key: A.key("in"), ascending: true)])))
     XCTAssertEqual(
       statement("entity E { #contains: String }"),
       .entity(
         EntityDefinition(
           name: A.name("E"),
-          attributes: [
-            AttributeDefinition(
+          properties: [
+            PropertyDefinition(
               name: A.name("contains"), typeName: A.name("String"), transformer: nil,
               isOptional: false,
               modifiers: [])

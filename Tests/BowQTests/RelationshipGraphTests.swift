@@ -6,9 +6,9 @@ import XCTest
 final class RelationshipGraphTests: XCTestCase {
   /// Person ←owner— BowTie (to-one), Person —ties→ [BowTie] (to-many, its inverse),
   /// BowTie ⇄ Tag (many-to-many).
-  func makeGraph(tiesRule: DeleteRule = .nullify, minTies: Int? = nil, maxTies: Int? = nil) -> ObjectGraph {
+  func makeGraph(tiesRule: DeleteRule = .nullify, minTies: Int? = nil, maxTies: Int? = nil) throws -> ObjectGraph {
     var graph = ObjectGraph()
-    graph.define(
+    try graph.define(
       Entity(
         name: "Person", attributes: [Attribute(name: "name", type: .string)],
         relationships: [
@@ -16,14 +16,14 @@ final class RelationshipGraphTests: XCTestCase {
             name: "ties", destination: "BowTie", isToMany: true, inverse: "owner", deleteRule: tiesRule,
             minCount: minTies, maxCount: maxTies)
         ]))
-    graph.define(
+    try graph.define(
       Entity(
         name: "BowTie", attributes: [Attribute(name: "name", type: .string)],
         relationships: [
           Relationship(name: "owner", destination: "Person", isToMany: false, inverse: "ties"),
           Relationship(name: "tags", destination: "Tag", isToMany: true, inverse: "ties"),
         ]))
-    graph.define(
+    try graph.define(
       Entity(
         name: "Tag", attributes: [Attribute(name: "name", type: .string)],
         relationships: [Relationship(name: "ties", destination: "BowTie", isToMany: true, inverse: "tags")]))
@@ -36,8 +36,8 @@ final class RelationshipGraphTests: XCTestCase {
     return graph.insert(row, into: entity)
   }
 
-  func testSettingAToOneUpdatesTheInverseAndLetsGoOfTheOldOwner() {
-    var graph = makeGraph()
+  func testSettingAToOneUpdatesTheInverseAndLetsGoOfTheOldOwner() throws {
+    var graph = try makeGraph()
     let ann = insert(&graph, "Person", "Ann")
     let bob = insert(&graph, "Person", "Bob")
     let red = insert(&graph, "BowTie", "Red")
@@ -49,8 +49,8 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(graph.destinations(of: bob, "ties"), [red])
   }
 
-  func testAddingToAToManySetsEachInverse() {
-    var graph = makeGraph()
+  func testAddingToAToManySetsEachInverse() throws {
+    var graph = try makeGraph()
     let ann = insert(&graph, "Person", "Ann")
     let red = insert(&graph, "BowTie", "Red")
     let blue = insert(&graph, "BowTie", "Blue")
@@ -62,8 +62,8 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(graph.destinations(of: ann, "ties"), [blue])
   }
 
-  func testManyToManyKeepsBothSides() {
-    var graph = makeGraph()
+  func testManyToManyKeepsBothSides() throws {
+    var graph = try makeGraph()
     let red = insert(&graph, "BowTie", "Red")
     let blue = insert(&graph, "BowTie", "Blue")
     let silk = insert(&graph, "Tag", "silk")
@@ -73,8 +73,8 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(graph.destinations(of: blue, "tags"), [silk])
   }
 
-  func testNullifyRemovesTheDeletedObjectFromInverses() {
-    var graph = makeGraph()
+  func testNullifyRemovesTheDeletedObjectFromInverses() throws {
+    var graph = try makeGraph()
     let ann = insert(&graph, "Person", "Ann")
     let red = insert(&graph, "BowTie", "Red")
     graph.setRelationship(red, "owner", to: [ann])
@@ -84,8 +84,8 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(graph.destinations(of: red, "owner"), [])
   }
 
-  func testCascadeDeletesTheDestinations() {
-    var graph = makeGraph(tiesRule: .cascade)
+  func testCascadeDeletesTheDestinations() throws {
+    var graph = try makeGraph(tiesRule: .cascade)
     let ann = insert(&graph, "Person", "Ann")
     let red = insert(&graph, "BowTie", "Red")
     let silk = insert(&graph, "Tag", "silk")
@@ -97,8 +97,8 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(graph.destinations(of: silk, "ties"), [], "the cascaded tie is nullified in its tags")
   }
 
-  func testDenyIsRecordedForValidation() {
-    var graph = makeGraph(tiesRule: .deny)
+  func testDenyIsRecordedForValidation() throws {
+    var graph = try makeGraph(tiesRule: .deny)
     let ann = insert(&graph, "Person", "Ann")
     let red = insert(&graph, "BowTie", "Red")
     graph.addToRelationship(ann, "ties", [red])
@@ -109,8 +109,8 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(errors.first?.message, "Items cannot be deleted from ties.")
   }
 
-  func testNoActionLeavesDestinationsPointingAtTheDeletedObject() {
-    var graph = makeGraph(tiesRule: .noAction)
+  func testNoActionLeavesDestinationsPointingAtTheDeletedObject() throws {
+    var graph = try makeGraph(tiesRule: .noAction)
     let ann = insert(&graph, "Person", "Ann")
     let red = insert(&graph, "BowTie", "Red")
     graph.addToRelationship(ann, "ties", [red])
@@ -118,8 +118,8 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(graph.destinations(of: red, "owner"), [ann])
   }
 
-  func testToManyCountsAreValidatedOnlyWhenNotEmpty() {
-    var graph = makeGraph(minTies: 2, maxTies: 3)
+  func testToManyCountsAreValidatedOnlyWhenNotEmpty() throws {
+    var graph = try makeGraph(minTies: 2, maxTies: 3)
     let ann = insert(&graph, "Person", "Ann")
     XCTAssertEqual(Validator.validate([ann], in: graph), [], "an optional, empty to-many passes")
     let ties = (1...4).map { insert(&graph, "BowTie", "T\($0)") }
@@ -129,8 +129,8 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(Validator.validate([ann], in: graph).map(\.code), [.relationshipExceedsMaximumCount])
   }
 
-  func testContextTracksRelationshipChangesForUndo() {
-    var context = Context(graph: makeGraph())
+  func testContextTracksRelationshipChangesForUndo() throws {
+    var context = Context(graph: try makeGraph())
     let ann = context.insert(["Ann"].map(Value.string) + [.collection([])], into: "Person")
     let red = context.insert([.string("Red"), .null, .collection([])], into: "BowTie")
     context.markSaved()

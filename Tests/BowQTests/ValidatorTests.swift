@@ -8,12 +8,12 @@ final class ValidatorTests: XCTestCase {
     Validator.check(value, against: attribute)?.0
   }
 
-  func testRequiredAttributes() {
+  func testRequiredAttributes() throws {
     XCTAssertEqual(validate(Attribute(name: "name", type: .string), .null), .missingMandatoryProperty)
     XCTAssertNil(validate(Attribute(name: "name", type: .string, isOptional: true), .null))
   }
 
-  func testNumberBoundsAreInclusive() {
+  func testNumberBoundsAreInclusive() throws {
     let rating = Attribute(name: "rating", type: .double, minimum: .double(0), maximum: .double(5))
     XCTAssertNil(validate(rating, .double(5)))
     XCTAssertNil(validate(rating, .double(0)))
@@ -23,7 +23,7 @@ final class ValidatorTests: XCTestCase {
     XCTAssertEqual(ValidationError.Code.numberTooSmall.rawValue, 1620)
   }
 
-  func testDateBounds() {
+  func testDateBounds() throws {
     let day = Attribute(
       name: "day", type: .date, minimum: .date(Date(timeIntervalSinceReferenceDate: 0)),
       maximum: .date(Date(timeIntervalSinceReferenceDate: 100)))
@@ -31,7 +31,7 @@ final class ValidatorTests: XCTestCase {
     XCTAssertEqual(validate(day, .date(Date(timeIntervalSinceReferenceDate: -1))), .dateTooSoon)
   }
 
-  func testStringLengthsCountCharactersAndPatternsMatchWholly() {
+  func testStringLengthsCountCharactersAndPatternsMatchWholly() throws {
     let key = Attribute(name: "key", type: .string, minLength: 1, maxLength: 2, pattern: "[A-Z]+")
     XCTAssertNil(validate(key, .string("AB")))
     XCTAssertEqual(validate(key, .string("")), .stringTooShort)
@@ -41,9 +41,9 @@ final class ValidatorTests: XCTestCase {
     XCTAssertNil(validate(emoji, .string("👍🏽")), "one character, however many code units")
   }
 
-  func testEveryBrokenRuleIsReportedWithTheObjectAndValue() {
+  func testEveryBrokenRuleIsReportedWithTheObjectAndValue() throws {
     var graph = ObjectGraph()
-    graph.define(
+    try graph.define(
       Entity(
         name: "Tie",
         attributes: [
@@ -63,9 +63,9 @@ final class ValidatorTests: XCTestCase {
     XCTAssertTrue(SaveError(errors: errors).description.hasPrefix("Multiple validation errors occurred (Core Data error 1560"))
   }
 
-  func testUniquenessIgnoresNilAndUnchangedPairs() {
+  func testUniquenessIgnoresNilAndUnchangedPairs() throws {
     var graph = ObjectGraph()
-    graph.define(Entity(name: "T", attributes: [Attribute(name: "id", type: .int64, isOptional: true, isUnique: true)]))
+    try graph.define(Entity(name: "T", attributes: [Attribute(name: "id", type: .int64, isOptional: true, isUnique: true)]))
     let a = graph.insert([.null], into: "T")
     let b = graph.insert([.null], into: "T")
     XCTAssertEqual(Validator.validate([a, b], in: graph), [])

@@ -50,8 +50,9 @@ public struct Context: Sendable {
     if let last = undoStack.last, last.graph == graph { undoStack.removeLast() }
   }
 
-  public mutating func define(_ entity: Entity) {
-    graph.define(entity)
+  /// Defines or redefines an entity, migrating its objects (see ``ObjectGraph/define(_:renames:)``).
+  public mutating func define(_ entity: Entity, renames: [String: String] = [:]) throws(MigrationError) {
+    try graph.define(entity, renames: renames)
   }
 
   @discardableResult

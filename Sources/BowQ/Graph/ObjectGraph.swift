@@ -25,24 +25,25 @@ public struct ObjectGraph: Hashable, Sendable {
     tables[id.entity]?.position(of: id.key) != nil
   }
 
-  /// Defines or redefines an entity. Existing rows keep their values by property name;
-  /// properties new to the entity take their default (or nil, or an empty to-many).
-  public mutating func define(_ entity: Entity) {
-    let old = model.entity(named: entity.name)
-    model.define(entity)
-    guard let old, let oldTable = tables[entity.name], old != entity else {
+  /// Defines or redefines an entity. Existing objects are migrated as Core Data's
+  /// lightweight migration would (see ``Migration``); what it cannot do throws and changes
+  /// nothing.
+  ///
+  /// - Parameter renames: new property name → the name its values had (`renamed from`).
+  public mutating func define(_ entity: Entity, renames: [String: String] = [:]) throws(MigrationError) {
+    guard let old = model.entity(named: entity.name), let oldTable = tables[entity.name], old != entity else {
+      model.define(entity)
       if tables[entity.name] == nil { tables[entity.name] = EntityTable() }
       return
     }
-    let fresh = entity.newRow
-    let sources = entity.propertyNames.map { name in
-      old.index(ofAttribute: name) ?? old.slot(ofRelationship: name)
-    }
+    let migration = Migration(old: old, new: entity, renames: renames)
+    let sources = try migration.sources(objectCount: oldTable.count, rows: oldTable.rows)
     var table = EntityTable()
     for (key, row) in zip(oldTable.keys, oldTable.rows) {
-      table.insert(sources.enumerated().map { slot, source in source.map { row[$0] } ?? fresh[slot] }, key: key)
+      table.insert(migration.migrate(row, sources: sources), key: key)
     }
     table.reserveKeys(below: oldTable.nextKey)
+    model.define(entity)
     tables[entity.name] = table
   }
 

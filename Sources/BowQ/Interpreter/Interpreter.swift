@@ -5,19 +5,21 @@ import Foundation
 ///
 /// One interpreter is one session: `set` acts on the selection of an earlier `fetch`.
 public final class Interpreter {
-  public private(set) var context: Context
+  public internal(set) var context: Context
   public let store: StoreDestination
-  /// Values for `$name` substitution variables.
+  /// Values for `$name` substitution variables (`.param set`, script arguments).
   public var variables: [String: Value] = [:]
-  /// Where relative paths in `import` are resolved: the script's folder, or the working one.
+  /// Where relative paths in `import` and `export` are resolved: the script's folder, or the
+  /// working one.
   public var baseDirectory: String
-  private let clock: () -> Date
+  let clock: () -> Date
   /// The objects of the last fetch, which `set` changes.
-  private var selection: (entity: String, ids: [ObjectID])?
+  var selection: (entity: String, ids: [ObjectID])?
 
   /// - Parameter clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
   public init(
-    context: Context, store: StoreDestination, baseDirectory: String = FileManager.default.currentDirectoryPath,
+    context: Context, store: StoreDestination,
+    baseDirectory: String = FileManager.default.currentDirectoryPath,
     clock: @escaping () -> Date = Date.init
   ) {
     self.context = context
@@ -41,40 +43,51 @@ public final class Interpreter {
     if case .explain(let inner) = statement.kind {
       return .explanation(explain(inner, bound))
     }
-    let compiler = PredicateCompiler(expressions: ExpressionCompiler(now: now))
+    let compiler = PredicateCompiler(expressions: ExpressionCompiler(now: now, graph: context.graph))
     switch bound {
-    case .defineEntity(let entity):
+    case .defineEntity(let entity, let renames):
       let existed = context.graph.model.entity(named: entity.name) != nil
-      try edit { $0.define(entity) }
-      return .message("\(existed ? "Redefined" : "Defined") entity \(entity.name) with \(entity.attributes.count) attributes.")
+      do {
+        try edit { context throws in try context.define(entity, renames: renames) }
+      } catch let error as MigrationError {
+        throw LanguageError(.semantic, error.message, at: statement.range)
+      }
+      let properties = Self.count(entity.attributes.count + entity.relationships.count, "property")
+      return .message("\(existed ? "Redefined" : "Defined") entity \(entity.name) with \(properties).")
     case .importPlist(let path, let entity):
       return .message(try importPlist(path, into: entity, range: statement.range))
+    case .importModel(let path):
+      return .message(try importModel(path, range: statement.range))
+    case .export(let export):
+      return .message(try self.export(export, compiler, range: statement.range))
     case .fetch(let fetch):
       let result = try self.fetch(fetch, compiler)
-      selection = (fetch.entity.name, result.ids)
+      if fetch.projection == nil { selection = (fetch.entity.name, result.ids) }
       return .objects(result)
     case .count(let entity, let predicate):
       return .count(entity: entity.name, try matching(entity, predicate, compiler).count)
     case .set(let assignments):
       let (entity, ids) = selection!
       let live = ids.filter(context.graph.contains)
-      try assign(assignments, to: live, entity: entity, compiler)
+      try assign(assignments, to: live, compiler)
       return .message("Updated \(Self.count(live.count, entity)).")
     case .insert(let entity, let assignments):
-      var row = entity.newRow
-      row = try evaluate(assignments, on: row, compiler)
-      try edit { $0.insert(row, into: entity.name) }
+      try insert(entity, assignments, compiler)
       return .message("Inserted 1 \(entity.name).")
     case .update(let entity, let predicate, let assignments):
       let ids = try matching(entity, predicate, compiler)
-      try assign(assignments, to: ids, entity: entity.name, compiler)
+      try assign(assignments, to: ids, compiler)
       return .message("Updated \(Self.count(ids.count, entity.name)).")
     case .delete(let entity, let predicate):
       let ids = try matching(entity, predicate, compiler)
-      try edit { $0.delete(ids) }
-      return .message("Deleted \(Self.count(ids.count, entity.name)).")
+      var deleted: [ObjectID] = []
+      try edit { context in deleted = context.delete(ids) }
+      let cascaded = deleted.count - ids.count
+      return .message(
+        "Deleted \(Self.count(ids.count, entity.name))"
+          + (cascaded > 0 ? " and \(Self.count(cascaded, "related object")) by cascade." : "."))
     case .save:
-      return .message(try save())
+      return .message(try save(range: statement.range))
     case .rollback:
       let count = context.changes.count
       context.rollback()
@@ -93,10 +106,8 @@ public final class Interpreter {
     }
   }
 
-  // MARK: Statements
-
-  /// Runs an edit of the context as one undo step.
-  private func edit(_ body: (inout Context) throws -> Void) rethrows {
+  /// Runs an edit of the context as one undo step; a failing edit leaves no trace.
+  func edit(_ body: (inout Context) throws -> Void) rethrows {
     context.beginEdit()
     do {
       try body(&context)
@@ -107,53 +118,24 @@ public final class Interpreter {
     context.discardEditIfUnchanged()
   }
 
-  private func fetch(_ fetch: BoundFetch, _ compiler: PredicateCompiler) throws -> ResultSet {
-    let table = context.graph.table(fetch.entity.name)
-    var positions = try matchingPositions(table, fetch.predicate, compiler)
-    if !fetch.sort.isEmpty {
-      let rows = table.rows
-      positions.sort { a, b in
-        for (attribute, ascending) in fetch.sort {
-          let order = Self.sortOrder(rows[a][attribute], rows[b][attribute])
-          if order != .orderedSame { return (order == .orderedAscending) == ascending }
-        }
-        return false
-      }
-    }
-    let start = min(fetch.offset ?? 0, positions.count)
-    let end = fetch.limit.map { min(start + $0, positions.count) } ?? positions.count
-    let page = positions[start..<end]
-    return ResultSet(
-      entity: fetch.entity.name, columns: fetch.entity.attributes,
-      ids: page.map { ObjectID(entity: fetch.entity.name, key: table.keys[$0]) },
-      rows: page.map { table.rows[$0] })
+  /// The scope a compiled expression evaluates an object of `table` in.
+  static func scope(_ table: EntityTable, _ position: Int) -> EvaluationScope {
+    EvaluationScope(row: table.rows[position], key: table.keys[position], locals: [])
   }
 
-  /// Sort order: nil first, then by value; values that cannot be ordered keep their order.
-  static func sortOrder(_ a: Value, _ b: Value) -> ComparisonResult {
-    switch (a.isNull, b.isNull) {
-    case (true, true): return .orderedSame
-    case (true, false): return .orderedAscending
-    case (false, true): return .orderedDescending
-    default:
-      return (try? ValueComparison.order(a, b, options: [], range: SourceRange(.start, .start)))
-        ?? .orderedSame
-    }
-  }
-
-  private func matchingPositions(
+  func matchingPositions(
     _ table: EntityTable, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler
   ) throws -> [Int] {
     guard let predicate else { return Array(table.rows.indices) }
     let test = compiler.compile(predicate)
     var positions: [Int] = []
-    for (position, row) in table.rows.enumerated() where try test(row) {
+    for position in table.rows.indices where try test(Self.scope(table, position)) {
       positions.append(position)
     }
     return positions
   }
 
-  private func matching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
+  func matching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> [ObjectID]
   {
     let table = context.graph.table(entity.name)
@@ -162,63 +144,16 @@ public final class Interpreter {
     }
   }
 
-  /// The row with the assignments applied; every right-hand side sees the row as it was.
-  private func evaluate(_ assignments: [BoundAssignment], on row: [Value], _ compiler: PredicateCompiler)
-    throws -> [Value]
-  {
-    var result = row
-    for assignment in assignments {
-      let value = try compiler.expressions.compile(assignment.value)(row)
-      switch AttributeCoercion.coerce(value, to: assignment.attribute) {
-      case .success(let converted): result[assignment.index] = converted
-      case .failure(let failure): throw EvaluationError(failure.message, at: assignment.value.range)
-      }
-    }
-    return result
-  }
-
-  private func assign(
-    _ assignments: [BoundAssignment], to ids: [ObjectID], entity: String, _ compiler: PredicateCompiler
-  ) throws {
-    let table = context.graph.table(entity)
-    var updates: [(ObjectID, [Value])] = []
-    for id in ids {
-      guard let row = table.row(for: id.key) else { continue }
-      updates.append((id, try evaluate(assignments, on: row, compiler)))
-    }
-    try edit { context in
-      for (id, row) in updates {
-        for assignment in assignments {
-          context.update(id, attribute: assignment.index, to: row[assignment.index])
-        }
-      }
-    }
-  }
-
-  private func importPlist(_ path: String, into entity: Entity, range: SourceRange) throws -> String {
-    let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true))
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw EvaluationError("cannot read \(Value.quoted(path)): \(Self.reason(error))", at: range)
-    }
-    let plist: PropertyList
-    do {
-      plist = try PropertyListDecoding.decode(data).0
-    } catch {
-      throw EvaluationError("\(path) is not a readable property list: \(error)", at: range)
-    }
-    let rows = try PlistImport.rows(from: plist, into: entity)
-    try edit { context in
-      for row in rows { context.insert(row, into: entity.name) }
-    }
-    return "Imported \(Self.count(rows.count, entity.name)) from \(path)."
-  }
-
-  private func save() throws -> String {
+  private func save(range: SourceRange) throws -> String {
     let changes = context.changes
     guard !changes.isEmpty else { return "Nothing to save." }
+    for entity in context.graph.model.entities {
+      for relationship in entity.relationships where context.graph.model.entity(named: relationship.destination) == nil {
+        throw EvaluationError(
+          "\(entity.name).\(relationship.name) points to the entity \(relationship.destination), which is not defined; define it before saving",
+          at: range)
+      }
+    }
     let errors = context.validate()
     guard errors.isEmpty else { throw SaveError(errors: errors) }
     if case .file(let path) = store {
@@ -228,46 +163,13 @@ public final class Interpreter {
     return "Saved \(Self.count(changes.count, "change"))."
   }
 
-  private func explain(_ statement: Statement, _ bound: BoundStatement) -> [String] {
-    func scan(_ entity: Entity, _ predicate: PredicateSyntax?) -> [String] {
-      let count = context.graph.table(entity.name).count
-      var lines = ["scan \(Self.count(count, entity.name))"]
-      if let predicate { lines.append("filter \(PredicateFormatter.format(predicate))") }
-      return lines
-    }
-    switch (statement.kind, bound) {
-    case (.fetch(let request), .fetch(let fetch)):
-      var lines = scan(fetch.entity, request.predicate)
-      if !request.sort.isEmpty {
-        lines.append(
-          "sort by " + request.sort.map { "\($0.key.text) \($0.ascending ? "ascending" : "descending")" }
-            .joined(separator: ", "))
-      }
-      if let offset = request.offset { lines.append("skip \(offset)") }
-      if let limit = request.limit { lines.append("take \(limit)") }
-      lines.append("select as the current selection")
-      return lines
-    case (.count(_, let predicate), .count(let entity, _)):
-      return scan(entity, predicate) + ["count"]
-    case (.update(_, let predicate, let assignments), .update(let entity, _, _)):
-      return scan(entity, predicate) + assignments.map { "set \($0.key.text) = \(PredicateFormatter.format($0.value))" }
-    case (.delete(_, let predicate), .delete(let entity, _)):
-      return scan(entity, predicate) + ["delete (pending until save)"]
-    case (.set(let assignments), _):
-      let count = selection.map { $0.ids.filter(context.graph.contains).count } ?? 0
-      return ["take the current selection (\(Self.count(count, selection?.entity ?? "object")))"]
-        + assignments.map { "set \($0.key.text) = \(PredicateFormatter.format($0.value))" }
-    default:
-      return ["run \(statement.kind)"]
-    }
-  }
-
   // MARK: Wording
 
-  /// `1 BowTie`, `3 BowTie objects`, `2 changes`.
+  /// `1 BowTie`, `3 BowTie objects`, `2 changes`, `2 properties`.
   public static func count(_ n: Int, _ noun: String) -> String {
     if n == 1 { return "1 \(noun)" }
     if noun.first?.isUppercase == true { return "\(n) \(noun) objects" }
+    if noun.hasSuffix("y") { return "\(n) \(noun.dropLast())ies" }
     return "\(n) \(noun)s"
   }
 
@@ -285,5 +187,4 @@ public final class Interpreter {
     default: return nsError.localizedDescription
     }
   }
-
 }

@@ -1,17 +1,37 @@
-/// The objects a `fetch` returns: one row of values per object, in column order.
+/// What a `fetch` returns: one row of values per object (or, with `select`, per result
+/// dictionary), in column order.
 public struct ResultSet: Hashable, Sendable {
   /// The entity fetched.
   public var entity: String
-  /// The attribute shown in each column.
-  public var columns: [Attribute]
-  /// The object each row belongs to.
+  public var columns: [ResultColumn]
+  /// The object each row belongs to; empty for dictionary results (`select`).
   public var ids: [ObjectID]
   public var rows: [[Value]]
 
-  public init(entity: String, columns: [Attribute], ids: [ObjectID], rows: [[Value]]) {
+  public init(entity: String, columns: [ResultColumn], ids: [ObjectID], rows: [[Value]]) {
     self.entity = entity
     self.columns = columns
     self.ids = ids
     self.rows = rows
+  }
+}
+
+/// A column of a result: its name and the type of its values.
+public struct ResultColumn: Hashable, Sendable {
+  public var name: String
+  public var type: ValueType
+
+  public init(name: String, type: ValueType) {
+    self.name = name
+    self.type = type
+  }
+
+  /// The columns of whole objects of an entity: every attribute, then every relationship.
+  public static func columns(of entity: Entity) -> [ResultColumn] {
+    entity.attributes.map { ResultColumn(name: $0.name, type: ValueType($0.type)) }
+      + entity.relationships.map {
+        let destination = ValueType.object(entity: $0.destination)
+        return ResultColumn(name: $0.name, type: $0.isToMany ? .collection(of: destination) : destination)
+      }
   }
 }

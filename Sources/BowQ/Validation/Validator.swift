@@ -32,7 +32,7 @@ public enum Validator {
           report(code, relationship.name, value, rule)
         }
       }
-      for rule in entity.rules where !satisfies(row, rule, entity, graph) {
+      for rule in entity.rules where !satisfies(id, row, rule, entity, graph) {
         report(.generic, entity.name, .null, "rule \(rule.predicate)", message: rule.message)
       }
     }
@@ -53,7 +53,7 @@ public enum Validator {
       return attribute.isOptional ? nil : (.missingMandatoryProperty, "the attribute is required")
     }
     let order = { (bound: Value) -> ComparisonResult? in
-      try? ValueComparison.order(value, bound, options: [], range: SourceRange(.start, .start))
+      try? ValueComparison.order(value, bound, options: [], range: .nowhere)
     }
     let isDate = attribute.type == .date
     if let max = attribute.maximum, order(max) == .orderedDescending {
@@ -98,12 +98,12 @@ public enum Validator {
   }
 
   /// Whether the object satisfies an entity rule; a rule that cannot be evaluated fails.
-  static func satisfies(_ row: [Value], _ rule: EntityRule, _ entity: Entity, _ graph: ObjectGraph) -> Bool {
+  static func satisfies(_ id: ObjectID, _ row: [Value], _ rule: EntityRule, _ entity: Entity, _ graph: ObjectGraph) -> Bool {
     guard let predicate = try? Parser.parsePredicate(rule.predicate),
       let bound = try? Binder(model: graph.model, variables: [:], now: Date()).bind(predicate, on: entity)
     else { return false }
     let test = PredicateCompiler(expressions: ExpressionCompiler(now: Date(), graph: graph)).compile(bound)
-    return (try? test(row)) ?? false
+    return (try? test(EvaluationScope(row: row, key: id.key, locals: []))) ?? false
   }
 
   /// Objects among `ids` that share the values of a uniqueness constraint with another

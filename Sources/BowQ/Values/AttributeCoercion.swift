@@ -22,6 +22,7 @@ public enum AttributeCoercion {
     case .uri: return target == .uri
     case .color: return target == .transformable(.color)
     case .collection: return target == .transformable(.color)
+    case .object: return false
     }
   }
 

@@ -32,7 +32,7 @@ struct ColumnLayout {
 
   init(_ result: ResultSet) {
     header = result.columns.map { Cell($0.name) }
-    alignsRight = result.columns.map(\.type.isNumeric)
+    alignsRight = result.columns.map { $0.type.isNumeric && $0.type != .bool }
     rows = result.rows.map { row in row.map { Cell(ValueText.cell($0), isNil: $0.isNull) } }
     widths = header.map(\.width)
     for row in rows {

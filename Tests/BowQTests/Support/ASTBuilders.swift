@@ -92,6 +92,6 @@ enum AST {
   static func statement(_ kind: Statement.Kind) -> Statement { Statement(kind, range: noRange) }
 
   static func assign(_ key: String, _ value: ExpressionSyntax) -> Assignment {
-    Assignment(key: name(key), value: value)
+    Assignment(key: name(key), value: .expression(value))
   }
 }

@@ -24,6 +24,8 @@ public struct ExpressionSyntax: Hashable, Sendable {
     case index(ExpressionSyntax, IndexSelector)
     /// `CAST(value, "Type")`.
     case cast(ExpressionSyntax, String)
+    /// `TERNARY(predicate, a, b)`: `a` where the predicate holds, else `b`.
+    case ternary(PredicateSyntax, ExpressionSyntax, ExpressionSyntax)
     /// `SUBQUERY(collection, $variable, predicate)`.
     case subquery(ExpressionSyntax, variable: String, PredicateSyntax)
   }

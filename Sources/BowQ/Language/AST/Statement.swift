@@ -1,11 +1,15 @@
 /// A statement of the bowq language, with the source range it was parsed from.
 public struct Statement: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
-    /// `entity Name { attribute: Type modifiers…, … }`
+    /// `entity Name { property: Type modifiers…, … }`
     case entity(EntityDefinition)
     /// `import "file.plist" into Entity`
     case importPlist(path: String, entity: Name)
-    /// `fetch Entity [where P] [sort by …] [limit N] [offset N]`
+    /// `import model "App.xcdatamodeld"`
+    case importModel(path: String)
+    /// `export Entity [where P] to "file.json" [as json|xml|binary]`
+    case export(ExportRequest)
+    /// `fetch Entity [select …] [where P] [group by …] [having P] [sort by …] [limit N] [offset N]`
     case fetch(FetchRequest)
     /// `count Entity [where P]`
     case count(entity: Name, predicate: PredicateSyntax?)
@@ -54,86 +58,18 @@ public struct Name: Hashable, Sendable, CustomStringConvertible {
   public var description: String { text }
 }
 
-public struct FetchRequest: Hashable, Sendable {
+/// `export Entity [where P] to "file" [as format]`.
+public struct ExportRequest: Hashable, Sendable {
   public var entity: Name
   public var predicate: PredicateSyntax?
-  public var sort: [SortKey]
-  public var limit: Int?
-  public var offset: Int?
+  public var path: String
+  /// `json`, `xml` or `binary`; nil chooses by the file's extension.
+  public var format: Name?
 
-  public init(
-    entity: Name, predicate: PredicateSyntax? = nil, sort: [SortKey] = [], limit: Int? = nil,
-    offset: Int? = nil
-  ) {
+  public init(entity: Name, predicate: PredicateSyntax?, path: String, format: Name?) {
     self.entity = entity
     self.predicate = predicate
-    self.sort = sort
-    self.limit = limit
-    self.offset = offset
+    self.path = path
+    self.format = format
   }
-}
-
-public struct SortKey: Hashable, Sendable {
-  public var key: Name
-  public var ascending: Bool
-
-  public init(key: Name, ascending: Bool) {
-    self.key = key
-    self.ascending = ascending
-  }
-}
-
-/// `key = expression`.
-public struct Assignment: Hashable, Sendable {
-  public var key: Name
-  public var value: ExpressionSyntax
-
-  public init(key: Name, value: ExpressionSyntax) {
-    self.key = key
-    self.value = value
-  }
-}
-
-/// The body of an `entity` statement.
-public struct EntityDefinition: Hashable, Sendable {
-  public var name: Name
-  public var attributes: [AttributeDefinition]
-
-  public init(name: Name, attributes: [AttributeDefinition]) {
-    self.name = name
-    self.attributes = attributes
-  }
-}
-
-/// `name: Type[?] modifiers…` as written; the binder turns it into an ``Attribute``.
-public struct AttributeDefinition: Hashable, Sendable {
-  public var name: Name
-  public var typeName: Name
-  /// The transformer in `Transformable(Color)`.
-  public var transformer: Name?
-  public var isOptional: Bool
-  public var modifiers: [AttributeModifier]
-
-  public init(
-    name: Name, typeName: Name, transformer: Name?, isOptional: Bool,
-    modifiers: [AttributeModifier]
-  ) {
-    self.name = name
-    self.typeName = typeName
-    self.transformer = transformer
-    self.isOptional = isOptional
-    self.modifiers = modifiers
-  }
-}
-
-/// A rule or property after an attribute's type.
-public enum AttributeModifier: Hashable, Sendable {
-  case defaultValue(ExpressionSyntax)
-  case min(ExpressionSyntax)
-  case max(ExpressionSyntax)
-  case minLength(ExpressionSyntax)
-  case maxLength(ExpressionSyntax)
-  case matches(ExpressionSyntax)
-  case unique
-  case external
 }

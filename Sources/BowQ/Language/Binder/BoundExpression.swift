@@ -2,8 +2,15 @@
 struct BoundExpression: Sendable {
   indirect enum Kind: Sendable {
     case constant(Value)
-    /// An attribute of the evaluated object, by its slot in the row.
-    case attribute(index: Int, Attribute)
+    /// An attribute or relationship of the evaluated object, by its slot in the row.
+    case slot(Int)
+    /// SELF: the evaluated object, of the entity named.
+    case evaluatedObject(entity: String)
+    /// A SUBQUERY's iteration variable, by its slot among the locals.
+    case local(Int)
+    /// A property (by slot) of the object or objects `base` evaluates to; over a
+    /// collection, the values of every element, flattened.
+    case property(of: BoundExpression, entity: String, slot: Int)
     case aggregate([BoundExpression])
     case negate(BoundExpression)
     case arithmetic(ArithmeticOperator, BoundExpression, BoundExpression)
@@ -12,6 +19,11 @@ struct BoundExpression: Sendable {
     case index(BoundExpression, BoundIndex)
     /// A collection operator (`@count`, `@sum`, …) applied to a collection.
     case collectionOperator(CollectionOperator, BoundExpression)
+    /// `TERNARY(condition, a, b)`.
+    case ternary(BoundPredicate, BoundExpression, BoundExpression)
+    /// The elements of a collection for which the predicate holds, each bound in turn to
+    /// the local `variable`.
+    case subquery(BoundExpression, variable: Int, BoundPredicate)
   }
 
   var kind: Kind
@@ -46,6 +58,7 @@ enum CollectionOperator: String, Sendable, CaseIterable {
   case avg
   case min
   case max
+  case distinctUnionOfObjects
 }
 
 /// A predicate with its expressions bound.

@@ -1,7 +1,10 @@
 /// A statement with its names resolved and its expressions bound.
 enum BoundStatement: Sendable {
-  case defineEntity(Entity)
+  /// `renames` maps a property's new name to the name its values had (`renamed from`).
+  case defineEntity(Entity, renames: [String: String])
   case importPlist(path: String, entity: Entity)
+  case importModel(path: String)
+  case export(BoundExport)
   case fetch(BoundFetch)
   case count(Entity, BoundPredicate?)
   case set([BoundAssignment])
@@ -16,17 +19,83 @@ enum BoundStatement: Sendable {
   case validate
 }
 
+struct BoundExport: Sendable {
+  var entity: Entity
+  var predicate: BoundPredicate?
+  var path: String
+  var format: PropertyListFormat
+}
+
 struct BoundFetch: Sendable {
   var entity: Entity
   var predicate: BoundPredicate?
-  var sort: [(attribute: Int, ascending: Bool)]
+  var sort: [BoundSortKey]
   var limit: Int?
   var offset: Int?
+  /// `select …`: dictionary results; nil for whole objects.
+  var projection: BoundProjection?
 }
 
-/// `key = value` with the key resolved to an attribute slot.
-struct BoundAssignment: Sendable {
-  var index: Int
-  var attribute: Attribute
+struct BoundSortKey: Sendable {
+  /// Over the objects, or — with a projection — over the result columns.
   var value: BoundExpression
+  var ascending: Bool
+  var comparison: SortComparison
+}
+
+/// The `select` part of a fetch: result columns, grouping and `having`.
+struct BoundProjection: Sendable {
+  var columns: [BoundColumn]
+  var distinct: Bool
+  /// Key paths to group by; with aggregates and no grouping, all objects are one group.
+  var groupBy: [BoundExpression]
+  var isGrouped: Bool
+  /// Over the result columns (as the attributes of `resultEntity`).
+  var having: BoundPredicate?
+  /// The result columns seen as an entity, for `having` and sorting by column name.
+  var resultEntity: Entity
+}
+
+struct BoundColumn: Sendable {
+  var name: String
+  var value: ColumnValue
+  var type: ValueType
+
+  enum ColumnValue: Sendable {
+    /// A value of each object (or of each group, for a grouped key path).
+    case expression(BoundExpression)
+    /// An aggregate over the objects of a group: `count()`, `sum(rating)`, …
+    case aggregate(GroupAggregate, BoundExpression?)
+  }
+}
+
+/// The aggregate functions of a `select` (NSExpressionDescription's `count:`, `sum:`, …).
+enum GroupAggregate: String, Sendable, CaseIterable {
+  case count, sum, avg, min, max, median, stddev
+}
+
+/// `key = value`, `+=` or `-=`, with the key resolved.
+struct BoundAssignment: Sendable {
+  enum Target: Sendable {
+    case attribute(index: Int, Attribute)
+    case relationship(slot: Int, Relationship)
+  }
+
+  var target: Target
+  var op: AssignmentOperator
+  var value: BoundAssignedValue
+  var range: SourceRange
+
+  var name: String {
+    switch target {
+    case .attribute(_, let attribute): return attribute.name
+    case .relationship(_, let relationship): return relationship.name
+    }
+  }
+}
+
+enum BoundAssignedValue: Sendable {
+  case expression(BoundExpression)
+  /// The objects of an entity that satisfy the predicate (all of them for nil).
+  case objects(Entity, BoundPredicate?)
 }

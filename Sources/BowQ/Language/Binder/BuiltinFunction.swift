@@ -1,73 +1,146 @@
 import Foundation
 
-/// NSExpression's built-in functions that bowq evaluates, by their format-string name.
+/// NSExpression's built-in functions, by their format-string names. Each can also be
+/// written in selector form (`modulus:by:(7, 2)`, `sqrt:(x)`).
 enum BuiltinFunction: String, Sendable, CaseIterable {
-  case now
-  case abs
-  case sqrt
-  case log
-  case ln
-  case exp
-  case floor
-  case ceiling
-  case trunc
-  case uppercase
-  case lowercase
-  case length
-  case sum
-  case count
-  case min
-  case max
-  case average
+  case sum, count, min, max, average, median, mode, stddev
+  case add, subtract, multiply, divide, modulus
+  case sqrt, log, ln, raise, exp, floor, ceiling, abs, trunc
+  case uppercase, lowercase, length, noindex
+  case random, randomn, now
+  case bitwiseAnd, bitwiseOr, bitwiseXor, leftshift, rightshift, onesComplement
+
+  /// The selector spellings (`add:to:`, `from:subtract:`, …) of the functions whose
+  /// selector is not simply `name:`.
+  private static let selectors: [String: BuiltinFunction] = [
+    "add:to:": .add, "from:subtract:": .subtract, "multiply:by:": .multiply,
+    "divide:by:": .divide, "modulus:by:": .modulus, "raise:toPower:": .raise,
+    "bitwiseAnd:with:": .bitwiseAnd, "bitwiseOr:with:": .bitwiseOr,
+    "bitwiseXor:with:": .bitwiseXor, "leftshift:by:": .leftshift, "rightshift:by:": .rightshift,
+  ]
+
+  /// The function a format string names: `sqrt`, `sqrt:` or a selector such as `add:to:`.
+  init?(named name: String) {
+    if let function = Self.selectors[name] {
+      self = function
+      return
+    }
+    let base = name.hasSuffix(":") ? String(name.dropLast()) : name
+    guard let function = BuiltinFunction(rawValue: base), !Self.selectors.values.contains(function)
+    else { return nil }
+    self = function
+  }
 
   /// How many arguments the function takes.
-  var arity: Int { self == .now ? 0 : 1 }
-
-  /// The result type, given the argument types.
-  func resultType(_ arguments: [ValueType]) -> ValueType {
+  var arity: ClosedRange<Int> {
     switch self {
-    case .now: return .date
-    case .uppercase, .lowercase: return .string
-    case .length, .count: return .integer
-    case .abs, .floor, .ceiling, .trunc, .min, .max, .sum:
-      return arguments.first == .integer ? .integer : (self == .min || self == .max ? .unknown : .double)
-    case .sqrt, .log, .ln, .exp, .average: return .double
+    case .now, .random: return 0...0
+    case .add, .subtract, .multiply, .divide, .modulus, .raise, .bitwiseAnd, .bitwiseOr,
+      .bitwiseXor, .leftshift, .rightshift:
+      return 2...2
+    default: return 1...1
     }
   }
 
-  /// What the argument must be, for the binder's check.
-  var expectedArgument: ValueType? {
+  var arityDescription: String {
+    let n = arity.lowerBound
+    return n == 0 ? "no arguments" : n == 1 ? "1 argument" : "\(n) arguments"
+  }
+
+  /// Functions whose result changes between evaluations: never folded into constants.
+  var isVolatile: Bool { self == .now || self == .random || self == .randomn }
+
+  private var isAggregate: Bool {
+    [.sum, .count, .min, .max, .average, .median, .mode, .stddev].contains(self)
+  }
+
+  /// What the argument at `position` must be, for messages; nil when anything goes.
+  func expectedArgument(_ position: Int) -> String? {
     switch self {
-    case .now: return nil
-    case .uppercase, .lowercase, .length: return .string
-    case .sum, .count, .min, .max, .average: return .collection
-    default: return .double
+    case .noindex: return nil
+    case .uppercase, .lowercase, .length: return "a string"
+    default: return isAggregate ? "a collection" : "a number"
+    }
+  }
+
+  /// Whether the binder accepts an argument of `type` (unknown and nil always pass).
+  func accepts(_ type: ValueType, at position: Int) -> Bool {
+    if type == .unknown || type == .null || self == .noindex { return true }
+    switch self {
+    case .uppercase, .lowercase, .length: return type == .string
+    default: return isAggregate ? type.isCollection : type.isNumeric
+    }
+  }
+
+  /// The result type, given the argument types.
+  func resultType(_ arguments: [ValueType]) -> ValueType {
+    let first = arguments.first ?? .unknown
+    switch self {
+    case .now: return .date
+    case .uppercase, .lowercase: return .string
+    case .length, .count, .random, .randomn, .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftshift,
+      .rightshift, .onesComplement:
+      return .integer
+    case .noindex: return first
+    case .mode: return .collection(of: first.elementType)
+    case .min, .max: return first.elementType
+    case .sum: return first.elementType == .integer ? .integer : .double
+    case .add, .subtract, .multiply, .divide, .modulus:
+      return arguments.allSatisfy { $0 == .integer } ? .integer : .double
+    case .abs, .floor, .ceiling, .trunc: return first == .integer ? .integer : .double
+    case .average, .median, .stddev, .sqrt, .log, .ln, .raise, .exp: return .double
     }
   }
 
   /// Applies the function to evaluated arguments; `now` is the statement's clock reading.
   func apply(_ arguments: [Value], now: Date, range: SourceRange) throws(EvaluationError) -> Value {
-    if self == .now { return .date(now) }
-    let argument = arguments[0]
-    if argument.isNull { return .null }
     switch self {
+    case .now: return .date(now)
+    case .random: return .int(Int64.random(in: 0...Int64(Int32.max)))
+    case .noindex: return arguments[0]
+    default: break
+    }
+    if arguments.contains(where: \.isNull) { return .null }
+    switch self {
+    case .add: return try Arithmetic.apply(.add, arguments[0], arguments[1], range: range)
+    case .subtract: return try Arithmetic.apply(.subtract, arguments[0], arguments[1], range: range)
+    case .multiply: return try Arithmetic.apply(.multiply, arguments[0], arguments[1], range: range)
+    case .divide: return try Arithmetic.apply(.divide, arguments[0], arguments[1], range: range)
+    case .raise: return try Arithmetic.apply(.power, arguments[0], arguments[1], range: range)
     case .uppercase, .lowercase, .length:
-      guard case .string(let s) = argument else { throw mismatch(argument, range) }
+      guard case .string(let s) = arguments[0] else { throw mismatch(arguments[0], range) }
       switch self {
       case .uppercase: return .string(s.uppercased())
       case .lowercase: return .string(s.lowercased())
-      default: return .int(Int64(s.count))
+      default: return .int(Int64(s.utf16.count))
       }
-    case .sum, .count, .min, .max, .average:
-      guard case .collection(let elements) = argument else { throw mismatch(argument, range) }
-      return try CollectionOperator(rawValue: self == .average ? "avg" : rawValue)!
-        .apply(to: elements, range: range)
+    case .sum, .count, .min, .max, .average, .median, .mode, .stddev:
+      guard case .collection(let elements) = arguments[0] else { throw mismatch(arguments[0], range) }
+      return try aggregate(elements, range: range)
+    case .modulus, .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftshift, .rightshift:
+      let (a, b) = (try integer(arguments[0], range), try integer(arguments[1], range))
+      switch self {
+      case .modulus:
+        guard b != 0 else { throw EvaluationError("modulus by zero", at: range) }
+        return .int(a % b)
+      case .bitwiseAnd: return .int(a & b)
+      case .bitwiseOr: return .int(a | b)
+      case .bitwiseXor: return .int(a ^ b)
+      case .leftshift: return .int(b >= 64 || b < 0 ? 0 : a << b)
+      default: return .int(b >= 64 || b < 0 ? (a < 0 ? -1 : 0) : a >> b)
+      }
+    case .onesComplement:
+      return .int(~(try integer(arguments[0], range)))
+    case .randomn:
+      let n = try integer(arguments[0], range)
+      guard n > 0 else { throw EvaluationError("randomn() needs a positive bound, not \(n)", at: range) }
+      return .int(Int64.random(in: 0..<n))
     default:
-      if case .int(let i) = argument, [.abs, .floor, .ceiling, .trunc].contains(self) {
+      if case .int(let i) = arguments[0], [.abs, .floor, .ceiling, .trunc].contains(self) {
         guard self != .abs || i != .min else { throw EvaluationError("abs overflows", at: range) }
         return .int(self == .abs ? Swift.abs(i) : i)
       }
-      guard let x = argument.numericValue else { throw mismatch(argument, range) }
+      guard let x = arguments[0].numericValue else { throw mismatch(arguments[0], range) }
       switch self {
       case .abs: return .double(Swift.abs(x))
       case .sqrt: return .double(x.squareRoot())
@@ -81,20 +154,69 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
     }
   }
 
+  /// The statistical functions over a collection: count, sum, min and max as the
+  /// collection operators compute them; average, median, mode and the (population)
+  /// standard deviation of the numbers.
+  private func aggregate(_ elements: [Value], range: SourceRange) throws(EvaluationError) -> Value {
+    switch self {
+    case .count: return try CollectionOperator.count.apply(to: elements, range: range)
+    case .sum: return try CollectionOperator.sum.apply(to: elements, range: range)
+    case .min: return try CollectionOperator.min.apply(to: elements, range: range)
+    case .max: return try CollectionOperator.max.apply(to: elements, range: range)
+    case .average: return try CollectionOperator.avg.apply(to: elements, range: range)
+    default: break
+    }
+    var numbers: [Double] = []
+    for element in elements where !element.isNull {
+      guard let x = element.numericValue else { throw mismatch(element, range) }
+      numbers.append(x)
+    }
+    guard !numbers.isEmpty else { return self == .mode ? .collection([]) : .null }
+    switch self {
+    case .median:
+      let sorted = numbers.sorted()
+      let middle = sorted.count / 2
+      return .double(sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2)
+    case .mode:
+      var counts: [Double: Int] = [:]
+      for x in numbers { counts[x, default: 0] += 1 }
+      let most = counts.values.max() ?? 0
+      return .collection(counts.filter { $0.value == most }.keys.sorted().map { .double($0) })
+    default:
+      let mean = numbers.reduce(0, +) / Double(numbers.count)
+      let variance = numbers.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(numbers.count)
+      return .double(variance.squareRoot())
+    }
+  }
+
+  private func integer(_ value: Value, _ range: SourceRange) throws(EvaluationError) -> Int64 {
+    switch value {
+    case .int(let i): return i
+    case .bool(let b): return b ? 1 : 0
+    case .double(let d) where d == d.rounded() && Swift.abs(d) < 9.2e18: return Int64(d)
+    default:
+      throw EvaluationError("\(rawValue)() takes whole numbers, not \(value.literalText)", at: range)
+    }
+  }
+
   private func mismatch(_ value: Value, _ range: SourceRange) -> EvaluationError {
     EvaluationError(
-      "\(rawValue)() takes \(expectedArgument?.description ?? "no arguments"), not \(ValueType(of: value))",
+      "\(rawValue)() takes \(expectedArgument(0) ?? "a value"), not \(ValueType(of: value))",
       at: range)
   }
 }
 
 extension CollectionOperator {
-  /// `@count`, `@sum`, `@avg`, `@min`, `@max` over the elements of a collection. Empty
-  /// collections give 0 for count, sum and avg, and nil for min and max.
+  /// `@count`, `@sum`, `@avg`, `@min`, `@max`, `@distinctUnionOfObjects` over the elements
+  /// of a collection. Empty collections give 0 for count, sum and avg, and nil for min and
+  /// max.
   func apply(to elements: [Value], range: SourceRange) throws(EvaluationError) -> Value {
     if self == .count { return .int(Int64(elements.count)) }
     let present = elements.filter { !$0.isNull }
     switch self {
+    case .distinctUnionOfObjects:
+      var seen: Set<Value> = []
+      return .collection(present.filter { seen.insert($0).inserted })
     case .min, .max:
       var best: Value?
       for element in present {
@@ -112,7 +234,8 @@ extension CollectionOperator {
       var total = 0.0
       for element in present {
         guard let x = element.numericValue else {
-          throw EvaluationError("@\(rawValue) needs numbers, found \(ValueType(of: element))", at: range)
+          throw EvaluationError(
+            "@\(rawValue) needs numbers, found \(ValueType(of: element))", at: range)
         }
         total += x
         if case .int(let i) = element, allIntegers {

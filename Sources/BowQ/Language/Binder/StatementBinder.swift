@@ -6,22 +6,19 @@ extension Binder {
   func bind(_ statement: Statement, selection: Entity?) throws(LanguageError) -> BoundStatement {
     switch statement.kind {
     case .entity(let definition):
-      return .defineEntity(try bind(definition))
+      let (entity, renames) = try bind(definition)
+      return .defineEntity(entity, renames: renames)
     case .importPlist(let path, let name):
       return .importPlist(path: path, entity: try entity(name))
+    case .importModel(let path):
+      return .importModel(path: path)
+    case .export(let request):
+      return .export(try bind(request))
     case .fetch(let request):
-      let entity = try entity(request.entity)
-      var sort: [(Int, Bool)] = []
-      for key in request.sort {
-        sort.append((try attribute(key.key, of: entity).0, key.ascending))
-      }
-      return .fetch(
-        BoundFetch(
-          entity: entity, predicate: try request.predicate.map { p throws(LanguageError) in try bind(p, on: entity) },
-          sort: sort, limit: request.limit, offset: request.offset))
+      return .fetch(try bind(request))
     case .count(let name, let predicate):
       let entity = try entity(name)
-      return .count(entity, try predicate.map { p throws(LanguageError) in try bind(p, on: entity) })
+      return .count(entity, try bindFilter(predicate, on: entity))
     case .set(let assignments):
       guard let selection else {
         throw LanguageError(
@@ -35,12 +32,10 @@ extension Binder {
       return .insert(entity, try bind(assignments, on: entity))
     case .update(let name, let predicate, let assignments):
       let entity = try entity(name)
-      return .update(
-        entity, try predicate.map { p throws(LanguageError) in try bind(p, on: entity) },
-        try bind(assignments, on: entity))
+      return .update(entity, try bindFilter(predicate, on: entity), try bind(assignments, on: entity))
     case .delete(let name, let predicate):
       let entity = try entity(name)
-      return .delete(entity, try predicate.map { p throws(LanguageError) in try bind(p, on: entity) })
+      return .delete(entity, try bindFilter(predicate, on: entity))
     case .save: return .save
     case .rollback: return .rollback
     case .changes: return .changes
@@ -52,132 +47,134 @@ extension Binder {
     }
   }
 
-  func bind(_ assignments: [Assignment], on entity: Entity) throws(LanguageError)
-    -> [BoundAssignment]
-  {
+  /// A `where` clause, when there is one.
+  func bindFilter(_ predicate: PredicateSyntax?, on entity: Entity) throws(LanguageError) -> BoundPredicate? {
+    guard let predicate else { return nil }
+    return try bind(predicate, on: entity)
+  }
+
+  private func bind(_ request: ExportRequest) throws(LanguageError) -> BoundExport {
+    let entity = try entity(request.entity)
+    let format: PropertyListFormat
+    if let name = request.format {
+      guard let named = ["json": PropertyListFormat.json, "xml": .xml, "binary": .binary][name.text.lowercased()]
+      else {
+        throw LanguageError(
+          .semantic, "unknown export format \"\(name.text)\"; use json, xml or binary", at: name.range)
+      }
+      format = named
+    } else {
+      switch URL(fileURLWithPath: request.path).pathExtension.lowercased() {
+      case "json": format = .json
+      case "xml": format = .xml
+      default: format = .binary
+      }
+    }
+    return BoundExport(
+      entity: entity, predicate: try bindFilter(request.predicate, on: entity), path: request.path,
+      format: format)
+  }
+
+  func bind(_ assignments: [Assignment], on entity: Entity) throws(LanguageError) -> [BoundAssignment] {
     var bound: [BoundAssignment] = []
     var seen: Set<String> = []
     for assignment in assignments {
-      let (index, attribute) = try attribute(assignment.key, of: entity)
-      guard seen.insert(attribute.name).inserted else {
+      let key = assignment.key
+      guard seen.insert(key.text).inserted else {
         throw LanguageError(
-          .semantic, "\(attribute.name) is assigned twice in one statement", at: assignment.key.range)
+          .semantic, "\(key.text) is assigned twice in one statement", at: key.range)
       }
-      let value = try bind(assignment.value, on: entity)
-      guard AttributeCoercion.accepts(value.type, for: attribute.type) else {
-        throw LanguageError(
-          .semantic,
-          "cannot store \(value.type) in \(attribute.name), which is \(attribute.type.name)",
-          at: assignment.value.range)
+      if let index = entity.index(ofAttribute: key.text) {
+        bound.append(try bindAttributeAssignment(assignment, index, entity.attributes[index], on: entity))
+      } else if let slot = entity.slot(ofRelationship: key.text), let relationship = entity.relationship(named: key.text) {
+        bound.append(try bindRelationshipAssignment(assignment, slot, relationship, on: entity))
+      } else {
+        throw unknownProperty(key.text, of: entity, at: key.range)
       }
-      if let constant = value.constantValue,
-        case .failure(let failure) = AttributeCoercion.coerce(constant, to: attribute)
-      {
-        throw LanguageError(.semantic, failure.message, at: assignment.value.range)
-      }
-      bound.append(BoundAssignment(index: index, attribute: attribute, value: value))
     }
     return bound
   }
 
-  /// An `entity` definition checked and turned into the model's ``Entity``.
-  func bind(_ definition: EntityDefinition) throws(LanguageError) -> Entity {
-    var attributes: [Attribute] = []
-    for a in definition.attributes {
-      guard !attributes.contains(where: { $0.name == a.name.text }) else {
-        throw LanguageError(
-          .semantic, "\(definition.name.text) defines \(a.name.text) twice", at: a.name.range)
-      }
-      attributes.append(try bind(a))
-    }
-    return Entity(name: definition.name.text, attributes: attributes)
-  }
-
-  private func bind(_ a: AttributeDefinition) throws(LanguageError) -> Attribute {
-    let type: AttributeType
-    if let transformer = a.transformer {
-      guard a.typeName.text == "Transformable" else {
-        throw LanguageError(
-          .semantic, "only Transformable takes a value transformer in parentheses",
-          at: transformer.range)
-      }
-      let builtIns = ValueTransformerName.allCases.map(\.rawValue)
-      if !builtIns.contains(transformer.text),
-        let near = NameSuggestion.closest(to: transformer.text, among: builtIns)
-      {
-        throw LanguageError(
-          .semantic,
-          "unknown value transformer \"\(transformer.text)\". Did you mean \"\(near)\"? "
-            + "(A transformer bowq does not know stores its values as binary data.)",
-          at: transformer.range)
-      }
-      let name = ValueTransformerName(rawValue: transformer.text)!
-      type = .transformable(name)
-    } else if let simple = AttributeType.simpleTypes[a.typeName.text] {
-      type = simple
-    } else {
-      // Bare Transformable is not suggested to itself: it needs its transformer instead.
-      let names = (AttributeType.simpleTypes.keys.sorted() + ["Transformable"])
-        .filter { $0 != a.typeName.text }
+  private func bindAttributeAssignment(
+    _ assignment: Assignment, _ index: Int, _ attribute: Attribute, on entity: Entity
+  ) throws(LanguageError) -> BoundAssignment {
+    guard assignment.op == .set else {
       throw LanguageError(
         .semantic,
-        "unknown type \"\(a.typeName.text)\"."
-          + NameSuggestion.hint(for: a.typeName.text, among: names)
-          + (a.typeName.text == "Transformable" ? " Name its transformer: Transformable(Color)." : ""),
-        at: a.typeName.range)
+        "\(assignment.op.rawValue) adds to or removes from a to-many relationship; \(attribute.name) is an attribute: write \(attribute.name) = …",
+        at: assignment.key.range)
     }
-    var attribute = Attribute(name: a.name.text, type: type, isOptional: a.isOptional)
-    for modifier in a.modifiers {
-      switch modifier {
-      case .defaultValue(let e):
-        attribute.defaultValue = try constant(e, for: attribute, rule: "default")
-      case .min(let e), .max(let e):
-        guard type.isNumeric || type == .date else {
-          throw LanguageError(
-            .semantic, "min and max bound numbers and dates; \(a.name.text) is \(type.name)"
-              + (type == .string ? " (use minLength and maxLength for strings)" : ""),
-            at: e.range)
-        }
-        let value = try constant(e, for: attribute, rule: "the bound")
-        if case .min = modifier { attribute.minimum = value } else { attribute.maximum = value }
-      case .minLength(let e), .maxLength(let e):
-        guard type == .string else {
-          throw LanguageError(.semantic, "minLength and maxLength apply to String attributes", at: e.range)
-        }
-        guard case .int(let n)? = try bind(e, on: nil).constantValue, n >= 0, let length = Int(exactly: n) else {
-          throw LanguageError(.semantic, "a length must be a whole number, 0 or more", at: e.range)
-        }
-        if case .minLength = modifier { attribute.minLength = length } else { attribute.maxLength = length }
-      case .matches(let e):
-        guard type == .string, case .string(let pattern)? = try bind(e, on: nil).constantValue else {
-          throw LanguageError(.semantic, "matches takes a regular expression in quotes, on a String attribute", at: e.range)
-        }
-        do {
-          _ = try NSRegularExpression(pattern: pattern)
-        } catch {
-          throw LanguageError(.semantic, "invalid regular expression \(Value.quoted(pattern))", at: e.range)
-        }
-        attribute.pattern = pattern
-      case .unique:
-        attribute.isUnique = true
-      case .external:
-        guard type == .binary else {
-          throw LanguageError(.semantic, "external applies to Binary attributes; \(a.name.text) is \(type.name)", at: a.name.range)
-        }
-        attribute.allowsExternalStorage = true
-      }
+    guard case .expression(let expression) = assignment.value else {
+      throw LanguageError(
+        .semantic, "\(attribute.name) is a \(attribute.type.name) attribute, not a relationship: it takes a value, not objects",
+        at: assignment.value.range)
     }
-    return attribute
+    let value = try bind(expression, on: entity)
+    guard AttributeCoercion.accepts(value.type, for: attribute.type) else {
+      throw LanguageError(
+        .semantic, "cannot store \(value.type) in \(attribute.name), which is \(attribute.type.name)",
+        at: expression.range)
+    }
+    if let constant = value.constantValue,
+      case .failure(let failure) = AttributeCoercion.coerce(constant, to: attribute)
+    {
+      throw LanguageError(.semantic, failure.message, at: expression.range)
+    }
+    return BoundAssignment(
+      target: .attribute(index: index, attribute), op: .set, value: .expression(value),
+      range: assignment.value.range)
   }
 
-  /// A constant for a default or bound, converted to the attribute's type.
-  private func constant(_ e: ExpressionSyntax, for attribute: Attribute, rule: String) throws(LanguageError) -> Value {
-    guard let value = try bind(e, on: nil).constantValue else {
-      throw LanguageError(.semantic, "\(rule) of \(attribute.name) must be a constant", at: e.range)
+  private func bindRelationshipAssignment(
+    _ assignment: Assignment, _ slot: Int, _ relationship: Relationship, on entity: Entity
+  ) throws(LanguageError) -> BoundAssignment {
+    if assignment.op != .set, !relationship.isToMany {
+      throw LanguageError(
+        .semantic,
+        "\(relationship.name) is a to-one relationship: set it with \(relationship.name) = …; \(assignment.op.rawValue) is for to-many relationships",
+        at: assignment.key.range)
     }
-    switch AttributeCoercion.coerce(value, to: attribute) {
-    case .success(let converted): return converted
-    case .failure(let failure): throw LanguageError(.semantic, failure.message, at: e.range)
+    let destination = ValueType.object(entity: relationship.destination)
+    let value: BoundAssignedValue
+    switch assignment.value {
+    case .objects(let name, let predicate):
+      let target = try self.entity(name)
+      try requireDestination(target, of: relationship, at: name.range)
+      value = .objects(target, try bind(predicate, on: target))
+    case .expression(let expression):
+      if case .keyPath(let path) = expression.kind, path.count == 1, case .key(let name) = path[0],
+        entity.index(ofAttribute: name) == nil, entity.slot(ofRelationship: name) == nil,
+        let target = model.entity(named: name)
+      {
+        try requireDestination(target, of: relationship, at: expression.range)
+        value = .objects(target, nil)
+      } else {
+        let bound = try bind(expression, on: entity)
+        let fits =
+          [.null, .unknown, destination, .collection(of: destination), .collection(of: .unknown)]
+          .contains(bound.type)
+        guard fits else {
+          throw LanguageError(
+            .semantic,
+            "\(relationship.name) holds \(relationship.destination) objects, not \(bound.type); choose them with `\(relationship.name) = \(relationship.destination) where …`",
+            at: expression.range)
+        }
+        value = .expression(bound)
+      }
+    }
+    return BoundAssignment(
+      target: .relationship(slot: slot, relationship), op: assignment.op, value: value,
+      range: assignment.value.range)
+  }
+
+  private func requireDestination(_ target: Entity, of relationship: Relationship, at range: SourceRange)
+    throws(LanguageError)
+  {
+    guard target.name == relationship.destination else {
+      throw LanguageError(
+        .semantic,
+        "\(relationship.name) holds \(relationship.destination) objects, not \(target.name) objects",
+        at: range)
     }
   }
 }

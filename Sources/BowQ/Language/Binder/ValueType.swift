@@ -1,5 +1,5 @@
 /// The static type of an expression, as far as the binder knows it.
-public enum ValueType: Hashable, Sendable, CustomStringConvertible {
+public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   case null
   case bool
   case integer
@@ -11,8 +11,10 @@ public enum ValueType: Hashable, Sendable, CustomStringConvertible {
   case uuid
   case uri
   case color
-  /// An aggregate `{…}` or a collection-valued expression.
-  case collection
+  /// One object of an entity (a to-one relationship, SELF, a SUBQUERY variable).
+  case object(entity: String)
+  /// An aggregate `{…}`, a to-many relationship or a key path through one.
+  case collection(of: ValueType)
   /// Not known before evaluation (a substitution variable, a function of one).
   case unknown
 
@@ -44,7 +46,10 @@ public enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .uuid: self = .uuid
     case .uri: self = .uri
     case .color: self = .color
-    case .object, .collection: self = .collection
+    case .object(let id): self = .object(entity: id.entity)
+    case .collection(let elements):
+      let types = Set(elements.map(ValueType.init(of:)))
+      self = .collection(of: types.count == 1 ? types.first! : .unknown)
     }
   }
 
@@ -54,6 +59,17 @@ public enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .bool, .integer, .double, .decimal: return true
     default: return false
     }
+  }
+
+  public var isCollection: Bool {
+    if case .collection = self { return true }
+    return false
+  }
+
+  /// What a comparison qualified by ANY, ALL or NONE compares: the elements' type.
+  public var elementType: ValueType {
+    if case .collection(let element) = self { return element }
+    return .unknown
   }
 
   /// Whether a comparison with `other` can be decided before evaluation.
@@ -76,6 +92,8 @@ public enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .uuid: return "a UUID"
     case .uri: return "a URI"
     case .color: return "a color"
+    case .object(let entity): return "a \(entity) object"
+    case .collection(.object(let entity)): return "a set of \(entity) objects"
     case .collection: return "a collection"
     case .unknown: return "a value"
     }

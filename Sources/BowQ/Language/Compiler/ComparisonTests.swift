@@ -54,16 +54,16 @@ enum ComparisonTests {
       }
     case .matches:
       guard case .string(let pattern) = rhs else { return { _ in false } }
-      let regex = try? NSRegularExpression(
-        pattern: "\\A(?:\(pattern))\\z",
-        options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
+      let regex = Result { () throws(EvaluationError) in try RegularExpression(pattern, options: options) }
       return { value throws(EvaluationError) in
-        guard let regex else {
-          throw EvaluationError("invalid regular expression \(Value.quoted(pattern))", at: range)
+        let matcher: RegularExpression
+        switch regex {
+        case .success(let compiled): matcher = compiled
+        case .failure(let error): throw EvaluationError(error.message, at: range)
         }
         guard case .string(let s) = value else { return false }
-        let subject = options.contains(.diacriticInsensitive) ? ValueComparison.fold(s, [.diacriticInsensitive]) : s
-        return regex.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)) != nil
+        return matcher.matches(
+          options.contains(.diacriticInsensitive) ? ValueComparison.fold(s, [.diacriticInsensitive]) : s)
       }
     }
   }

@@ -1,14 +1,14 @@
 import Foundation
 
-/// The compiled form of an expression: reads the values it needs from an object's row.
-typealias CompiledExpression = ([Value]) throws(EvaluationError) -> Value
+/// The compiled form of an expression: reads the values it needs from the scope.
+typealias CompiledExpression = (EvaluationScope) throws(EvaluationError) -> Value
 
 /// Turns bound expressions into closures, specialised by kind so evaluation does no name
 /// lookup and no dispatch on the syntax tree.
 struct ExpressionCompiler {
   /// The statement's clock reading: `now()` gives the same instant for every object.
   var now: Date
-  /// The graph key paths through relationships read from.
+  /// The graph that key paths through relationships read from.
   var graph: ObjectGraph = ObjectGraph()
 
   func compile(_ e: BoundExpression) -> CompiledExpression {
@@ -16,66 +16,125 @@ struct ExpressionCompiler {
     switch e.kind {
     case .constant(let value):
       return { _ in value }
-    case .attribute(let index, _):
-      return { row in row[index] }
+    case .slot(let index):
+      return { scope in scope.row[index] }
+    case .evaluatedObject(let entity):
+      return { scope in .object(ObjectID(entity: entity, key: scope.key)) }
+    case .local(let slot):
+      return { scope in scope.locals[slot] }
+    case .property(let base, let entity, let slot):
+      let source = compile(base)
+      let table = graph.table(entity)
+      return { scope throws(EvaluationError) in
+        Self.property(slot, of: try source(scope), in: table)
+      }
     case .aggregate(let elements):
       let compiled = elements.map(compile)
-      return { row throws(EvaluationError) in
+      return { scope throws(EvaluationError) in
         var values: [Value] = []
         values.reserveCapacity(compiled.count)
-        for element in compiled { values.append(try element(row)) }
+        for element in compiled { values.append(try element(scope)) }
         return .collection(values)
       }
     case .negate(let operand):
       let value = compile(operand)
-      return { row throws(EvaluationError) in try Arithmetic.negate(try value(row), range: range) }
+      return { scope throws(EvaluationError) in try Arithmetic.negate(try value(scope), range: range) }
     case .arithmetic(let op, let l, let r):
       let lhs = compile(l)
       let rhs = compile(r)
-      return { row throws(EvaluationError) in
-        try Arithmetic.apply(op, try lhs(row), try rhs(row), range: range)
+      return { scope throws(EvaluationError) in
+        try Arithmetic.apply(op, try lhs(scope), try rhs(scope), range: range)
       }
     case .function(let function, let arguments):
       let compiled = arguments.map(compile)
       let now = self.now
-      return { row throws(EvaluationError) in
+      return { scope throws(EvaluationError) in
         var values: [Value] = []
-        for argument in compiled { values.append(try argument(row)) }
+        for argument in compiled { values.append(try argument(scope)) }
         return try function.apply(values, now: now, range: range)
       }
     case .cast(let operand, let target):
       let value = compile(operand)
-      return { row throws(EvaluationError) in try target.apply(try value(row), range: range) }
+      return { scope throws(EvaluationError) in try target.apply(try value(scope), range: range) }
     case .collectionOperator(let op, let operand):
       let value = compile(operand)
-      return { row throws(EvaluationError) in
-        switch try value(row) {
+      return { scope throws(EvaluationError) in
+        switch try value(scope) {
         case .null: return op == .count ? .int(0) : .null
         case .collection(let elements): return try op.apply(to: elements, range: range)
         case let other:
-          throw EvaluationError("@\(op.rawValue) needs a collection, not \(ValueType(of: other))", at: range)
+          throw EvaluationError(
+            "@\(op.rawValue) needs a collection, not \(ValueType(of: other))", at: range)
         }
       }
     case .index(let base, let selector):
-      let collection = compile(base)
-      let index: CompiledExpression? = if case .at(let i) = selector { compile(i) } else { nil }
-      return { row throws(EvaluationError) in
-        guard case .collection(let elements) = try collection(row) else {
-          throw EvaluationError("only a collection can be indexed", at: range)
+      return compileIndex(base, selector, range: range)
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      let test = PredicateCompiler(expressions: self).compile(condition)
+      let (a, b) = (compile(whenTrue), compile(whenFalse))
+      return { scope throws(EvaluationError) in try test(scope) ? try a(scope) : try b(scope) }
+    case .subquery(let collection, let slot, let predicate):
+      let source = compile(collection)
+      let test = PredicateCompiler(expressions: self).compile(predicate)
+      return { scope throws(EvaluationError) in
+        guard case .collection(let elements) = try source(scope) else { return .collection([]) }
+        var inner = scope
+        if inner.locals.count <= slot {
+          inner.locals += Array(repeating: .null, count: slot + 1 - inner.locals.count)
         }
-        switch selector {
-        case .first: return elements.first ?? .null
-        case .last: return elements.last ?? .null
-        case .size: return .int(Int64(elements.count))
-        case .at:
-          guard case .int(let i) = try index!(row) else {
-            throw EvaluationError("an index must be a whole number", at: range)
-          }
-          guard i >= 0, i < elements.count else {
-            throw EvaluationError("index \(i) is out of range (the collection has \(elements.count) elements)", at: range)
-          }
-          return elements[Int(i)]
+        var kept: [Value] = []
+        for element in elements {
+          inner.locals[slot] = element
+          if try test(inner) { kept.append(element) }
         }
+        return .collection(kept)
+      }
+    }
+  }
+
+  /// A property of an object, or of every object of a collection (flattening to-manys);
+  /// nil for nil and for objects that no longer exist.
+  static func property(_ slot: Int, of value: Value, in table: EntityTable) -> Value {
+    switch value {
+    case .object(let id):
+      return table.row(for: id.key)?[slot] ?? .null
+    case .collection(let elements):
+      var values: [Value] = []
+      for element in elements {
+        switch property(slot, of: element, in: table) {
+        case .collection(let inner): values += inner
+        case .null: continue
+        case let single: values.append(single)
+        }
+      }
+      return .collection(values)
+    default:
+      return .null
+    }
+  }
+
+  private func compileIndex(_ base: BoundExpression, _ selector: BoundIndex, range: SourceRange)
+    -> CompiledExpression
+  {
+    let collection = compile(base)
+    let index: CompiledExpression? = if case .at(let i) = selector { compile(i) } else { nil }
+    return { scope throws(EvaluationError) in
+      guard case .collection(let elements) = try collection(scope) else {
+        throw EvaluationError("only a collection can be indexed", at: range)
+      }
+      switch selector {
+      case .first: return elements.first ?? .null
+      case .last: return elements.last ?? .null
+      case .size: return .int(Int64(elements.count))
+      case .at:
+        guard case .int(let i) = try index!(scope) else {
+          throw EvaluationError("an index must be a whole number", at: range)
+        }
+        guard i >= 0, i < elements.count else {
+          throw EvaluationError(
+            "index \(i) is out of range (the collection has \(elements.count) elements)", at: range)
+        }
+        return elements[Int(i)]
       }
     }
   }

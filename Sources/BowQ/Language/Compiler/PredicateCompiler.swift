@@ -1,5 +1,5 @@
-/// The compiled form of a predicate: decides it for one object's row.
-typealias CompiledPredicate = ([Value]) throws(EvaluationError) -> Bool
+/// The compiled form of a predicate: decides it for one object.
+typealias CompiledPredicate = (EvaluationScope) throws(EvaluationError) -> Bool
 
 /// Turns bound predicates into closures. A comparison against a constant prepares its right
 /// side once (folded strings, LIKE patterns, regular expressions) instead of once per object.
@@ -12,24 +12,24 @@ struct PredicateCompiler {
       return { _ in value }
     case .not(let inner):
       let test = compile(inner)
-      return { row throws(EvaluationError) in !(try test(row)) }
+      return { scope throws(EvaluationError) in !(try test(scope)) }
     case .and(let operands):
       let tests = operands.map(compile)
       if tests.count == 2 {
         let (first, second) = (tests[0], tests[1])
-        return { row throws(EvaluationError) in
-          guard try first(row) else { return false }
-          return try second(row)
+        return { scope throws(EvaluationError) in
+          guard try first(scope) else { return false }
+          return try second(scope)
         }
       }
-      return { row throws(EvaluationError) in
-        for test in tests where !(try test(row)) { return false }
+      return { scope throws(EvaluationError) in
+        for test in tests where !(try test(scope)) { return false }
         return true
       }
     case .or(let operands):
       let tests = operands.map(compile)
-      return { row throws(EvaluationError) in
-        for test in tests where try test(row) { return true }
+      return { scope throws(EvaluationError) in
+        for test in tests where try test(scope) { return true }
         return false
       }
     case .comparison(let c):
@@ -67,15 +67,15 @@ struct PredicateCompiler {
     }
     if let constant = c.rhs.constantValue {
       let prepared = ComparisonTests.prepare(op, options: options, rhs: constant, range: range)
-      if modifier == .direct, case .attribute(let index, _) = c.lhs.kind {
-        return { row throws(EvaluationError) in try prepared(row[index]) }
+      if modifier == .direct, case .slot(let index) = c.lhs.kind {
+        return { scope throws(EvaluationError) in try prepared(scope.row[index]) }
       }
-      return { row throws(EvaluationError) in try applyTo(prepared, try lhs(row)) }
+      return { scope throws(EvaluationError) in try applyTo(prepared, try lhs(scope)) }
     }
     let rhs = expressions.compile(c.rhs)
-    return { row throws(EvaluationError) in
-      let test = ComparisonTests.prepare(op, options: options, rhs: try rhs(row), range: range)
-      return try applyTo(test, try lhs(row))
+    return { scope throws(EvaluationError) in
+      let test = ComparisonTests.prepare(op, options: options, rhs: try rhs(scope), range: range)
+      return try applyTo(test, try lhs(scope))
     }
   }
 }

@@ -62,6 +62,8 @@ public enum PredicateFormatter {
       return "\(arithmeticOperand(base))[\(inside)]"
     case .cast(let value, let type):
       return "CAST(\(format(value)), \(Value.quoted(type)))"
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      return "TERNARY(\(format(condition)), \(format(whenTrue)), \(format(whenFalse)))"
     case .subquery(let collection, let variable, let predicate):
       return "SUBQUERY(\(format(collection)), $\(variable), \(format(predicate)))"
     }

@@ -55,6 +55,8 @@ public enum Punctuation: String, Hashable, Sendable, CaseIterable {
   case power = "**"
   case percent = "%"
   case assignVariable = ":="
+  case addAssign = "+="
+  case removeAssign = "-="
 }
 
 extension Token.Kind: CustomStringConvertible {

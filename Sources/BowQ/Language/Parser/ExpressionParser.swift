@@ -215,6 +215,18 @@ extension Parser {
         return ExpressionSyntax(
           .cast(value, type), range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
       }
+    case "TERNARY":
+      advance()
+      try expect(.leftParen, "after TERNARY")
+      let condition = try parsePredicate()
+      try expect(.comma, "after TERNARY's condition")
+      let whenTrue = try parseExpression()
+      try expect(.comma, "between TERNARY's two values")
+      let whenFalse = try parseExpression()
+      try expect(.rightParen, "to close TERNARY")
+      return ExpressionSyntax(
+        .ternary(condition, whenTrue, whenFalse),
+        range: range.union(SourceRange(previousEnd, previousEnd)))
     case "SUBQUERY":
       advance()
       return try nested { (p: inout Parser) throws(LanguageError) in
@@ -243,8 +255,30 @@ extension Parser {
         try p.parseFunctionCall(word, range: range)
       }
     }
+    if !ReservedWords.isReserved(word), let selector = selectorName(word) {
+      for _ in 0..<selector.tokens { advance() }
+      return try nested { (p: inout Parser) throws(LanguageError) in
+        try p.parseFunctionCall(selector.name, range: range)
+      }
+    }
     let name = try parseName("a value or key path")
     return ExpressionSyntax(.keyPath([.key(name.text)]), range: name.range)
+  }
+
+  /// A function in selector form at the current token — `sqrt:(x)`, `modulus:by:(a, b)` —
+  /// as its name and the number of tokens before the `(`.
+  func selectorName(_ first: String) -> (name: String, tokens: Int)? {
+    var name = first
+    var ahead = 1
+    while isPunctuation(.colon, peek(ahead)) {
+      name += ":"
+      ahead += 1
+      if isPunctuation(.leftParen, peek(ahead)) { return (name, ahead) }
+      guard case .identifier(let part) = peek(ahead).kind else { return nil }
+      name += part
+      ahead += 1
+    }
+    return nil
   }
 
   func isPunctuation(_ p: Punctuation, _ token: Token) -> Bool {
@@ -297,6 +331,8 @@ extension ExpressionSyntax {
       return 1 + base.height
     case .subquery(let collection, _, let predicate):
       return 1 + max(collection.height, predicate.height)
+    case .ternary(let condition, let a, let b):
+      return 1 + max(condition.height, a.height, b.height)
     }
   }
 }

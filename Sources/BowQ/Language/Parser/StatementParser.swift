@@ -1,7 +1,7 @@
 extension Parser {
   /// The words that begin a statement, for did-you-mean on a misspelt one.
   static let statementWords = [
-    "entity", "import", "fetch", "count", "set", "insert", "update", "delete", "save",
+    "entity", "import", "export", "fetch", "count", "set", "insert", "update", "delete", "save",
     "rollback", "changes", "undo", "redo", "validate", "explain",
   ]
 
@@ -33,10 +33,21 @@ extension Parser {
       kind = .entity(try parseEntityDefinition())
     case "import":
       advance()
-      guard case .string(let path) = current.kind else { throw unexpected("a file name in quotes") }
+      if consumeKeyword("model") {
+        kind = .importModel(path: try parseFileName())
+      } else {
+        let path = try parseFileName()
+        try expectKeyword("into", "after the file name (import \"file.plist\" into Entity)")
+        kind = .importPlist(path: path, entity: try parseName("an entity name"))
+      }
+    case "export":
       advance()
-      try expectKeyword("into", "after the file name")
-      kind = .importPlist(path: path, entity: try parseName("an entity name"))
+      let entity = try parseName("an entity name")
+      let predicate = try parseWhereClause()
+      try expectKeyword("to", "and a file name (export Entity to \"file.json\")")
+      let path = try parseFileName()
+      let format = consumeKeyword("as") ? try parseName("a format: json, xml or binary") : nil
+      kind = .export(ExportRequest(entity: entity, predicate: predicate, path: path, format: format))
     case "fetch":
       advance()
       kind = .fetch(try parseFetchRequest())
@@ -50,8 +61,8 @@ extension Parser {
     case "insert":
       advance()
       let entity = try parseName("an entity name")
-      let startsAssignment = current.kind != .newline && current.kind != .endOfInput
-        && !isPunctuation(.semicolon)
+      let startsAssignment =
+        current.kind != .newline && current.kind != .endOfInput && !isPunctuation(.semicolon)
       kind = .insert(entity: entity, assignments: startsAssignment ? try parseAssignments() : [])
     case "update":
       advance()
@@ -83,6 +94,12 @@ extension Parser {
     return Statement(kind, range: SourceRange(start, previousEnd))
   }
 
+  mutating func parseFileName() throws(LanguageError) -> String {
+    guard case .string(let path) = current.kind else { throw unexpected("a file name in quotes") }
+    advance()
+    return path
+  }
+
   mutating func parseWhereClause() throws(LanguageError) -> PredicateSyntax? {
     guard consumeKeyword("where") else { return nil }
     return try parsePredicate()
@@ -90,19 +107,25 @@ extension Parser {
 
   mutating func parseFetchRequest() throws(LanguageError) -> FetchRequest {
     var request = FetchRequest(entity: try parseName("an entity name"))
+    if consumeKeyword("select") {
+      request.distinct = consumeKeyword("distinct")
+      var items: [SelectItem] = []
+      repeat {
+        let expression = try parseExpression()
+        let alias = consumeKeyword("as") ? try parseDefinitionName("a column name after as") : nil
+        items.append(SelectItem(expression: expression, alias: alias))
+      } while consume(.comma)
+      request.select = items
+    }
     request.predicate = try parseWhereClause()
+    if consumeKeyword("group") {
+      try expectKeyword("by", "after \"group\"")
+      repeat { request.groupBy.append(try parseExpression()) } while consume(.comma)
+    }
+    if consumeKeyword("having") { request.having = try parsePredicate() }
     if consumeKeyword("sort") {
       try expectKeyword("by", "after \"sort\"")
-      repeat {
-        let key = try parseSortKeyPath()
-        var ascending = true
-        if consumeKeyword("desc") || consumeKeyword("descending") {
-          ascending = false
-        } else if consumeKeyword("asc") || consumeKeyword("ascending") {
-          ascending = true
-        }
-        request.sort.append(SortKey(key: key, ascending: ascending))
-      } while consume(.comma)
+      repeat { request.sort.append(try parseSortKey()) } while consume(.comma)
     }
     if consumeKeyword("limit") { request.limit = try parseInteger("a whole number after limit") }
     if consumeKeyword("offset") {
@@ -111,100 +134,64 @@ extension Parser {
     return request
   }
 
-  /// A sort key: an attribute name, or a dotted key path kept as one name.
-  mutating func parseSortKeyPath() throws(LanguageError) -> Name {
-    var name = try parseName("an attribute to sort by")
-    while isPunctuation(.dot) {
-      advance()
-      let next = try parseName("a key after \".\"")
-      name = Name(name.text + "." + next.text, range: name.range.union(next.range))
+  /// `key [asc|desc] [compare|caseInsensitive|localized|localizedCaseInsensitive|localizedStandard]`.
+  mutating func parseSortKey() throws(LanguageError) -> SortKey {
+    var key = SortKey(key: try parseExpression(), ascending: true)
+    if consumeKeyword("desc") || consumeKeyword("descending") {
+      key.ascending = false
+    } else if consumeKeyword("asc") || consumeKeyword("ascending") {
+      key.ascending = true
     }
-    return name
+    if case .identifier(let word) = current.kind,
+      let comparison = SortComparison.allCases.first(where: {
+        $0.rawValue.caseInsensitiveCompare(word) == .orderedSame
+      })
+    {
+      advance()
+      key.comparison = comparison
+    }
+    return key
   }
 
   mutating func parseAssignments() throws(LanguageError) -> [Assignment] {
     var assignments: [Assignment] = []
     repeat {
-      let key = try parseName("an attribute name to assign (key = value)")
-      guard consume(.assign) || consume(.equal) else {
-        throw unexpected("\"=\" after \(key.text)")
+      let key = try parseDefinitionName("a property name to assign (key = value)")
+      let op: AssignmentOperator
+      if consume(.assign) || consume(.equal) {
+        op = .set
+      } else if consume(.addAssign) {
+        op = .add
+      } else if consume(.removeAssign) {
+        op = .remove
+      } else {
+        throw unexpected("\"=\", \"+=\" or \"-=\" after \(key.text)")
       }
-      assignments.append(Assignment(key: key, value: try parseExpression()))
+      assignments.append(Assignment(key: key, op: op, value: try parseAssignedValue()))
     } while consume(.comma)
     return assignments
   }
 
-  mutating func parseEntityDefinition() throws(LanguageError) -> EntityDefinition {
-    let name = try parseName("an entity name")
-    try expect(.leftBrace, "to begin the entity's attributes")
-    var attributes: [AttributeDefinition] = []
-    while true {
-      while current.kind == .newline || isPunctuation(.comma) { advance() }
-      if consume(.rightBrace) { break }
-      if current.kind == .endOfInput {
-        throw unexpected("\"}\" to close the entity \(name.text)")
-      }
-      attributes.append(try parseAttributeDefinition())
-      guard current.kind == .newline || isPunctuation(.comma) || isPunctuation(.rightBrace) else {
-        throw unexpected("a newline or \",\" after an attribute")
-      }
+  /// An expression, or `Entity where P` choosing objects for a relationship.
+  mutating func parseAssignedValue() throws(LanguageError) -> AssignedValue {
+    if case .identifier(let word) = current.kind, !ReservedWords.isReserved(word),
+      isKeyword("where", peek())
+    {
+      let entity = Name(word, range: advance().range)
+      advance()
+      return .objects(entity: entity, predicate: try parsePredicate())
     }
-    return EntityDefinition(name: name, attributes: attributes)
+    return .expression(try parseExpression())
   }
 
-  static let attributeModifierWords = [
-    "default", "min", "max", "minLength", "maxLength", "matches", "unique", "external",
-  ]
-
-  mutating func parseAttributeDefinition() throws(LanguageError) -> AttributeDefinition {
-    let name = try parseName("an attribute name")
-    try expect(.colon, "between the attribute name and its type (name: Type)")
-    let typeName = try parseName("a type (\(AttributeType.simpleTypes.keys.sorted().joined(separator: ", ")), Transformable(Color))")
-    var transformer: Name?
-    if consume(.leftParen) {
-      transformer = try parseName("a value transformer name")
-      try expect(.rightParen, "after the transformer name")
+  /// A name in a definition or an assignment, where the predicate language's reserved
+  /// words cannot be meant as keywords (`size: Int16`, `set size = 3`).
+  mutating func parseDefinitionName(_ what: String) throws(LanguageError) -> Name {
+    switch current.kind {
+    case .identifier(let text), .escapedIdentifier(let text):
+      return Name(text, range: advance().range)
+    default:
+      throw unexpected(what)
     }
-    let isOptional = consume(.question)
-    var modifiers: [AttributeModifier] = []
-    while case .identifier(let word) = current.kind {
-      let modifier: AttributeModifier
-      switch word.lowercased() {
-      case "default":
-        advance()
-        modifier = .defaultValue(try parseExpression())
-      case "min":
-        advance()
-        modifier = .min(try parseExpression())
-      case "max":
-        advance()
-        modifier = .max(try parseExpression())
-      case "minlength":
-        advance()
-        modifier = .minLength(try parseExpression())
-      case "maxlength":
-        advance()
-        modifier = .maxLength(try parseExpression())
-      case "matches":
-        advance()
-        modifier = .matches(try parseExpression())
-      case "unique":
-        advance()
-        modifier = .unique
-      case "external":
-        advance()
-        modifier = .external
-      default:
-        throw LanguageError(
-          .syntax,
-          "unknown attribute rule \"\(word)\"."
-            + NameSuggestion.hint(for: word, among: Parser.attributeModifierWords),
-          at: current.range)
-      }
-      modifiers.append(modifier)
-    }
-    return AttributeDefinition(
-      name: name, typeName: typeName, transformer: transformer, isOptional: isOptional,
-      modifiers: modifiers)
   }
 }

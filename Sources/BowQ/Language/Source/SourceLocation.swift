@@ -29,6 +29,9 @@ public struct SourceRange: Hashable, Sendable {
     self.end = end
   }
 
+  /// The range of something that has no place in the source (a rule checked at save).
+  public static let nowhere = SourceRange(.start, .start)
+
   /// The smallest range covering both.
   public func union(_ other: SourceRange) -> SourceRange {
     SourceRange(min(start, other.start), max(end, other.end))

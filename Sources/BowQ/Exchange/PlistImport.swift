@@ -54,7 +54,7 @@ public enum PlistImport {
             message: "expected a dictionary, found \(describe(record))"))
         continue
       }
-      var row = entity.attributes.map { $0.defaultValue ?? .null }
+      var row = entity.newRow
       for (key, value) in fields {
         guard let index = entity.index(ofAttribute: key) else {
           report(

@@ -1,0 +1,101 @@
+extension Interpreter {
+  /// The changes one object gets from a list of assignments: attribute values, and the
+  /// objects each relationship is set to, added or removed.
+  struct Edit {
+    var attributes: [(index: Int, value: Value)] = []
+    var relationships: [(name: String, op: AssignmentOperator, targets: [ObjectID])] = []
+  }
+
+  /// Works out every object's edit first (each right-hand side sees the objects as they
+  /// were), then applies them all as one undo step.
+  func assign(_ assignments: [BoundAssignment], to ids: [ObjectID], _ compiler: PredicateCompiler) throws {
+    let queries = try objectQueries(assignments, compiler)
+    var edits: [(ObjectID, Edit)] = []
+    for id in ids {
+      let table = context.graph.table(id.entity)
+      guard let position = table.position(of: id.key) else { continue }
+      edits.append((id, try edit(for: assignments, scope: Self.scope(table, position), queries, compiler)))
+    }
+    try self.edit { context in
+      for (id, edit) in edits { try Self.apply(edit, to: id, in: &context) }
+    }
+  }
+
+  func insert(_ entity: Entity, _ assignments: [BoundAssignment], _ compiler: PredicateCompiler) throws {
+    let queries = try objectQueries(assignments, compiler)
+    let row = entity.newRow
+    let edit = try edit(for: assignments, scope: EvaluationScope(row: row, key: 0, locals: []), queries, compiler)
+    try self.edit { context in
+      var values = row
+      for (index, value) in edit.attributes { values[index] = value }
+      let id = context.insert(values, into: entity.name)
+      try Self.apply(Edit(relationships: edit.relationships), to: id, in: &context)
+    }
+  }
+
+  /// The objects chosen by each `Relationship = Entity where P`, found once per statement.
+  private func objectQueries(_ assignments: [BoundAssignment], _ compiler: PredicateCompiler)
+    throws -> [String: [ObjectID]]
+  {
+    var found: [String: [ObjectID]] = [:]
+    for assignment in assignments {
+      if case .objects(let entity, let predicate) = assignment.value {
+        found[assignment.name] = try matching(entity, predicate, compiler)
+      }
+    }
+    return found
+  }
+
+  private func edit(
+    for assignments: [BoundAssignment], scope: EvaluationScope, _ queries: [String: [ObjectID]],
+    _ compiler: PredicateCompiler
+  ) throws -> Edit {
+    var edit = Edit()
+    for assignment in assignments {
+      switch (assignment.target, assignment.value) {
+      case (.attribute(let index, let attribute), .expression(let expression)):
+        let value = try compiler.expressions.compile(expression)(scope)
+        switch AttributeCoercion.coerce(value, to: attribute) {
+        case .success(let converted): edit.attributes.append((index, converted))
+        case .failure(let failure): throw EvaluationError(failure.message, at: assignment.range)
+        }
+      case (.relationship(_, let relationship), let value):
+        let targets: [ObjectID]
+        switch value {
+        case .objects(let destination, _):
+          targets = queries[assignment.name] ?? []
+          if !relationship.isToMany, targets.count != 1 {
+            throw EvaluationError(
+              targets.isEmpty
+                ? "no \(destination.name) matches, and \(relationship.name) takes exactly one (assign nil to clear it)"
+                : "\(Self.count(targets.count, destination.name)) match, but \(relationship.name) is to-one: narrow the predicate to one",
+              at: assignment.range)
+          }
+        case .expression(let expression):
+          let result = try compiler.expressions.compile(expression)(scope)
+          targets = ObjectGraph.targets(in: result)
+          if !relationship.isToMany, targets.count > 1 {
+            throw EvaluationError("\(relationship.name) is to-one but the value holds \(targets.count) objects", at: assignment.range)
+          }
+        }
+        edit.relationships.append((relationship.name, assignment.op, targets))
+      case (.attribute, .objects):
+        throw EvaluationError("an attribute takes a value, not objects", at: assignment.range)
+      }
+    }
+    return edit
+  }
+
+  private static func apply(_ edit: Edit, to id: ObjectID, in context: inout Context) throws {
+    for (index, value) in edit.attributes {
+      context.update(id, attribute: index, to: value)
+    }
+    for (name, op, targets) in edit.relationships {
+      switch op {
+      case .set: context.setRelationship(id, name, to: targets)
+      case .add: context.addToRelationship(id, name, targets)
+      case .remove: context.removeFromRelationship(id, name, targets)
+      }
+    }
+  }
+}

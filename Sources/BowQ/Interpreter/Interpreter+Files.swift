@@ -1,0 +1,69 @@
+import Foundation
+
+extension Interpreter {
+  /// A path of an `import` or `export`, relative to the script's folder.
+  func resolve(_ path: String) -> URL {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true))
+  }
+
+  func importPlist(_ path: String, into entity: Entity, range: SourceRange) throws -> String {
+    let data: Data
+    do {
+      data = try Data(contentsOf: resolve(path))
+    } catch {
+      throw EvaluationError("cannot read \(Value.quoted(path)): \(Self.reason(error))", at: range)
+    }
+    let plist: PropertyList
+    do {
+      plist = try PropertyListDecoding.decode(data).0
+    } catch {
+      throw EvaluationError("\(path) is not a readable property list: \(error)", at: range)
+    }
+    let rows = try PlistImport.rows(from: plist, into: entity)
+    try edit { context in
+      for row in rows { context.insert(row, into: entity.name) }
+    }
+    return "Imported \(Self.count(rows.count, entity.name)) from \(path)."
+  }
+
+  /// `import model "…xcdatamodeld"`: defines every entity of an Xcode model.
+  func importModel(_ path: String, range: SourceRange) throws -> String {
+    let imported: XcodeModel
+    do {
+      imported = try XcodeModelReader.read(at: resolve(path).path)
+    } catch {
+      throw EvaluationError("\(error)", at: range)
+    }
+    do {
+      try edit { context throws in
+        for entity in imported.model.entities { try context.define(entity) }
+      }
+    } catch let error as MigrationError {
+      throw EvaluationError(error.message, at: range)
+    }
+    let names = imported.model.entities.map(\.name).joined(separator: ", ")
+    let version = imported.version.map { " (version \($0))" } ?? ""
+    let notes = imported.notes.map { "\n  note: \($0)" }.joined()
+    return "Imported the model\(version): \(Self.count(imported.model.entities.count, "entity")) — \(names).\(notes)"
+  }
+
+  /// `export Entity [where P] to "file"`: the objects as an array of dictionaries, in JSON
+  /// or a property list.
+  func export(_ export: BoundExport, _ compiler: PredicateCompiler, range: SourceRange) throws -> String {
+    let ids = try matching(export.entity, export.predicate, compiler)
+    let table = context.graph.table(export.entity.name)
+    let rows = ids.compactMap { table.row(for: $0.key) }
+    let data: Data
+    do {
+      data = try ObjectExport.data(rows, of: export.entity, as: export.format)
+    } catch {
+      throw EvaluationError("cannot export \(export.entity.name): \(error)", at: range)
+    }
+    do {
+      try data.write(to: resolve(export.path), options: .atomic)
+    } catch {
+      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(Self.reason(error))", at: range)
+    }
+    return "Exported \(Self.count(rows.count, export.entity.name)) to \(export.path)."
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+extension Binder {
+  func bind(_ e: ExpressionSyntax, on entity: Entity?) throws(LanguageError) -> BoundExpression {
+    let range = e.range
+    switch e.kind {
+    case .constant(let v):
+      return BoundExpression(kind: .constant(v), type: ValueType(of: v), range: range)
+    case .variable(let name):
+      if let local = locals[name] {
+        return BoundExpression(kind: .local(local.slot), type: local.type, range: range)
+      }
+      guard let value = variables[name] else {
+        throw LanguageError(
+          .semantic,
+          "unbound variable $\(name)."
+            + (variables.isEmpty
+              ? " Give it a value with `.param set \(name) VALUE`."
+              : NameSuggestion.hint(for: name, among: Array(variables.keys) + Array(locals.keys))),
+          at: range)
+      }
+      return BoundExpression(kind: .constant(value), type: ValueType(of: value), range: range)
+    case .keyPath(let components):
+      return try bindKeyPath(components, on: entity, range: range)
+    case .evaluatedObject:
+      guard let entity else {
+        throw LanguageError(.semantic, "SELF needs an object to evaluate against", at: range)
+      }
+      return BoundExpression(
+        kind: .evaluatedObject(entity: entity.name), type: .object(entity: entity.name), range: range)
+    case .aggregate(let elements):
+      var bound: [BoundExpression] = []
+      for element in elements { bound.append(try bind(element, on: entity)) }
+      let types = Set(bound.map(\.type))
+      return fold(
+        BoundExpression(
+          kind: .aggregate(bound), type: .collection(of: types.count == 1 ? types.first! : .unknown),
+          range: range))
+    case .negate(let operand):
+      let bound = try bind(operand, on: entity)
+      try requireNumeric(bound, operand, "-")
+      return try foldOrKeep(BoundExpression(kind: .negate(bound), type: bound.type, range: range))
+    case .arithmetic(let op, let l, let r):
+      let lhs = try bind(l, on: entity)
+      let rhs = try bind(r, on: entity)
+      try requireNumeric(lhs, l, op.rawValue)
+      try requireNumeric(rhs, r, op.rawValue)
+      let type: ValueType =
+        op == .power
+        ? .double
+        : (lhs.type == .integer && rhs.type == .integer
+          ? .integer : (lhs.type == .unknown || rhs.type == .unknown ? .unknown : .double))
+      return try foldOrKeep(
+        BoundExpression(kind: .arithmetic(op, lhs, rhs), type: type, range: range))
+    case .function(let name, let arguments):
+      return try bindFunction(name, arguments, on: entity, range: range)
+    case .cast(let value, let typeName):
+      guard let target = CastTarget(rawValue: typeName) else {
+        throw LanguageError(
+          .semantic,
+          "CAST to \"\(typeName)\" is not supported; use "
+            + CastTarget.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
+          at: range)
+      }
+      let bound = try bind(value, on: entity)
+      let type: ValueType =
+        switch target {
+        case .date: .date
+        case .number: .double
+        case .string: .string
+        }
+      return try foldOrKeep(BoundExpression(kind: .cast(bound, target), type: type, range: range))
+    case .index(let base, let selector):
+      let bound = try bind(base, on: entity)
+      let boundSelector: BoundIndex
+      switch selector {
+      case .first: boundSelector = .first
+      case .last: boundSelector = .last
+      case .size: boundSelector = .size
+      case .at(let index): boundSelector = .at(try bind(index, on: entity))
+      }
+      let type: ValueType = if case .size = boundSelector { .integer } else { bound.type.elementType }
+      return try foldOrKeep(
+        BoundExpression(kind: .index(bound, boundSelector), type: type, range: range))
+    case .member(let base, let components):
+      let bound = try bind(base, on: entity)
+      return try applyComponents(components[...], to: bound, range: range)
+    case .subquery(let collection, let variable, let predicate):
+      return try bindSubquery(collection, variable, predicate, on: entity, range: range)
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      let (a, b) = (try bind(whenTrue, on: entity), try bind(whenFalse, on: entity))
+      return BoundExpression(
+        kind: .ternary(try bind(condition, on: entity), a, b), type: a.type == b.type ? a.type : .unknown,
+        range: range)
+    }
+  }
+
+  private func bindFunction(
+    _ name: String, _ arguments: [ExpressionSyntax], on entity: Entity?, range: SourceRange
+  ) throws(LanguageError) -> BoundExpression {
+    guard let function = BuiltinFunction(named: name) else {
+      if name.uppercased() == "FUNCTION" {
+        throw LanguageError(
+          .semantic,
+          "FUNCTION(receiver, 'selector', …) calls an Objective-C method, and there are none here; "
+            + "use a built-in function such as uppercase(), length() or modulus:by:()",
+          at: range)
+      }
+      throw LanguageError(
+        .semantic,
+        "unknown function \(name)()."
+          + NameSuggestion.hint(for: name, among: BuiltinFunction.allCases.map(\.rawValue)),
+        at: range)
+    }
+    guard function.arity.contains(arguments.count) else {
+      throw LanguageError(
+        .semantic, "\(function.rawValue)() takes \(function.arityDescription), not \(arguments.count)",
+        at: range)
+    }
+    var bound: [BoundExpression] = []
+    for (position, argument) in arguments.enumerated() {
+      let b = try bind(argument, on: entity)
+      if let expected = function.expectedArgument(position), !function.accepts(b.type, at: position) {
+        throw LanguageError(
+          .semantic, "\(function.rawValue)() takes \(expected), not \(b.type)", at: argument.range)
+      }
+      bound.append(b)
+    }
+    let result = BoundExpression(
+      kind: .function(function, bound), type: function.resultType(bound.map(\.type)), range: range)
+    return function.isVolatile ? result : try foldOrKeep(result)
+  }
+
+  func requireNumeric(_ bound: BoundExpression, _ e: ExpressionSyntax, _ op: String)
+    throws(LanguageError)
+  {
+    guard bound.type.isNumeric || bound.type == .unknown || bound.type == .null else {
+      throw LanguageError(
+        .semantic, "\"\(op)\" needs numbers, but \(describe(e)) is \(bound.type)", at: e.range)
+    }
+  }
+
+  // MARK: Constant folding
+
+  /// An aggregate of constants becomes one constant collection.
+  private func fold(_ e: BoundExpression) -> BoundExpression {
+    guard case .aggregate(let elements) = e.kind else { return e }
+    let values = elements.compactMap(\.constantValue)
+    guard values.count == elements.count else { return e }
+    return BoundExpression(kind: .constant(.collection(values)), type: e.type, range: e.range)
+  }
+
+  /// Evaluates an expression whose operands are all constants now, so evaluation does not
+  /// repeat it for every object; an evaluation error becomes a binding error.
+  func foldOrKeep(_ e: BoundExpression) throws(LanguageError) -> BoundExpression {
+    guard e.isConstantFoldable else { return e }
+    do {
+      let value = try ExpressionCompiler(now: now).compile(e)(EvaluationScope.empty)
+      return BoundExpression(kind: .constant(value), type: ValueType(of: value), range: e.range)
+    } catch {
+      throw LanguageError(.semantic, error.message, at: error.range)
+    }
+  }
+}
+
+extension BoundExpression {
+  /// Whether every leaf is a constant (no object, no `now()`, no randomness).
+  fileprivate var isConstantFoldable: Bool {
+    switch kind {
+    case .constant: return true
+    case .slot, .evaluatedObject, .local, .property, .subquery, .ternary: return false
+    case .aggregate(let elements): return elements.allSatisfy(\.isConstantFoldable)
+    case .negate(let x), .cast(let x, _), .collectionOperator(_, let x): return x.isConstantFoldable
+    case .arithmetic(_, let l, let r): return l.isConstantFoldable && r.isConstantFoldable
+    case .function(let f, let arguments):
+      return !f.isVolatile && arguments.allSatisfy(\.isConstantFoldable)
+    case .index(let base, let selector):
+      if case .at(let i) = selector, !i.isConstantFoldable { return false }
+      return base.isConstantFoldable
+    }
+  }
+}

@@ -1,0 +1,129 @@
+extension Binder {
+  /// A key path from the evaluated object: attributes, relationships, and through them,
+  /// as far as the path goes.
+  func bindKeyPath(
+    _ components: [KeyPathComponent], on entity: Entity?, range: SourceRange
+  ) throws(LanguageError) -> BoundExpression {
+    guard let entity else {
+      throw LanguageError(
+        .semantic, "a key path needs an object to evaluate against; none is in scope here",
+        at: range)
+    }
+    let start = BoundExpression(
+      kind: .evaluatedObject(entity: entity.name), type: .object(entity: entity.name), range: range)
+    return try applyComponents(components[...], to: start, range: range)
+  }
+
+  /// The rest of a key path after a value: properties of objects (mapped over collections
+  /// of objects) and collection operators (`ties.@count`, `ties.@avg.rating`).
+  func applyComponents(
+    _ components: ArraySlice<KeyPathComponent>, to base: BoundExpression, range: SourceRange
+  ) throws(LanguageError) -> BoundExpression {
+    var result = base
+    var rest = components
+    while let component = rest.popFirst() {
+      switch component {
+      case .collectionOperator(let name):
+        guard let op = CollectionOperator(rawValue: name) else {
+          throw LanguageError(
+            .semantic,
+            "unknown collection operator @\(name)."
+              + NameSuggestion.hint(for: name, among: CollectionOperator.allCases.map(\.rawValue)),
+            at: range)
+        }
+        guard result.type.isCollection || result.type == .unknown else {
+          throw LanguageError(
+            .semantic, "@\(name) needs a collection, but this is \(result.type)", at: range)
+        }
+        let operand = try applyComponents(rest, to: result, range: range)
+        rest = []
+        let type: ValueType =
+          switch op {
+          case .count: .integer
+          case .avg: .double
+          case .sum: operand.type.elementType == .integer ? .integer : .double
+          case .min, .max: operand.type.elementType
+          case .distinctUnionOfObjects: operand.type
+          }
+        result = try foldOrKeep(
+          BoundExpression(kind: .collectionOperator(op, operand), type: type, range: range))
+      case .key(let key):
+        result = try property(key, of: result, range: range)
+      }
+    }
+    return result
+  }
+
+  /// One key applied to an object (or to each object of a collection).
+  private func property(_ key: String, of base: BoundExpression, range: SourceRange)
+    throws(LanguageError) -> BoundExpression
+  {
+    let entityName: String
+    let isMany: Bool
+    switch base.type {
+    case .object(let name):
+      (entityName, isMany) = (name, false)
+    case .collection(.object(let name)):
+      (entityName, isMany) = (name, true)
+    case .unknown:
+      throw LanguageError(
+        .semantic, "cannot follow the key \"\(key)\" of a value whose type is not known", at: range)
+    default:
+      if case .property(_, let owner, let slot) = base.kind, let entity = model.entity(named: owner),
+        slot < entity.attributes.count
+      {
+        let attribute = entity.attributes[slot]
+        throw LanguageError(
+          .semantic,
+          "\(attribute.name) is a \(attribute.type.name) attribute, not a relationship: the key path cannot go on to \"\(key)\"",
+          at: range)
+      }
+      throw LanguageError(.semantic, "cannot take the key \"\(key)\" of \(base.type)", at: range)
+    }
+    guard let entity = model.entity(named: entityName) else {
+      throw LanguageError(
+        .semantic, "the entity \(entityName) is not defined (yet)", at: range)
+    }
+    let type: ValueType
+    let slot: Int
+    if let index = entity.index(ofAttribute: key) {
+      slot = index
+      type = ValueType(entity.attributes[index].type)
+    } else if let relationshipSlot = entity.slot(ofRelationship: key),
+      let relationship = entity.relationship(named: key)
+    {
+      slot = relationshipSlot
+      let destination = ValueType.object(entity: relationship.destination)
+      type = relationship.isToMany ? .collection(of: destination) : destination
+    } else {
+      throw unknownProperty(key, of: entity, at: range)
+    }
+    let kind: BoundExpression.Kind =
+      if case .evaluatedObject = base.kind { .slot(slot) } else {
+        .property(of: base, entity: entityName, slot: slot)
+      }
+    let flattened: ValueType =
+      isMany ? (type.isCollection ? type : .collection(of: type)) : type
+    return BoundExpression(kind: kind, type: flattened, range: range)
+  }
+
+  /// `SUBQUERY(collection, $x, predicate)`: the predicate sees `$x` as each element and bare
+  /// key paths as the outer object.
+  func bindSubquery(
+    _ collection: ExpressionSyntax, _ variable: String, _ predicate: PredicateSyntax,
+    on entity: Entity?, range: SourceRange
+  ) throws(LanguageError) -> BoundExpression {
+    let source = try bind(collection, on: entity)
+    guard source.type.isCollection || source.type == .unknown else {
+      throw LanguageError(
+        .semantic, "SUBQUERY needs a collection (a to-many key path), but this is \(source.type)",
+        at: collection.range)
+    }
+    var inner = self
+    let slot = locals.count
+    inner.locals[variable] = (slot, source.type.elementType)
+    let bound = try inner.bind(predicate, on: entity)
+    return BoundExpression(
+      kind: .subquery(source, variable: slot, bound), type: source.type, range: range)
+  }
+}

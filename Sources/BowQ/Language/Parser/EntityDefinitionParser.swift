@@ -1,0 +1,111 @@
+extension Parser {
+  static let propertyModifierWords = [
+    "default", "min", "max", "minLength", "maxLength", "matches", "unique", "external", "inverse",
+    "delete", "renamed",
+  ]
+
+  /// `entity Name { … }`: properties, `unique (a, b)` and `check P else "message"`, one per
+  /// line or separated by commas.
+  mutating func parseEntityDefinition() throws(LanguageError) -> EntityDefinition {
+    var definition = EntityDefinition(name: try parseName("an entity name"), properties: [])
+    try expect(.leftBrace, "to begin the entity's properties")
+    while true {
+      while current.kind == .newline || isPunctuation(.comma) { advance() }
+      if consume(.rightBrace) { break }
+      if current.kind == .endOfInput {
+        throw unexpected("\"}\" to close the entity \(definition.name.text)")
+      }
+      if isKeyword("unique"), isPunctuation(.leftParen, peek()) {
+        advance()
+        advance()
+        var names: [Name] = []
+        repeat { names.append(try parseDefinitionName("an attribute name")) } while consume(.comma)
+        try expect(.rightParen, "to close the uniqueness constraint")
+        definition.uniqueness.append(names)
+      } else if isKeyword("check"), !isPunctuation(.colon, peek()) {
+        advance()
+        let predicate = try parsePredicate()
+        try expectKeyword("else", "and the message to show (check P else \"message\")")
+        guard case .string(let message) = current.kind else {
+          throw unexpected("the rule's message in quotes")
+        }
+        advance()
+        definition.rules.append(RuleDefinition(predicate: predicate, message: message))
+      } else {
+        definition.properties.append(try parsePropertyDefinition())
+      }
+      guard current.kind == .newline || isPunctuation(.comma) || isPunctuation(.rightBrace) else {
+        throw unexpected("a newline or \",\" after a property")
+      }
+    }
+    return definition
+  }
+
+  /// `name: Type[?] modifiers…`, `name: Transformable(T)[?]` or `name: [Entity] modifiers…`.
+  mutating func parsePropertyDefinition() throws(LanguageError) -> PropertyDefinition {
+    let name = try parseDefinitionName("a property name")
+    try expect(.colon, "between the property name and its type (name: Type)")
+    let isToMany = consume(.leftBracket)
+    let typeName = try parseDefinitionName(
+      isToMany
+        ? "the destination entity of a to-many relationship ([Entity])"
+        : "a type (\(AttributeType.simpleTypes.keys.sorted().joined(separator: ", ")), Transformable(Color)) or an entity")
+    if isToMany { try expect(.rightBracket, "to close [\(typeName.text)]") }
+    var transformer: Name?
+    if !isToMany, consume(.leftParen) {
+      transformer = try parseDefinitionName("a value transformer name")
+      try expect(.rightParen, "after the transformer name")
+    }
+    let isOptional = consume(.question)
+    var modifiers: [PropertyModifier] = []
+    while case .identifier(let word) = current.kind {
+      let modifier: PropertyModifier
+      switch word.lowercased() {
+      case "default":
+        advance()
+        modifier = .defaultValue(try parseExpression())
+      case "min":
+        advance()
+        modifier = .min(try parseExpression())
+      case "max":
+        advance()
+        modifier = .max(try parseExpression())
+      case "minlength":
+        advance()
+        modifier = .minLength(try parseExpression())
+      case "maxlength":
+        advance()
+        modifier = .maxLength(try parseExpression())
+      case "matches":
+        advance()
+        modifier = .matches(try parseExpression())
+      case "unique":
+        advance()
+        modifier = .unique
+      case "external":
+        advance()
+        modifier = .external
+      case "inverse":
+        advance()
+        modifier = .inverse(try parseDefinitionName("the inverse relationship's name"))
+      case "delete":
+        advance()
+        modifier = .deleteRule(try parseDefinitionName("a delete rule: nullify, cascade, deny or noAction"))
+      case "renamed":
+        advance()
+        try expectKeyword("from", "after \"renamed\" (renamed from oldName)")
+        modifier = .renamedFrom(try parseDefinitionName("the earlier name"))
+      default:
+        throw LanguageError(
+          .syntax,
+          "unknown property rule \"\(word)\"."
+            + NameSuggestion.hint(for: word, among: Parser.propertyModifierWords),
+          at: current.range)
+      }
+      modifiers.append(modifier)
+    }
+    return PropertyDefinition(
+      name: name, typeName: typeName, transformer: transformer, isToMany: isToMany,
+      isOptional: isOptional, modifiers: modifiers)
+  }
+}
