@@ -173,7 +173,7 @@ public final class Shell {
     case quit
   }
 
-  /// Shell commands that start with a dot: `.quit`, `.help`, `.mode`, `.schema`.
+  /// Shell commands that start with a dot: `.quit`, `.help`, `.mode`, `.schema`, `.param`.
   private func runDotCommand(_ line: String) -> DotCommandOutcome {
     let words = line.split(separator: " ").map(String.init)
     switch words[0] {
@@ -194,10 +194,46 @@ public final class Shell {
       for entity in model.entities where words.count < 2 || words[1] == entity.name {
         output.write(EntitySchemaFormatter.format(entity) + "\n")
       }
+    case ".param", ".parameter":
+      let action = words.count > 1 ? words[1] : "list"
+      let name = words.count > 2 ? String(words[2].drop(while: { $0 == "$" })) : ""
+      let isName = !name.isEmpty && name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+      switch action {
+      case "list" where words.count <= 2:
+        let variables = interpreter.variables
+        if variables.isEmpty { output.write("(no parameters)\n") }
+        for name in variables.keys.sorted() {
+          output.write("$\(name) = \(variables[name]!.literalText)\n")
+        }
+      case "set" where words.count > 3 && isName:
+        var rest = line[...]
+        for _ in 0..<3 { rest = rest.drop(while: { $0 == " " }).drop(while: { $0 != " " }) }
+        let text = rest.trimmingCharacters(in: .whitespaces)
+        do {
+          interpreter.variables[name] = try Value(
+            constantExpression: text, variables: interpreter.variables)
+        } catch {
+          output.error("error: .param set \(name) \(text): \(error.message)\n")
+          return .failed
+        }
+      case "unset" where words.count == 3 && isName:
+        guard interpreter.variables.removeValue(forKey: name) != nil else {
+          output.error(
+            "error: no parameter $\(name) is set."
+              + NameSuggestion.hint(for: name, among: interpreter.variables.keys) + "\n")
+          return .failed
+        }
+      default:
+        output.error(
+          "error: .param takes: set NAME VALUE, unset NAME, or list "
+            + "(VALUE is a literal such as 3, \"text\", YES, nil or {1, 2})\n")
+        return .failed
+      }
     default:
       output.error(
         "error: unknown command \(words[0])."
-          + NameSuggestion.hint(for: words[0], among: [".quit", ".help", ".mode", ".schema"])
+          + NameSuggestion.hint(
+            for: words[0], among: [".quit", ".help", ".mode", ".schema", ".param"])
           + " Type .help for the list.\n")
       return .failed
     }
@@ -223,6 +259,9 @@ public final class Shell {
       .help             this text
       .mode FORMAT      table, box, json, jsonl, csv or line
       .schema [Entity]  the model
+      .param set NAME VALUE   give $NAME a value: 3, 4.5, "text", YES, nil, {1, 2}, CAST(…)
+      .param unset NAME       forget $NAME
+      .param list             the parameters and their values
       .quit             leave (or Ctrl-D)
 
     """

@@ -24,7 +24,7 @@ extension Interpreter {
   func insert(_ entity: Entity, _ assignments: [BoundAssignment], _ compiler: PredicateCompiler) throws {
     let queries = try objectQueries(assignments, compiler)
     let row = entity.newRow
-    let edit = try edit(for: assignments, scope: EvaluationScope(row: row, key: 0, locals: []), queries, compiler)
+    let edit = try edit(for: assignments, scope: EvaluationScope(row: row), queries, compiler)
     try self.edit { context in
       var values = row
       for (index, value) in edit.attributes { values[index] = value }

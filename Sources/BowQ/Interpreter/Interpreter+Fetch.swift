@@ -25,10 +25,10 @@ extension Interpreter {
     }
     if let having = projection.having {
       let test = compiler.compile(having)
-      rows = try rows.filter { try test(EvaluationScope(row: $0, key: 0, locals: []) ) }
+      rows = try rows.filter { try test(EvaluationScope(row: $0)) }
     }
     let keys = try fetch.sort.map { key in
-      (try sortValues(key.value, rows.map { EvaluationScope(row: $0, key: 0, locals: []) }, compiler), key)
+      (try sortValues(key.value, rows.map { EvaluationScope(row: $0) }, compiler), key)
     }
     let order = page(Self.sortedOrder(count: rows.count, by: keys), fetch)
     return ResultSet(

@@ -65,7 +65,7 @@ public final class Interpreter {
       if fetch.projection == nil { selection = (fetch.entity.name, result.ids) }
       return .objects(result)
     case .count(let entity, let predicate):
-      return .count(entity: entity.name, try matching(entity, predicate, compiler).count)
+      return .count(entity: entity.name, try countMatching(entity, predicate, compiler))
     case .set(let assignments):
       let (entity, ids) = selection!
       let live = ids.filter(context.graph.contains)
@@ -120,19 +120,40 @@ public final class Interpreter {
 
   /// The scope a compiled expression evaluates an object of `table` in.
   static func scope(_ table: EntityTable, _ position: Int) -> EvaluationScope {
-    EvaluationScope(row: table.rows[position], key: table.keys[position], locals: [])
+    EvaluationScope(table, position: position)
+  }
+
+  /// Calls `body` with the position of every object of `table` that satisfies the
+  /// predicate (every object, without one), in table order.
+  func forEachMatch(
+    _ table: EntityTable, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler,
+    _ body: (Int) -> Void
+  ) throws {
+    guard let predicate else {
+      table.rows.indices.forEach(body)
+      return
+    }
+    let test = compiler.compile(predicate)
+    var scope = EvaluationScope(table, position: 0)
+    for position in table.rows.indices {
+      scope.move(to: position)
+      if try test(scope) { body(position) }
+    }
   }
 
   func matchingPositions(
     _ table: EntityTable, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler
   ) throws -> [Int] {
-    guard let predicate else { return Array(table.rows.indices) }
-    let test = compiler.compile(predicate)
     var positions: [Int] = []
-    for position in table.rows.indices where try test(Self.scope(table, position)) {
-      positions.append(position)
-    }
+    try forEachMatch(table, predicate, compiler) { positions.append($0) }
     return positions
+  }
+
+  /// How many objects of an entity satisfy a predicate, without listing them.
+  func countMatching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler) throws -> Int {
+    var count = 0
+    try forEachMatch(context.graph.table(entity.name), predicate, compiler) { _ in count += 1 }
+    return count
   }
 
   func matching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)

@@ -103,7 +103,7 @@ public enum Validator {
       let bound = try? Binder(model: graph.model, variables: [:], now: Date()).bind(predicate, on: entity)
     else { return false }
     let test = PredicateCompiler(expressions: ExpressionCompiler(now: Date(), graph: graph)).compile(bound)
-    return (try? test(EvaluationScope(row: row, key: id.key, locals: []))) ?? false
+    return (try? test(EvaluationScope(row: row, key: id.key))) ?? false
   }
 
   /// Objects among `ids` that share the values of a uniqueness constraint with another

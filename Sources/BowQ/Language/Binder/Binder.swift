@@ -16,6 +16,10 @@ struct Binder {
   var now: Date
   /// SUBQUERY variables in scope: their slot among the locals and their type.
   var locals: [String: (slot: Int, type: ValueType)] = [:]
+  /// Binding for plain Swift values (the Swift API): key paths with no entity, keys of
+  /// values whose type is not known, and variables with no value become ``DynamicLookup``s,
+  /// resolved during evaluation against the scope's ``DynamicScope``, instead of errors.
+  var isDynamic = false
 
   init(model: Model, variables: [String: Value], now: Date) {
     self.model = model
@@ -75,8 +79,17 @@ struct Binder {
   func bind(_ c: Comparison, on entity: Entity?, range: SourceRange) throws(LanguageError)
     -> BoundComparison
   {
-    let lhs = try bind(c.lhs, on: entity)
-    let rhs = try bind(c.rhs, on: entity)
+    var lhs = try bind(c.lhs, on: entity)
+    var rhs = try bind(c.rhs, on: entity)
+    if isDynamic, c.op == .in, rhs.type == .unknown {
+      rhs = BoundExpression(kind: .dynamic(.elements(of: rhs)), type: .unknown, range: rhs.range)
+    }
+    if isDynamic, c.modifier == .direct, lhs.type == .unknown,
+      [.beginsWith, .endsWith, .contains, .like, .matches].contains(c.op)
+    {
+      lhs = BoundExpression(
+        kind: .dynamic(.stringOperand(lhs, c.op)), type: .unknown, range: lhs.range)
+    }
     func fail(_ message: String, _ at: SourceRange = c.operatorRange) -> LanguageError {
       LanguageError(.semantic, message, at: at)
     }
@@ -119,7 +132,7 @@ struct Binder {
         throw fail(
           "IN with a string on its right needs a string on its left, not \(left)", c.lhs.range)
       }
-    case .contains where left.isCollection:
+    case .contains where left.isCollection || left == .unknown:
       break
     case .beginsWith, .endsWith, .contains, .like, .matches:
       for (side, expression) in [(left, c.lhs), (rhs.type, c.rhs)]

@@ -24,6 +24,8 @@ struct BoundExpression: Sendable {
     /// The elements of a collection for which the predicate holds, each bound in turn to
     /// the local `variable`.
     case subquery(BoundExpression, variable: Int, BoundPredicate)
+    /// A value found during evaluation, in plain Swift values (the Swift API).
+    case dynamic(DynamicLookup)
   }
 
   var kind: Kind

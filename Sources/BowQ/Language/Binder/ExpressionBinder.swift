@@ -11,6 +11,9 @@ extension Binder {
         return BoundExpression(kind: .local(local.slot), type: local.type, range: range)
       }
       guard let value = variables[name] else {
+        if isDynamic {
+          return BoundExpression(kind: .dynamic(.variable(name)), type: .unknown, range: range)
+        }
         throw LanguageError(
           .semantic,
           "unbound variable $\(name)."
@@ -24,6 +27,7 @@ extension Binder {
       return try bindKeyPath(components, on: entity, range: range)
     case .evaluatedObject:
       guard let entity else {
+        if isDynamic { return BoundExpression(kind: .dynamic(.root), type: .unknown, range: range) }
         throw LanguageError(.semantic, "SELF needs an object to evaluate against", at: range)
       }
       return BoundExpression(
@@ -168,7 +172,7 @@ extension BoundExpression {
   fileprivate var isConstantFoldable: Bool {
     switch kind {
     case .constant: return true
-    case .slot, .evaluatedObject, .local, .property, .subquery, .ternary: return false
+    case .slot, .evaluatedObject, .local, .property, .subquery, .ternary, .dynamic: return false
     case .aggregate(let elements): return elements.allSatisfy(\.isConstantFoldable)
     case .negate(let x), .cast(let x, _), .collectionOperator(_, let x): return x.isConstantFoldable
     case .arithmetic(_, let l, let r): return l.isConstantFoldable && r.isConstantFoldable

@@ -5,9 +5,13 @@ extension Binder {
     _ components: [KeyPathComponent], on entity: Entity?, range: SourceRange
   ) throws(LanguageError) -> BoundExpression {
     guard let entity else {
-      throw LanguageError(
-        .semantic, "a key path needs an object to evaluate against; none is in scope here",
-        at: range)
+      guard isDynamic else {
+        throw LanguageError(
+          .semantic, "a key path needs an object to evaluate against; none is in scope here",
+          at: range)
+      }
+      let root = BoundExpression(kind: .dynamic(.root), type: .unknown, range: range)
+      return try applyComponents(components[...], to: root, range: range)
     }
     let start = BoundExpression(
       kind: .evaluatedObject(entity: entity.name), type: .object(entity: entity.name), range: range)
@@ -58,6 +62,9 @@ extension Binder {
   private func property(_ key: String, of base: BoundExpression, range: SourceRange)
     throws(LanguageError) -> BoundExpression
   {
+    if isDynamic, base.type == .unknown || base.type == .collection(of: .unknown) {
+      return BoundExpression(kind: .dynamic(.key(key, of: base)), type: .unknown, range: range)
+    }
     let entityName: String
     let isMany: Bool
     switch base.type {
@@ -68,6 +75,9 @@ extension Binder {
     case .unknown:
       throw LanguageError(
         .semantic, "cannot follow the key \"\(key)\" of a value whose type is not known", at: range)
+    case .string where key == "length":
+      // KVC's key of NSString, which swift-foundation prints for String.count.
+      return BoundExpression(kind: .function(.length, [base]), type: .integer, range: range)
     default:
       if case .property(_, let owner, let slot) = base.kind, let entity = model.entity(named: owner),
         slot < entity.attributes.count

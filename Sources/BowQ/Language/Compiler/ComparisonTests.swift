@@ -94,18 +94,33 @@ enum ComparisonTests {
       default: { $0 != .orderedAscending }
       }
     if rhs.isNull { return { _ in false } }
-    if case .double(let r) = rhs {
+    switch rhs {
+    case .int, .double:
+      let test = numericOrdering(op, rhs.numericValue!)
       return { value throws(EvaluationError) in
         switch value {
-        case .double(let x): return accepts(x < r ? .orderedAscending : (x > r ? .orderedDescending : .orderedSame))
+        case .double(let x): return test(x)
+        case .int(let i): return test(Double(i))
         case .null: return false
         default: return accepts(try ValueComparison.order(value, rhs, options: options, range: range))
         }
       }
+    default:
+      break
     }
     return { value throws(EvaluationError) in
       if value.isNull { return false }
       return accepts(try ValueComparison.order(value, rhs, options: options, range: range))
+    }
+  }
+
+  /// `x < r` and its siblings on Doubles, chosen once.
+  private static func numericOrdering(_ op: ComparisonOperator, _ r: Double) -> (Double) -> Bool {
+    switch op {
+    case .less: return { $0 < r }
+    case .lessOrEqual: return { $0 <= r }
+    case .greater: return { $0 > r }
+    default: return { $0 >= r }
     }
   }
 

@@ -89,28 +89,35 @@ struct ExpressionCompiler {
         }
         return .collection(kept)
       }
+    case .dynamic(let lookup):
+      return compile(lookup, range: range)
     }
   }
 
   /// A property of an object, or of every object of a collection (flattening to-manys);
   /// nil for nil and for objects that no longer exist.
   static func property(_ slot: Int, of value: Value, in table: EntityTable) -> Value {
-    switch value {
-    case .object(let id):
+    collecting(value) { element in
+      guard case .object(let id) = element else { return .null }
       return table.row(for: id.key)?[slot] ?? .null
-    case .collection(let elements):
-      var values: [Value] = []
-      for element in elements {
-        switch property(slot, of: element, in: table) {
-        case .collection(let inner): values += inner
-        case .null: continue
-        case let single: values.append(single)
-        }
-      }
-      return .collection(values)
-    default:
-      return .null
     }
+  }
+
+  /// `read` applied to a value, or to every element of a collection with the results
+  /// flattened one level and nils left out: how a key path reads through a to-many.
+  static func collecting<E: Error>(_ value: Value, _ read: (Value) throws(E) -> Value) throws(E)
+    -> Value
+  {
+    guard case .collection(let elements) = value else { return try read(value) }
+    var values: [Value] = []
+    for element in elements {
+      switch try collecting(element, read) {
+      case .collection(let inner): values += inner
+      case .null: continue
+      case let single: values.append(single)
+      }
+    }
+    return .collection(values)
   }
 
   private func compileIndex(_ base: BoundExpression, _ selector: BoundIndex, range: SourceRange)
@@ -119,7 +126,15 @@ struct ExpressionCompiler {
     let collection = compile(base)
     let index: CompiledExpression? = if case .at(let i) = selector { compile(i) } else { nil }
     return { scope throws(EvaluationError) in
-      guard case .collection(let elements) = try collection(scope) else {
+      let base = try collection(scope)
+      if let index, let dictionary = scope.dynamic?.dictionary(base) {
+        guard case .string(let key) = try index(scope) else {
+          throw EvaluationError(
+            "a dictionary is indexed by a key string, as in d[\"key\"]", at: range)
+        }
+        return dictionary[key] ?? .null
+      }
+      guard case .collection(let elements) = base else {
         throw EvaluationError("only a collection can be indexed", at: range)
       }
       switch selector {

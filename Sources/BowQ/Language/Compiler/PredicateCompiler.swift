@@ -14,26 +14,35 @@ struct PredicateCompiler {
       let test = compile(inner)
       return { scope throws(EvaluationError) in !(try test(scope)) }
     case .and(let operands):
-      let tests = operands.map(compile)
-      if tests.count == 2 {
-        let (first, second) = (tests[0], tests[1])
-        return { scope throws(EvaluationError) in
-          guard try first(scope) else { return false }
-          return try second(scope)
-        }
-      }
-      return { scope throws(EvaluationError) in
-        for test in tests where !(try test(scope)) { return false }
-        return true
-      }
+      return conjunction(operands[...])
     case .or(let operands):
-      let tests = operands.map(compile)
-      return { scope throws(EvaluationError) in
-        for test in tests where try test(scope) { return true }
-        return false
-      }
+      return disjunction(operands[...])
     case .comparison(let c):
       return compile(c)
+    }
+  }
+
+  /// `a AND b AND …` as nested closures (an array of closures would be called through
+  /// reabstraction thunks, slowing every object).
+  private func conjunction(_ operands: ArraySlice<BoundPredicate>) -> CompiledPredicate {
+    guard let first = operands.first else { return { _ in true } }
+    let head = compile(first)
+    guard operands.count > 1 else { return head }
+    let tail = conjunction(operands.dropFirst())
+    return { scope throws(EvaluationError) in
+      guard try head(scope) else { return false }
+      return try tail(scope)
+    }
+  }
+
+  private func disjunction(_ operands: ArraySlice<BoundPredicate>) -> CompiledPredicate {
+    guard let first = operands.first else { return { _ in false } }
+    let head = compile(first)
+    guard operands.count > 1 else { return head }
+    let tail = disjunction(operands.dropFirst())
+    return { scope throws(EvaluationError) in
+      if try head(scope) { return true }
+      return try tail(scope)
     }
   }
 

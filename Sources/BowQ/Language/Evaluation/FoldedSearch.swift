@@ -2,7 +2,7 @@
 ///
 /// The needle is folded once. A haystack that is all ASCII is searched byte by byte,
 /// folding case on the fly with no allocation (diacritic folding changes nothing in
-/// ASCII); any other haystack is folded by Unicode rules first.
+/// ASCII); any other haystack is folded by Unicode rules first, then searched by bytes.
 struct FoldedSearch: Sendable {
   enum Anchor: Sendable {
     case prefix
@@ -12,50 +12,54 @@ struct FoldedSearch: Sendable {
 
   let anchor: Anchor
   let options: StringOptions
-  /// The needle with the options applied.
-  let needle: String
-  /// The folded needle's bytes when it is ASCII, for the fast path.
-  private let asciiNeedle: [UInt8]?
+  /// The needle with the options applied, as UTF-8.
+  private let needle: [UInt8]
+  /// Whether ASCII haystacks can be searched without folding them first.
+  private let asciiFastPath: Bool
 
   init(_ needle: String, options: StringOptions, anchor: Anchor) {
     self.anchor = anchor
     self.options = options
-    self.needle = ValueComparison.fold(needle, options)
-    let bytes = Array(self.needle.utf8)
-    asciiNeedle = bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+    self.needle = Array(ValueComparison.fold(needle, options).utf8)
+    asciiFastPath =
+      self.needle.allSatisfy { $0 < 0x80 }
+      && options.isSubset(of: [.caseInsensitive, .diacriticInsensitive])
   }
 
   func matches(_ haystack: String) -> Bool {
-    if let asciiNeedle, options.isSubset(of: [.caseInsensitive, .diacriticInsensitive]) {
-      var text = haystack
-      if let found = text.utf8.withContiguousStorageIfAvailable({ search(asciiNeedle, in: $0) }) {
-        if let found { return found }
-      } else {
-        text.makeContiguousUTF8()
-        if let found = text.utf8.withContiguousStorageIfAvailable({ search(asciiNeedle, in: $0) }) ?? nil {
-          return found
-        }
+    if asciiFastPath {
+      let foldCase = options.contains(.caseInsensitive)
+      let found = haystack.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+        Self.isASCII(bytes) ? Self.find(needle, in: bytes, anchor: anchor, foldingCase: foldCase) : nil
       }
+      if let found = found ?? nil { return found }
     }
-    let folded = ValueComparison.fold(haystack, options)
-    switch anchor {
-    case .prefix: return folded.hasPrefix(needle)
-    case .suffix: return folded.hasSuffix(needle)
-    case .anywhere: return folded.contains(needle)
-    }
+    var folded = ValueComparison.fold(haystack, options)
+    folded.makeContiguousUTF8()
+    return folded.utf8.withContiguousStorageIfAvailable {
+      Self.find(needle, in: $0, anchor: anchor, foldingCase: false)
+    } ?? false
   }
 
-  /// The answer for an ASCII haystack, or nil when the haystack is not ASCII.
-  private func search(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool? {
-    let fold = options.contains(.caseInsensitive)
-    @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
-      fold && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var combined: UInt8 = 0
+    for byte in bytes { combined |= byte }
+    return combined < 0x80
+  }
+
+  /// Whether `needle` occurs in `text` at its start, its end or anywhere, byte for byte —
+  /// with ASCII letters of `text` lower-cased first when `foldingCase`.
+  private static func find(
+    _ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, anchor: Anchor, foldingCase: Bool
+  ) -> Bool {
+    @inline(__always) func byte(_ i: Int) -> UInt8 {
+      let b = text[i]
+      return foldingCase && b >= 0x41 && b <= 0x5A ? b | 0x20 : b
     }
-    for byte in text where byte >= 0x80 { _ = byte; return nil }
     let n = needle.count
     guard n <= text.count else { return false }
     func matches(at start: Int) -> Bool {
-      for i in 0..<n where folded(text[start + i]) != needle[i] { return false }
+      for i in 0..<n where byte(start + i) != needle[i] { return false }
       return true
     }
     switch anchor {
@@ -63,11 +67,7 @@ struct FoldedSearch: Sendable {
     case .suffix: return matches(at: text.count - n)
     case .anywhere:
       let first = needle[0]
-      var start = 0
-      while start <= text.count - n {
-        if folded(text[start]) == first, matches(at: start) { return true }
-        start += 1
-      }
+      for start in 0...(text.count - n) where byte(start) == first && matches(at: start) { return true }
       return false
     }
   }

@@ -5,20 +5,34 @@
 /// attribute per line). `--` starts a comment to the end of the line, and a `#!` first line
 /// is skipped so scripts can be run as `#!/usr/bin/env bowq`.
 public struct Lexer {
+  /// What the text is: bowq source, or a format string of the Swift API.
+  public enum Mode: Sendable {
+    /// Statements, scripts and predicates typed at the prompt.
+    case source
+    /// A format string, as `NSPredicate(format:)` takes it: line breaks are spaces, and
+    /// `%@`, `%K`, `%d`, … are ``Token/Kind/formatSpecifier(_:)`` tokens (`%%` is a `%`).
+    case formatString
+  }
+
   private let scalars: [Unicode.Scalar]
+  private let mode: Mode
   private var index = 0
   private var line = 1
   private var column = 1
   /// The open brackets, innermost last.
   private var openBrackets: [Punctuation] = []
 
-  public init(_ text: String) {
+  /// A lexer at the start of `text`, which is bowq source or a format string.
+  public init(_ text: String, mode: Mode = .source) {
     scalars = Array(text.unicodeScalars)
+    self.mode = mode
   }
 
   /// Every token of the text, ending with ``Token/Kind/endOfInput``.
-  public static func tokenize(_ text: String) throws(LanguageError) -> [Token] {
-    var lexer = Lexer(text)
+  public static func tokenize(_ text: String, mode: Mode = .source) throws(LanguageError)
+    -> [Token]
+  {
+    var lexer = Lexer(text, mode: mode)
     var tokens: [Token] = []
     while true {
       let token = try lexer.next()
@@ -98,6 +112,8 @@ public struct Lexer {
         throw error("expected a collection operator such as @count after \"@\"", from: start)
       }
       kind = .collectionOperator(name)
+    case "%":
+      kind = try lexPercent(start: start)
     default:
       if Lexer.isNameStart(scalar) {
         kind = .identifier(lexName())
@@ -111,7 +127,9 @@ public struct Lexer {
   private mutating func skipTrivia() {
     if index == 0, peek() == "#", peek(1) == "!" { skipToEndOfLine() }
     while let scalar = peek() {
-      if scalar == " " || scalar == "\t" || scalar == "\r" || scalar == "\u{FEFF}" {
+      if scalar == " " || scalar == "\t" || scalar == "\r" || scalar == "\u{FEFF}"
+        || (scalar == "\n" && mode == .formatString)
+      {
         _ = advance()
       } else if scalar == "\n", let open = openBrackets.last, open != .leftBrace {
         _ = advance()
@@ -163,9 +181,20 @@ public struct Lexer {
         case "n": text.append("\n")
         case "t": text.append("\t")
         case "r": text.append("\r")
-        case "0": text.append("\0")
+        case "a": text.append("\u{07}")
+        case "b": text.append("\u{08}")
+        case "f": text.append("\u{0C}")
+        case "v": text.append("\u{0B}")
         case "\\", "\"", "'": text.append(escaped)
-        case "u": text.append(try lexUnicodeEscape(start: escapeStart))
+        case "u", "U": text.append(try lexUnicodeEscape(start: escapeStart))
+        case "x", "X": text.append(try lexDigitsEscape(radix: 16, count: 2, start: escapeStart))
+        case "0"..."7":
+          if escaped == "0", !(peek().map { ("0"..."7").contains($0) } ?? false) {
+            text.append("\0")
+          } else {
+            text.append(
+              try lexDigitsEscape(radix: 8, count: 3, first: escaped, start: escapeStart))
+          }
         default:
           throw error(
             "unknown escape \"\\\(escaped)\" in a string (use \\\\ for a backslash)",
@@ -175,6 +204,27 @@ public struct Lexer {
       }
       text.append(advance())
     }
+  }
+
+  /// `\xHH` (two hex digits) or `\ooo` (three octal digits, the first already read).
+  private mutating func lexDigitsEscape(
+    radix: Int, count: Int, first: Unicode.Scalar? = nil, start: SourceLocation
+  ) throws(LanguageError) -> Unicode.Scalar {
+    var digits = first.map { String($0) } ?? ""
+    while digits.unicodeScalars.count < count, let s = peek(),
+      Int(String(s), radix: radix) != nil
+    {
+      digits.unicodeScalars.append(advance())
+    }
+    guard digits.unicodeScalars.count == count, let code = UInt32(digits, radix: radix),
+      let scalar = Unicode.Scalar(code)
+    else {
+      let example = radix == 16 ? "\\x41" : "\\101"
+      throw error(
+        "invalid escape: write \(radix == 16 ? "two hex" : "three octal") digits, as in \(example)",
+        from: start)
+    }
+    return scalar
   }
 
   /// `\u` followed by four hex digits or `{…}` with one to eight.
@@ -247,6 +297,63 @@ public struct Lexer {
       throw error("number \(text) is too large", from: start)
     }
     return isReal ? .real(value) : .bigInteger(value)
+  }
+
+  /// `%`: a format specifier in a format string (where `%%` is a `%`); elsewhere the `%`
+  /// punctuation, or an error that explains format arguments when one is written.
+  private mutating func lexPercent(start: SourceLocation) throws(LanguageError) -> Token.Kind {
+    if mode == .formatString, peek(1) == "%" {
+      _ = advance()
+      _ = advance()
+      return .punctuation(.percent)
+    }
+    if let specifier = lexFormatSpecifier() {
+      guard mode == .formatString else {
+        throw error(
+          "\(specifier.spelling) is a format argument, which only a format string of the Swift "
+            + "API takes (FormatPredicate(format:…)); write the value itself",
+          from: start)
+      }
+      return .formatSpecifier(specifier)
+    }
+    guard mode == .source else {
+      _ = advance()
+      throw error(
+        "\"%\" starts a format argument: \(FormatSpecifier.supported); write %% for a percent sign",
+        from: start)
+    }
+    return .punctuation(try lexPunctuation(start: start))
+  }
+
+  /// `%`, an optional position `n$`, an optional length modifier and a conversion letter;
+  /// nil, consuming nothing, when the text there is no such specifier.
+  private mutating func lexFormatSpecifier() -> FormatSpecifier? {
+    let saved = self
+    _ = advance()
+    var digits = ""
+    while let s = peek(), ("0"..."9").contains(s) { digits.unicodeScalars.append(advance()) }
+    var position: Int?
+    if !digits.isEmpty {
+      guard peek() == "$", let n = Int(digits), n > 0 else {
+        self = saved
+        return nil
+      }
+      _ = advance()
+      position = n
+    }
+    var modifier = ""
+    while let s = peek(), FormatSpecifier.modifierLetters.contains(s), modifier.count < 2 {
+      modifier.unicodeScalars.append(advance())
+    }
+    guard let letter = peek(),
+      let conversion = FormatSpecifier.conversion(letter, modifier: modifier)
+    else {
+      self = saved
+      return nil
+    }
+    _ = advance()
+    let spelling = String(String.UnicodeScalarView(scalars[saved.index..<index]))
+    return FormatSpecifier(conversion: conversion, position: position, spelling: spelling)
   }
 
   private static let punctuationBySpelling: [String: Punctuation] = {

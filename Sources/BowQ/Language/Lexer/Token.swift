@@ -16,6 +16,12 @@ public struct Token: Hashable, Sendable {
     case real(Double)
     case string(String)
     case punctuation(Punctuation)
+    /// `%@`, `%K`, `%d`, … in a format string (``Lexer/Mode/formatString``): where an
+    /// argument of the Swift API goes.
+    case formatSpecifier(FormatSpecifier)
+    /// A format argument's value, put in place of a ``formatSpecifier(_:)`` before parsing.
+    /// No text lexes as this, so an argument can never change a predicate's structure.
+    case argument(Value)
     /// The end of a line outside any bracket: a statement separator.
     case newline
     case endOfInput
@@ -70,6 +76,8 @@ extension Token.Kind: CustomStringConvertible {
     case .bigInteger(let v), .real(let v): return "\(v)"
     case .string(let s): return Value.quoted(s)
     case .punctuation(let p): return "\"\(p.rawValue)\""
+    case .formatSpecifier(let specifier): return specifier.spelling
+    case .argument(let value): return value.literalText
     case .newline: return "end of line"
     case .endOfInput: return "end of input"
     }

@@ -1,6 +1,8 @@
 extension Parser {
   mutating func parseExpression() throws(LanguageError) -> ExpressionSyntax {
-    try parseAdditive()
+    let expression = try parseAdditive()
+    try rejectSetOperation()
+    return expression
   }
 
   /// Continues an expression whose first operand was already parsed (a parenthesized one).
@@ -8,7 +10,20 @@ extension Parser {
     var lhs = try parsePostfix(operand)
     if isPunctuation(.power) { lhs = try parsePowerTail(lhs) }
     lhs = try parseMultiplicativeTail(lhs)
-    return try parseAdditiveTail(lhs)
+    lhs = try parseAdditiveTail(lhs)
+    try rejectSetOperation()
+    return lhs
+  }
+
+  /// NSExpression's set operations (`a UNION b`) after an expression: not supported.
+  func rejectSetOperation() throws(LanguageError) {
+    for word in ["UNION", "INTERSECT", "MINUS"] where isKeyword(word) {
+      throw LanguageError(
+        .syntax,
+        "\(word) (NSExpression's set operations) is not supported; combine the comparisons "
+          + "instead, as in x IN {1, 2} OR x IN {3}",
+        at: current.range)
+    }
   }
 
   mutating func parseAdditive() throws(LanguageError) -> ExpressionSyntax {
@@ -143,7 +158,17 @@ extension Parser {
       return ExpressionSyntax(.constant(.string(s)), range: range)
     case .variable(let name):
       advance()
+      if isPunctuation(.assignVariable) {
+        throw LanguageError(
+          .syntax,
+          "assignment expressions ($\(name) := …) are not supported; give $\(name) its value "
+            + "as a substitution variable",
+          at: range.union(current.range))
+      }
       return ExpressionSyntax(.variable(name), range: range)
+    case .argument(let value):
+      advance()
+      return ExpressionSyntax(.constant(value), range: range)
     case .collectionOperator(let op):
       advance()
       return ExpressionSyntax(.keyPath([.collectionOperator(op)]), range: range)
@@ -227,6 +252,18 @@ extension Parser {
       return ExpressionSyntax(
         .ternary(condition, whenTrue, whenFalse),
         range: range.union(SourceRange(previousEnd, previousEnd)))
+    case "FETCH":
+      throw LanguageError(
+        .syntax,
+        "FETCH(…) (a Core Data fetch-request expression) is not supported; use SUBQUERY, or a "
+          + "separate fetch",
+        at: range)
+    case "ANYKEY":
+      throw LanguageError(
+        .syntax,
+        "ANYKEY (any key of a dictionary) is not supported; name the key, or write #ANYKEY for "
+          + "a key spelt ANYKEY",
+        at: range)
     case "SUBQUERY":
       advance()
       return try nested { (p: inout Parser) throws(LanguageError) in

@@ -23,7 +23,12 @@ public struct Parser {
 
   /// A predicate on its own, as given to `NSPredicate(format:)`.
   public static func parsePredicate(_ text: String) throws(LanguageError) -> PredicateSyntax {
-    var parser = Parser(tokens: try Lexer.tokenize(text))
+    try parsePredicate(tokens: try Lexer.tokenize(text))
+  }
+
+  /// A predicate on its own, from tokens (a format string's, its arguments in place).
+  static func parsePredicate(tokens: [Token]) throws(LanguageError) -> PredicateSyntax {
+    var parser = Parser(tokens: tokens)
     parser.skipNewlines()
     let predicate = try parser.parsePredicate()
     parser.skipNewlines()
@@ -33,7 +38,12 @@ public struct Parser {
 
   /// An expression on its own, as given to `NSExpression(format:)`.
   public static func parseExpression(_ text: String) throws(LanguageError) -> ExpressionSyntax {
-    var parser = Parser(tokens: try Lexer.tokenize(text))
+    try parseExpression(tokens: try Lexer.tokenize(text))
+  }
+
+  /// An expression on its own, from tokens (a format string's, its arguments in place).
+  static func parseExpression(tokens: [Token]) throws(LanguageError) -> ExpressionSyntax {
+    var parser = Parser(tokens: tokens)
     parser.skipNewlines()
     let expression = try parser.parseExpression()
     parser.skipNewlines()

@@ -148,6 +148,14 @@ extension Parser {
       return (op, range)
     }
     guard case .identifier(let word) = current.kind else { return nil }
+    if word.uppercased() == "UTI", isPunctuation(.minus, peek()) {
+      let last = isKeyword("CONFORMS", peek(2)) ? peek(4) : peek(2)
+      throw LanguageError(
+        .syntax,
+        "UTI-CONFORMS-TO and UTI-EQUALS test Uniform Type Identifiers, which exist only on "
+          + "Apple platforms; compare the type identifier as a string (==, BEGINSWITH)",
+        at: range.union(last.range))
+    }
     if word.uppercased() == "NOT", isKeyword("IN", peek()) {
       throw LanguageError(
         .syntax, "\"NOT IN\" is not predicate syntax; write NOT (x IN {…})",

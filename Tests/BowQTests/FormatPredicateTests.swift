@@ -1,0 +1,369 @@
+import BowQ
+import Foundation
+import XCTest
+
+/// The Swift API as a program that depends on the BowQ library uses it (no `@testable`):
+/// format arguments put in place on tokens, evaluation against plain Swift values and
+/// against objects of a graph, substitution variables, and the errors with their positions.
+final class FormatPredicateTests: XCTestCase {
+  private let tie: [String: Any] = [
+    "name": "Blue Bow Tie", "rating": 4.5, "timesWorn": 3, "isFavorite": true,
+    "lastWorn": Date(timeIntervalSinceReferenceDate: 86_400), "tags": ["silk", "blue"],
+    "owner": ["name": "Ann", "age": 41] as [String: Any],
+  ]
+
+  /// Whether the format with its arguments holds for `object`.
+  private func holds(
+    _ format: String, _ arguments: [Any?] = [], for object: Any?,
+    variables: [String: Any?] = [:], file: StaticString = #filePath, line: UInt = #line
+  ) -> Bool? {
+    do {
+      return try FormatPredicate(format: format, argumentArray: arguments)
+        .evaluate(with: object, substitutionVariables: variables)
+    } catch {
+      XCTFail("\(format): \(error)", file: file, line: line)
+      return nil
+    }
+  }
+
+  /// The canonical form of the format with its arguments.
+  private func canonical(_ format: String, _ arguments: Any?...) throws -> String {
+    try FormatPredicate(format: format, argumentArray: arguments).predicateFormat
+  }
+
+  /// The error making the predicate gives, as its description (`line:column: message`).
+  private func formatError(_ format: String, _ arguments: Any?...) -> String {
+    do {
+      let predicate = try FormatPredicate(format: format, argumentArray: arguments)
+      return "made \(predicate)"
+    } catch {
+      return error.description
+    }
+  }
+
+  /// The error making the predicate throws.
+  private func thrownError(_ format: String, _ arguments: Any?...) -> PredicateFormatError? {
+    do {
+      _ = try FormatPredicate(format: format, argumentArray: arguments)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The error evaluating the predicate gives, as its description.
+  private func evaluationError(
+    _ format: String, for object: Any?, variables: [String: Any?] = [:]
+  ) -> String {
+    do {
+      let result = try FormatPredicate(format: format).evaluate(
+        with: object, substitutionVariables: variables)
+      return "evaluated to \(result)"
+    } catch let error as PredicateEvaluationError {
+      return error.description
+    } catch {
+      return "not an evaluation error: \(error)"
+    }
+  }
+
+  // MARK: Format arguments
+
+  func testObjectArgumentsBecomeConstants() throws {
+    XCTAssertEqual(try canonical("name == %@", "Blue"), #"name == "Blue""#)
+    XCTAssertEqual(try canonical("rating > %@", 3), "rating > 3")
+    XCTAssertEqual(try canonical("rating > %@", 3.5), "rating > 3.5")
+    XCTAssertEqual(try canonical("rating > %@", NSNumber(value: 2)), "rating > 2")
+    XCTAssertEqual(try canonical("isFavorite == %@", true), "isFavorite == 1")
+    XCTAssertEqual(try canonical("lastWorn == %@", nil), "lastWorn == nil")
+    XCTAssertEqual(try canonical("lastWorn == %@", NSNull()), "lastWorn == nil")
+    XCTAssertEqual(
+      try canonical("lastWorn < %@", Date(timeIntervalSinceReferenceDate: 60)),
+      #"lastWorn < CAST(60, "NSDate")"#)
+    XCTAssertEqual(try canonical("name IN %@", ["a", "b"]), #"name IN {"a", "b"}"#)
+    XCTAssertEqual(try canonical("rating IN %@", Set([2])), "rating IN {2}")
+    XCTAssertEqual(try canonical("rating IN %@", ["b": 2, "a": 1]), "rating IN {1, 2}")
+    XCTAssertEqual(try canonical("name == '%@'"), #"name == "%@""#, "a quoted %@ is literal")
+  }
+
+  func testKeyPathAndNumberArguments() throws {
+    XCTAssertEqual(try canonical("%K == %@", "name", "x"), #"name == "x""#)
+    XCTAssertEqual(try canonical("%K.@count > %d", "tags", 1), "tags.@count > 1")
+    XCTAssertEqual(try canonical("%K > 1", "owner.age"), "owner.age > 1")
+    XCTAssertEqual(try canonical("%K == 1", "size"), "#size == 1", "a reserved word as a key")
+    XCTAssertEqual(
+      try canonical("a == %d AND b == %i AND c == %ld AND d == %lld AND e == %lu", 1, 2, 3, 4, 5),
+      "a == 1 AND b == 2 AND c == 3 AND d == 4 AND e == 5")
+    XCTAssertEqual(try canonical("a == %d", true), "a == 1")
+    XCTAssertEqual(
+      try canonical("a == %f AND b == %lf AND c == %g", 1.5, 2, 3),
+      "a == 1.5 AND b == 2.0 AND c == 3.0")
+    XCTAssertEqual(
+      try canonical("%2$K == %1$@ OR %2$K == nil", "x", "name"), #"name == "x" OR name == nil"#)
+    XCTAssertEqual(try canonical("a ==\n%d", 1), "a == 1", "line breaks are spaces in a format")
+  }
+
+  func testAStringArgumentCannotChangeThePredicatesStructure() throws {
+    let hostile = #"x" OR name != "x"#
+    let predicate = try FormatPredicate(format: "name == %@", hostile)
+    XCTAssertEqual(predicate.predicateFormat, #"name == "x\" OR name != \"x""#)
+    XCTAssertEqual(try predicate.evaluate(with: tie), false)
+    XCTAssertEqual(try predicate.evaluate(with: ["name": hostile]), true)
+    let closing = try FormatPredicate(
+      format: "name == %@ AND rating > 4", "') OR TRUEPREDICATE OR ('")
+    XCTAssertEqual(try closing.evaluate(with: tie), false)
+    guard case .and(let operands) = closing.syntax.kind else { return XCTFail("\(closing.syntax)") }
+    XCTAssertEqual(operands.count, 2)
+    let keyed = try FormatPredicate(format: "%K == 1", "a == 1 OR b")
+    guard case .comparison(let comparison) = keyed.syntax.kind,
+      case .keyPath(let keys) = comparison.lhs.kind
+    else { return XCTFail("\(keyed.syntax)") }
+    XCTAssertEqual(keys, [.key("a == 1 OR b")], "%K is one key, whatever it spells")
+  }
+
+  func testArgumentErrorsSayWhichArgumentAndWhere() {
+    XCTAssertEqual(
+      formatError("name == %@ AND rating > %d", "x"),
+      "1:25: %d needs argument 2, but 1 argument was given")
+    XCTAssertEqual(
+      formatError("name == %@", "x", 2),
+      "1:11: argument 2 is not used: the format has no specifier for it (2 arguments were given, 1 used)"
+    )
+    XCTAssertEqual(
+      formatError("rating > %d", "three"),
+      #"1:10: argument 1 for %d must be an integer, not a string "three""#)
+    XCTAssertEqual(
+      formatError("rating > %f", "3"),
+      #"1:10: argument 1 for %f must be a number, not a string "3""#)
+    XCTAssertEqual(
+      formatError("%K == 1", 3),
+      "1:1: argument 1 for %K must be a key path string such as \"owner.name\", not an integer")
+    XCTAssertEqual(
+      formatError("%K == 1", "a..b"),
+      #"1:1: argument 1 for %K is "a..b", which is no key path: a key is empty"#)
+    XCTAssertEqual(
+      formatError("name == %@", NSObject()),
+      "1:9: argument 1 is a NSObject, which a predicate cannot read: use dictionaries, arrays, sets, strings, numbers, Booleans, dates, data, UUIDs, URLs or NSNull"
+    )
+    XCTAssertEqual(
+      formatError("name == %s", "x"),
+      #"1:9: "%" starts a format argument: %@ (a value), %K (a key path), %d (an integer) or %f (a real number); write %% for a percent sign"#
+    )
+    XCTAssertEqual(
+      formatError("a == %d %%", 1), #"1:9: unexpected "%" after the predicate"#,
+      "%% is a percent sign, which takes no argument")
+    guard case .argument(let number, _, let range)? = thrownError("a == 1 OR b == %d") else {
+      return XCTFail("not an argument error")
+    }
+    XCTAssertEqual(number, 1)
+    XCTAssertEqual(range.start.column, 16)
+  }
+
+  func testFormatErrorsCarryLineAndColumn() {
+    XCTAssertEqual(
+      formatError("name ==\n  "), "2:3: expected a value or key path, found end of input")
+    XCTAssertEqual(formatError("name == 'x"), "1:9: unterminated string: add the closing '")
+    XCTAssertEqual(
+      formatError("lenght(name) == 3"), #"1:1: unknown function lenght(). Did you mean "length"?"#)
+    XCTAssertEqual(formatError(#"name MATCHES "(""#), #"1:14: invalid regular expression "(""#)
+    guard case .language(let error)? = thrownError("a >") else {
+      return XCTFail("not a language error")
+    }
+    XCTAssertEqual(error.phase, .syntax)
+    XCTAssertEqual(error.range.start, SourceLocation(offset: 3, line: 1, column: 4))
+  }
+
+  // MARK: Plain Swift values
+
+  func testKeyPathsReadDictionariesAndNestedDictionaries() {
+    XCTAssertEqual(holds("name == %@", ["Blue Bow Tie"], for: tie), true)
+    XCTAssertEqual(holds("rating > 4 AND timesWorn == 3 AND isFavorite == YES", for: tie), true)
+    XCTAssertEqual(holds("owner.name BEGINSWITH 'A' AND owner.age >= 40", for: tie), true)
+    XCTAssertEqual(holds("SELF.owner.name == 'Ann'", for: tie), true)
+    XCTAssertEqual(holds("missing == nil AND owner.missing.deeper == nil", for: tie), true)
+    XCTAssertEqual(holds(#"lastWorn == CAST(86400, "NSDate")"#, for: tie), true)
+    XCTAssertEqual(holds(#"owner["name"] == "Ann""#, for: tie), true)
+  }
+
+  func testKeyPathsMapOverArraysSoQualifiersAndOperatorsWork() {
+    let wardrobe: [String: Any] = [
+      "ties": [
+        ["name": "Red", "rating": 3], ["name": "Blue", "rating": 5], ["name": "Green"],
+      ]
+    ]
+    XCTAssertEqual(holds("ANY ties.rating > 4", for: wardrobe), true)
+    XCTAssertEqual(holds("ALL ties.rating > 2", for: wardrobe), true)
+    XCTAssertEqual(holds("NONE ties.name == 'Pink'", for: wardrobe), true)
+    XCTAssertEqual(
+      holds("ties.@count == 3 AND ties.@sum.rating == 8 AND ties.@max.rating == 5", for: wardrobe),
+      true)
+    XCTAssertEqual(holds("ties.name CONTAINS 'Red'", for: wardrobe), true)
+    XCTAssertEqual(holds("SUBQUERY(ties, $t, $t.rating >= 3).@count == 2", for: wardrobe), true)
+    XCTAssertEqual(holds("ties[LAST].name == 'Green' AND ties[0].rating == 3", for: wardrobe), true)
+    XCTAssertEqual(holds("tags.@count == 0 AND ALL tags == 'x'", for: ["tags": [String]()]), true)
+  }
+
+  func testSelfIsTheObjectItself() {
+    XCTAssertEqual(holds("SELF BEGINSWITH 'Bl'", for: "Blue"), true)
+    XCTAssertEqual(holds("SELF > 3", for: 4), true)
+    XCTAssertEqual(holds("SELF == nil", for: nil), true)
+    XCTAssertEqual(holds("ANY SELF > 3 AND @count == 2", for: [1, 5]), true)
+    XCTAssertEqual(holds("SELF IN %@", [[1, 2]], for: 2), true)
+  }
+
+  func testFoundationValuesConvert() throws {
+    let json = try JSONSerialization.jsonObject(
+      with: Data(#"{"flag": true, "count": 1, "ratio": 0.5, "nothing": null, "list": [1, 2]}"#.utf8)
+    )
+    XCTAssertEqual(
+      holds("flag == YES AND count == 1 AND ratio == 0.5 AND nothing == nil", for: json), true)
+    XCTAssertEqual(holds("count == YES", for: json), true, "1 equals YES, as in Foundation")
+    XCTAssertEqual(holds("list.@sum == 3", for: json), true)
+    let id = UUID()
+    let url = URL(string: "https://example.com/tie")!
+    let values: [String: Any] = [
+      "id": id, "url": url, "data": Data([1, 2]), "price": Decimal(string: "2.50")!,
+    ]
+    XCTAssertEqual(
+      holds("id == %@ AND url == %@ AND data == %@", [id, url, Data([1, 2])], for: values), true)
+    XCTAssertEqual(holds("price > 2.4", for: values), true)
+    XCTAssertEqual(
+      evaluationError("name == 'x'", for: ["name": NSObject()]),
+      #"the object["name"] is a NSObject, which a predicate cannot read: use dictionaries, arrays, sets, strings, numbers, Booleans, dates, data, UUIDs, URLs or NSNull"#
+    )
+  }
+
+  func testEvaluationErrorsAreWhereFoundationRaises() {
+    XCTAssertEqual(
+      evaluationError("name < 3", for: tie),
+      #"1:1: cannot order a string ("Blue Bow Tie") against an integer (3)"#)
+    XCTAssertEqual(
+      evaluationError("ANY name == 'x'", for: tie),
+      "1:1: ANY needs a collection on its left, not a string")
+    XCTAssertEqual(
+      evaluationError("name.letters == 'x'", for: tie),
+      #"1:1: cannot read the key "letters" of a string ("Blue Bow Tie"): key paths read dictionaries and collections of them"#
+    )
+    XCTAssertEqual(
+      evaluationError("rating > $minimum", for: tie, variables: ["minimun": 1]),
+      #"1:10: unbound variable $minimum: give it a value in the substitution variables. Did you mean "minimun"?"#
+    )
+  }
+
+  // MARK: Substitution variables
+
+  func testSubstitutionVariables() throws {
+    let predicate = try FormatPredicate(format: "rating >= $minimum AND owner.name == $owner.name")
+    XCTAssertEqual(
+      try predicate.evaluate(
+        with: tie, substitutionVariables: ["minimum": 4, "owner": ["name": "Ann"]]), true)
+    XCTAssertEqual(
+      try predicate.evaluate(
+        with: tie, substitutionVariables: ["minimum": 5, "owner": ["name": "Ann"]]), false)
+    let bound = try predicate.withSubstitutionVariables(["minimum": 4.5])
+    XCTAssertEqual(bound.predicateFormat, "rating >= 4.5 AND owner.name == $owner.name")
+    XCTAssertEqual(
+      try bound.evaluate(with: tie, substitutionVariables: ["owner": ["name": "Ann"]]), true)
+    let subquery = try FormatPredicate(format: "SUBQUERY(tags, $x, $x == $x).@count == $x")
+    XCTAssertEqual(
+      try subquery.withSubstitutionVariables(["x": 2]).predicateFormat,
+      "SUBQUERY(tags, $x, $x == $x).@count == 2", "the SUBQUERY's own variable is not replaced")
+    XCTAssertThrowsError(try predicate.withSubstitutionVariables(["minimum": NSObject()])) {
+      error in
+      guard case .variable(let name, _)? = error as? PredicateFormatError else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertEqual(name, "minimum")
+    }
+    XCTAssertThrowsError(
+      try FormatPredicate(format: "name MATCHES $p").withSubstitutionVariables(["p": "("]))
+    XCTAssertEqual(
+      holds("x IN $allowed", for: ["x": 2], variables: ["allowed": ["a": 1, "b": 2]]), true)
+  }
+
+  // MARK: Objects of a graph
+
+  private func hats() throws -> ObjectGraph {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      """
+      entity Person { name: String, hats: [Hat] inverse owner }
+      entity Hat { name: String, width: Int16, owner: Person? inverse hats }
+      insert Person name = "Ann"
+      insert Hat name = "Fez", width = 3, owner = Person where name == "Ann"
+      insert Hat name = "Cap", width = 5
+      """)
+    return interpreter.context.graph
+  }
+
+  func testGraphObjectsAreEvaluatedWithTheirEntitysTypes() throws {
+    let graph = try hats()
+    let fez = GraphObject(ObjectID(entity: "Hat", key: 1), in: graph)
+    let ann = GraphObject(ObjectID(entity: "Person", key: 1), in: graph)
+    XCTAssertEqual(
+      try FormatPredicate(format: "name == %@ AND width < 4", "Fez").evaluate(with: fez), true)
+    XCTAssertEqual(try FormatPredicate(format: "owner.name == 'Ann'").evaluate(with: fez), true)
+    XCTAssertEqual(
+      try FormatPredicate(format: "ANY hats.width == 3 AND hats.@count == 1").evaluate(with: ann),
+      true)
+    XCTAssertEqual(
+      try FormatPredicate(format: "width > $w").evaluate(
+        with: fez, substitutionVariables: ["w": 2]), true)
+    XCTAssertEqual(try FormatPredicate(format: "width > 2").evaluate(with: fez as Any), true)
+    XCTAssertThrowsError(try FormatPredicate(format: "widht > 2").evaluate(with: fez)) { error in
+      XCTAssertEqual(
+        (error as? PredicateEvaluationError)?.description,
+        #"1:1: unknown property "widht" on Hat. Did you mean "width"?"#)
+    }
+    XCTAssertThrowsError(try FormatPredicate(format: "name > 2").evaluate(with: fez)) { error in
+      XCTAssertEqual(
+        (error as? PredicateEvaluationError)?.description,
+        "1:6: cannot compare name (a string) with an integer using >")
+    }
+    XCTAssertThrowsError(
+      try FormatPredicate(format: "TRUEPREDICATE").evaluate(
+        with: GraphObject(ObjectID(entity: "Hat", key: 9), in: graph))
+    ) { error in
+      XCTAssertEqual(
+        (error as? PredicateEvaluationError)?.description, "the graph has no object Hat/p9")
+    }
+    let owner = try FormatExpression(format: "owner").expressionValue(with: fez)
+    XCTAssertEqual((owner as? GraphObject)?.id, ann.id)
+  }
+
+  // MARK: Expressions and filtering
+
+  func testExpressionValues() throws {
+    let order: [String: Any] = ["items": [["price": 2], ["price": 3]], "note": "gift"]
+    XCTAssertEqual(
+      try FormatExpression(format: "items.@sum.price * %f", 1.5).expressionValue(with: order)
+        as? Double, 7.5)
+    XCTAssertEqual(
+      try FormatExpression(format: "items.@count").expressionValue(with: order) as? Int, 2)
+    XCTAssertEqual(
+      try FormatExpression(format: "uppercase(note)").expressionValue(with: order) as? String,
+      "GIFT")
+    XCTAssertEqual(
+      try FormatExpression(format: "items.price").expressionValue(with: order) as? [Int], [2, 3])
+    XCTAssertNil(try FormatExpression(format: "missing").expressionValue(with: order))
+    let first = try FormatExpression(format: "items[FIRST]").expressionValue(with: order)
+    XCTAssertEqual(first as? [String: Int], ["price": 2], "a dictionary comes back as given")
+    XCTAssertEqual(
+      try FormatExpression(format: "$a + $b").expressionValue(
+        with: nil, substitutionVariables: ["a": 1, "b": 2]) as? Int, 3)
+    XCTAssertEqual(try FormatExpression(format: "%K", "owner.name").expressionFormat, "owner.name")
+  }
+
+  func testFilterKeepsTheMatchingElementsInOrder() throws {
+    let people: [[String: Any]] = [
+      ["name": "Ann", "age": 41], ["name": "Bob", "age": 7], ["name": "Cy", "age": 63],
+    ]
+    let adults = try FormatPredicate(format: "age >= %d", 18).filter(people)
+    XCTAssertEqual(adults.map { $0["name"] as? String }, ["Ann", "Cy"])
+  }
+
+  func testPredicatesCompareBySyntax() throws {
+    XCTAssertEqual(try FormatPredicate(format: "a = 1"), try FormatPredicate(format: "a == %d", 1))
+    XCTAssertNotEqual(try FormatPredicate(format: "a == 1"), try FormatPredicate(format: "a == 2"))
+    XCTAssertEqual(try FormatPredicate(format: "a =< 1").description, "a <= 1")
+  }
+}
