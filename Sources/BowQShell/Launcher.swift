@@ -43,22 +43,12 @@ public enum Launcher {
     } else {
       clock = Date.init
     }
-    let destination: StoreDestination
-    let seeds: Bool
-    switch options.store {
-    case .defaultStore:
-      destination = .file(paths.defaultStorePath)
-      seeds = true
-    case .file(let path):
-      destination = .file(path)
-      seeds = options.seedsSampleData
-    case .memory:
-      destination = .memory
-      seeds = options.seedsSampleData
-    }
     let interpreter: Interpreter
     do {
-      interpreter = try openStore(destination, seeds: seeds, paths: paths, clock: clock)
+      interpreter = try openStore(
+        options.store, readOnly: options.isReadOnly,
+        seeds: options.store == .defaultStore || options.seedsSampleData, paths: paths,
+        clock: clock)
     } catch {
       writeError("bowq: \(error)\n")
       return 1
@@ -92,7 +82,7 @@ public enum Launcher {
     case .standardInput:
       if interactive, var reader = EditLineReader(historyPath: paths.historyPath, promptStyle: Style(policy: colors, fileDescriptor: 1)) {
         shell.terminalColumns = { terminalColumns(of: 1) }
-        print(banner(destination, interpreter))
+        print(banner(interpreter))
         shell.run(reader: &reader, interactive: true)
         return 0
       }
@@ -101,48 +91,104 @@ public enum Launcher {
     }
   }
 
-  /// Loads the store (or starts a new one), seeding the BowTies sample when asked.
+  /// Opens the store (or starts a new one), seeding the BowTies sample when asked: for
+  /// writing, holding its lock, or read-only (never seeded), with every entity of a damaged
+  /// store that can be read (the others are named on standard error).
   static func openStore(
-    _ destination: StoreDestination, seeds: Bool, paths: Paths, clock: @escaping () -> Date
+    _ location: StoreLocation, readOnly: Bool, seeds: Bool, paths: Paths,
+    clock: @escaping () -> Date
   ) throws -> Interpreter {
+    let path: String
+    switch location {
+    case .memory:
+      let interpreter = Interpreter(
+        context: Context(graph: ObjectGraph()), store: .memory, clock: clock)
+      if seeds { try seed(interpreter, paths: paths) }
+      return interpreter
+    case .defaultStore: path = paths.defaultStorePath
+    case .file(let file): path = file
+    }
+    if readOnly {
+      let handle = StoreHandle(openingReadOnly: path)
+      return Interpreter(
+        context: Context(graph: try openReadOnly(handle)), store: .file(handle), clock: clock)
+    }
+    if location == .defaultStore {
+      try Paths.createPrivateDirectory(
+        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+    let handle: StoreHandle
     var graph = ObjectGraph()
-    var isNew = true
-    if case .file(let path) = destination {
-      do {
-        graph = try StoreFile.load(from: path)
-        isNew = false
-      } catch StoreError.fileNotFound {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if path == paths.defaultStorePath { try Paths.createPrivateDirectory(atPath: folder) }
-      } catch {
-        throw LaunchError(
-          message: "cannot open the store: \(error)\nThe file was left untouched. "
-            + "Use --store PATH to work on another store, or --memory for an empty one.")
-      }
+    do {
+      handle = try StoreHandle(openingForWriting: path)
+    } catch {
+      throw LaunchError(message: openingFailure(error))
     }
-    let interpreter = Interpreter(context: Context(graph: graph), store: destination, clock: clock)
-    if seeds {
-      guard let sample = paths.sampleDataPath() else {
-        throw LaunchError(
-          message: "cannot find SampleData.plist to seed the store; set BOWQ_SAMPLE_DATA to its path")
-      }
-      do {
-        try BowTiesSample.seed(interpreter, sampleDataPath: sample)
-      } catch {
-        throw LaunchError(message: "cannot seed the store from \(sample): \(error)")
-      }
+    do {
+      graph = try handle.load()
+    } catch StoreError.fileNotFound {
+      // A new store: it is written below, once seeded when asked.
+    } catch {
+      throw LaunchError(message: openingFailure(error))
     }
-    if isNew, case .file(let path) = destination, !FileManager.default.fileExists(atPath: path) {
-      try StoreFile.save(interpreter.context.graph, to: path)
-    }
+    let interpreter = Interpreter(
+      context: Context(graph: graph), store: .file(handle), clock: clock)
+    if seeds { try seed(interpreter, paths: paths) }
+    if handle.fingerprint == nil { try handle.save(interpreter.context.graph) }
     return interpreter
   }
 
-  static func banner(_ destination: StoreDestination, _ interpreter: Interpreter) -> String {
+  /// Adds the BowTie model and sample data when the store has no ties yet.
+  private static func seed(_ interpreter: Interpreter, paths: Paths) throws {
+    guard let sample = paths.sampleDataPath() else {
+      throw LaunchError(
+        message: "cannot find SampleData.plist to seed the store; set BOWQ_SAMPLE_DATA to its path")
+    }
+    do {
+      try BowTiesSample.seed(interpreter, sampleDataPath: sample)
+    } catch {
+      throw LaunchError(message: "cannot seed the store from \(sample): \(error)")
+    }
+  }
+
+  /// Reads a store for `--read-only`: all of it, or every entity that decodes, naming what
+  /// was left out on standard error.
+  private static func openReadOnly(_ handle: StoreHandle) throws -> ObjectGraph {
+    do {
+      let (graph, skipped) = try handle.salvage()
+      if !skipped.isEmpty {
+        writeError(
+          "bowq: warning: \(handle.path) is damaged; it is open read-only with what could be "
+            + "read. Left out:\n" + skipped.map { "  \($0)\n" }.joined())
+      }
+      return graph
+    } catch StoreError.fileNotFound(let path) {
+      throw LaunchError(
+        message: "cannot open the store read-only: there is no store file at \(path)")
+    } catch {
+      throw LaunchError(
+        message: "cannot open the store read-only: \(error)\nNothing in it can be read; "
+          + "the file was left untouched. Use --store NEW to start a new store elsewhere.")
+    }
+  }
+
+  /// What the shell says when a store cannot be opened for writing: the problem (with its
+  /// byte offset when the file is damaged), that the file is untouched, and the ways on.
+  private static func openingFailure(_ error: Error) -> String {
+    if case StoreError.locked = error {
+      return "cannot open the store: \(error).\nOpen it with --read-only to look at it "
+        + "without saving, or wait until that process ends."
+    }
+    return "cannot open the store: \(error)\nThe file was left untouched. Use --read-only "
+      + "to look at what can be read from it, or --store NEW to start a new store elsewhere."
+  }
+
+  static func banner(_ interpreter: Interpreter) -> String {
     let graph = interpreter.context.graph
     let where_: String
-    switch destination {
-    case .file(let path): where_ = path
+    switch interpreter.store {
+    case .file(let handle):
+      where_ = handle.path + (handle.access == .readOnly ? " (read-only)" : "")
     case .memory: where_ = "in memory (nothing is written)"
     }
     let counts = graph.model.entities.map { Interpreter.count(graph.table($0.name).count, $0.name) }

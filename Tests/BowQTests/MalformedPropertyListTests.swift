@@ -60,10 +60,12 @@ final class PropertyListMalformedFileTests: XCTestCase {
     _ bytes: [UInt8], _ kind: PropertyListError.Kind, at offset: Int?, _ fragment: String = "",
     file: StaticString = #filePath, line: UInt = #line
   ) {
+    var treeError: PropertyListError?
     XCTAssertThrowsError(try BinaryPropertyListReader.decode(Data(bytes)), file: file, line: line) {
       guard let error = $0 as? PropertyListError else {
         return XCTFail("not a PropertyListError: \($0)", file: file, line: line)
       }
+      treeError = error
       XCTAssertEqual(error.kind, kind, error.description, file: file, line: line)
       XCTAssertEqual(error.offset, offset, error.description, file: file, line: line)
       if !fragment.isEmpty {
@@ -71,6 +73,10 @@ final class PropertyListMalformedFileTests: XCTestCase {
           error.description.contains(fragment), "\(error) lacks \(fragment)", file: file,
           line: line)
       }
+    }
+    // The store decoder reads the same bytes without the tree and must fail the same way.
+    XCTAssertThrowsError(try StoreCodec.decodeData(Data(bytes)), file: file, line: line) {
+      XCTAssertEqual($0 as? PropertyListError, treeError, "\($0)", file: file, line: line)
     }
   }
 

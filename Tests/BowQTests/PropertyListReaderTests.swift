@@ -111,4 +111,30 @@ final class PropertyListReaderTests: XCTestCase {
     a["z"] = "new"
     XCTAssertEqual(a.map(\.key), ["y", "z"])
   }
+
+  func testUTF16StringsOfEveryWidthRoundTrip() throws {
+    // One, two, three and four UTF-8 bytes per scalar, surrogate pairs included, in
+    // random mixes: the reader transcodes UTF-16 to UTF-8 itself.
+    let ranges: [ClosedRange<UInt32>] = [
+      0x20...0x7E, 0xA0...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF,
+    ]
+    var random = SplitMix64(seed: 16)
+    var strings: [PropertyList] = []
+    for _ in 0..<200 {
+      var text = "é"
+      for _ in 0..<random.int(in: 0...40) {
+        let range = random.pick(ranges)
+        let value = range.lowerBound + UInt32(random.next() % UInt64(range.count))
+        text.unicodeScalars.append(Unicode.Scalar(value)!)
+      }
+      strings.append(.string(text))
+    }
+    let back = try BinaryPropertyListReader.decode(
+      BinaryPropertyListWriter.encode(.array(strings)))
+    guard case .array(let decoded) = back else { return XCTFail("not an array") }
+    for (original, read) in zip(strings, decoded) {
+      XCTAssertEqual(
+        original.stringValue.map { Array($0.utf8) }, read.stringValue.map { Array($0.utf8) })
+    }
+  }
 }

@@ -43,6 +43,16 @@ final class StoreFileTests: XCTestCase {
     XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o644)
   }
 
+  func testSaveAndLoadRelationships() throws {
+    let path = folder + "/people.bowq"
+    let graph = StoreCodecRelationshipTests.graph
+    try StoreFile.save(graph, to: path)
+    XCTAssertEqual(try StoreFile.load(from: path), graph)
+    XCTAssertEqual(
+      try Data(contentsOf: URL(fileURLWithPath: path)), try StoreCodec.encodeData(graph),
+      "the file is exactly the encoded store")
+  }
+
   func testSaveReplacesTheFileAndKeepsItsMode() throws {
     let path = folder + "/store.bowq"
     try StoreFile.save(ObjectGraph(), to: path)

@@ -177,8 +177,8 @@ public final class Interpreter {
     }
     let errors = context.validate()
     guard errors.isEmpty else { throw SaveError(errors: errors) }
-    if case .file(let path) = store {
-      try StoreFile.save(context.graph, to: path)
+    if case .file(let handle) = store {
+      try handle.save(context.graph)
     }
     context.markSaved()
     return "Saved \(Self.count(changes.count, "change"))."

@@ -1,7 +1,8 @@
 /// Where `save` writes the graph.
-public enum StoreDestination: Hashable, Sendable {
-  /// A store file, written atomically on every save.
-  case file(String)
+public enum StoreDestination {
+  /// A store file opened by the session, written atomically on every save (or never, when
+  /// it was opened read-only).
+  case file(StoreHandle)
   /// Nothing is written: saving validates and commits in memory only.
   case memory
 }

@@ -20,8 +20,21 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An entity's objects are malformed in the store, or cannot be written to one.
   /// `row` counts from 0, as the positions in the store's `keys` and column arrays do.
   case invalidObjects(entity: String, attribute: String?, row: Int?, message: String)
+  /// A relationship's values are malformed in the store, or cannot be written to one: a key
+  /// that names no object of the destination entity, a to-many that lists an object twice.
+  /// `row` counts from 0, as for ``invalidObjects(entity:attribute:row:message:)``.
+  case invalidRelationship(entity: String, relationship: String, row: Int?, message: String)
   /// A store file whose contents are invalid: the file and the problem inside it.
   indirect case invalidFile(path: String, StoreError)
+  /// Another process holds the store's lock (``StoreLock``); `holder` is who it says it is,
+  /// nil while it has not written its name yet.
+  case locked(path: String, holder: StoreLockHolder?)
+  /// Another program changed, replaced or created the file since the session loaded or
+  /// last saved it (`loaded` nil: the session started a new store), so saving would
+  /// overwrite that version. Nothing was written; the changes stay pending.
+  case changedOnDisk(path: String, loaded: StoreFingerprint?, found: StoreFingerprint)
+  /// The store was opened read-only; nothing was written and the changes stay pending.
+  case readOnly(path: String)
 
   public var description: String {
     switch self {
@@ -45,8 +58,26 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       if let attribute { place += ", attribute \(attribute)" }
       if let row { place += ", row \(row)" }
       return "\(place): \(message)"
+    case .invalidRelationship(let entity, let relationship, let row, let message):
+      let place = "entity \(entity), relationship \(relationship)"
+      return "\(place)\(row.map { ", row \($0)" } ?? ""): \(message)"
     case .invalidFile(let path, let error):
       return "\(path): \(error)"
+    case .locked(let path, let holder):
+      return "\(path) is open for writing in another bowq process"
+        + (holder.map { " (\($0))" } ?? "")
+    case .changedOnDisk(let path, let loaded, let found):
+      let change =
+        loaded.map {
+          "another program changed it since it was opened (it was \($0), it is now \(found))"
+        }
+        ?? "another program created it since this new store was started (\(found))"
+      return "cannot save \(path): \(change). Nothing was written and the changes are still "
+        + "pending. To keep the version on disk, discard them with rollback and open the store "
+        + "again; to keep yours, move that file aside (mv \(path) \(path).other) and save again"
+    case .readOnly(let path):
+      return "cannot save \(path): the store is open read-only, so nothing was written; "
+        + "the changes are still pending (changes lists them, rollback discards them)"
     }
   }
 }

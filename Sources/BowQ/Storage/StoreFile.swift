@@ -16,37 +16,116 @@ public enum StoreFile {
   ///   property list (XML and JSON are not accepted as stores); and
   ///   ``StoreError/invalidFile(path:_:)`` when its layout or values are invalid.
   public static func load(from path: String) throws -> ObjectGraph {
-    let data = try contents(of: path)
-    let plist: PropertyList
+    try loadVersion(from: path).graph
+  }
+
+  /// Loads the graph stored at `path`, with the fingerprint of the file it came from,
+  /// taken before reading. Throws as ``load(from:)`` does.
+  static func loadVersion(from path: String) throws -> (
+    graph: ObjectGraph, fingerprint: StoreFingerprint
+  ) {
+    let (data, fingerprint) = try contents(of: path)
     do {
-      plist = try BinaryPropertyListReader.decode(data)
+      return (try StoreCodec.decodeData(data), fingerprint)
     } catch let error as PropertyListError {
       throw StoreError.corrupt(path: path, error)
-    }
-    do {
-      return try StoreCodec.decode(plist)
     } catch let error as StoreError {
       throw StoreError.invalidFile(path: path, error)
     }
   }
 
-  /// Saves `graph` to `path`, atomically and durably.
+  /// Reads what can be read from a damaged store: every entity whose objects decode (see
+  /// ``StoreSalvage``), and the error of each entity left out, for a read-only look.
   ///
-  /// The store is written to a new temporary file in the same folder (created exclusively,
-  /// mode 0644, or the mode of the file it replaces), flushed with `fsync`, renamed over
-  /// `path`, and the folder is flushed so the rename itself survives a crash. Readers see
-  /// either the old file or the new one, never a mix. On failure the temporary file is
-  /// removed, the old file is untouched, and ``StoreError/unwritable(path:reason:)`` names
-  /// the step and the system's message (a missing or read-only folder, a full disk).
-  public static func save(_ graph: ObjectGraph, to path: String) throws {
+  /// - Throws: as ``load(from:)`` does, when not even the model can be read: the file is
+  ///   missing or unreadable, not a valid binary property list, or not a store.
+  public static func salvage(from path: String) throws -> (
+    graph: ObjectGraph, skipped: [StoreError]
+  ) {
+    let plist = try propertyList(contents(of: path).data, path: path)
+    do {
+      return try StoreSalvage.decode(plist)
+    } catch let error as StoreError {
+      throw StoreError.invalidFile(path: path, error)
+    }
+  }
+
+  /// Saves `graph` to `path`, atomically and durably, whatever is there now.
+  ///
+  /// The store is written to a new temporary file `.<name>.tmp-<pid>-<n>` in the same
+  /// folder (created exclusively, mode 0644, or the mode of the file it replaces), flushed
+  /// with `fsync`, renamed over `path`, and the folder is flushed so the rename itself
+  /// survives a crash. Readers see either the old file or the new one, never a mix. On
+  /// failure the temporary file is removed, the old file is untouched, and
+  /// ``StoreError/unwritable(path:reason:)`` names the step and the system's message (a
+  /// missing or read-only folder, a full disk). After a successful save, temporary files
+  /// that killed processes left beside the store are removed
+  /// (``removeAbandonedTemporaryFiles(of:)``).
+  ///
+  /// - Returns: the fingerprint of the file written.
+  @discardableResult
+  public static func save(_ graph: ObjectGraph, to path: String) throws -> StoreFingerprint {
+    try save(graph, to: path, expecting: .anything)
+  }
+
+  /// Saves `graph` to `path` as ``save(_:to:)`` does, unless another program changed the
+  /// file since the session loaded or last saved it.
+  ///
+  /// - Parameter loaded: the fingerprint the session holds; nil when it started a new store
+  ///   and expects no file. The file is compared just before the rename; when it is gone
+  ///   (moved aside, or its folder removed), the save goes ahead, since nothing would be
+  ///   overwritten.
+  /// - Returns: the fingerprint of the file written, for the next save.
+  /// - Throws: ``StoreError/changedOnDisk(path:loaded:found:)`` when the file differs;
+  ///   nothing is written.
+  @discardableResult
+  public static func save(
+    _ graph: ObjectGraph, to path: String, ifUnchangedSince loaded: StoreFingerprint?
+  ) throws -> StoreFingerprint {
+    try save(graph, to: path, expecting: .unchanged(since: loaded))
+  }
+
+  /// Removes the temporary files `.<name>.tmp-<pid>-<n>` that saves of the store at `path`
+  /// left behind when their process was killed, leaving those of processes still running.
+  /// Best effort: a file that cannot be removed stays for a later attempt.
+  public static func removeAbandonedTemporaryFiles(of path: String) {
+    let folder = parentFolder(of: path)
+    let prefix = temporaryPrefix(for: path)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    let isNumber = { (part: Substring) in
+      !part.isEmpty
+        && part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+    for name in names where name.hasPrefix(prefix) {
+      let parts = name.dropFirst(prefix.count).split(
+        separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts.allSatisfy(isNumber), let pid = pid_t(parts[0]), pid > 0
+      else { continue }
+      let running = pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+      if !running { unlink("\(folder)/\(name)") }
+    }
+  }
+
+  /// What a save expects to find at the store's path just before replacing it.
+  private enum Expectation {
+    /// Any file, or none: the save replaces whatever is there.
+    case anything
+    /// The file of this fingerprint (nil: no file), or no file at all.
+    case unchanged(since: StoreFingerprint?)
+  }
+
+  private static func save(
+    _ graph: ObjectGraph, to path: String, expecting: Expectation
+  ) throws -> StoreFingerprint {
     let data: Data
     do {
-      data = try BinaryPropertyListWriter.encode(StoreCodec.encode(graph))
+      data = try StoreCodec.encodeData(graph)
     } catch let error as PropertyListError {
       throw StoreError.unwritable(path: path, reason: error.description)
     }
     let folder = parentFolder(of: path)
     let (fd, temporary) = try createTemporaryFile(for: path, in: folder)
+    let written: StoreFingerprint
     do {
       do {
         try writeAll(data, to: fd, path: path)
@@ -54,6 +133,11 @@ public enum StoreFile {
           throw StoreError.unwritable(
             path: path, reason: "cannot flush the temporary file: \(systemMessage())")
         }
+        guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
+          throw StoreError.unwritable(
+            path: path, reason: "cannot examine the temporary file: \(systemMessage())")
+        }
+        written = fingerprint
       } catch {
         close(fd)
         throw error
@@ -61,6 +145,12 @@ public enum StoreFile {
       if close(fd) != 0, errno != EINTR {
         throw StoreError.unwritable(
           path: path, reason: "cannot close the temporary file: \(systemMessage())")
+      }
+      if case .unchanged(let loaded) = expecting,
+        let found = try StoreFingerprint.current(at: path),
+        found != loaded
+      {
+        throw StoreError.changedOnDisk(path: path, loaded: loaded, found: found)
       }
       if rename(temporary, path) != 0 {
         throw StoreError.unwritable(
@@ -70,28 +160,44 @@ public enum StoreFile {
       unlink(temporary)
       throw error
     }
+    removeAbandonedTemporaryFiles(of: path)
     try flushFolder(folder, path: path)
+    return written
   }
 
   // MARK: Reading
 
-  private static func contents(of path: String) throws -> Data {
+  private static func propertyList(_ data: Data, path: String) throws -> PropertyList {
+    do {
+      return try BinaryPropertyListReader.decode(data)
+    } catch let error as PropertyListError {
+      throw StoreError.corrupt(path: path, error)
+    }
+  }
+
+  /// The file's bytes, and its fingerprint taken before reading them (so a change made
+  /// while reading shows as a change at the next save).
+  private static func contents(of path: String) throws -> (
+    data: Data, fingerprint: StoreFingerprint
+  ) {
     let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else {
       if errno == ENOENT { throw StoreError.fileNotFound(path: path) }
       throw StoreError.unreadable(path: path, reason: systemMessage())
     }
     defer { close(fd) }
+    guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
+      throw StoreError.unreadable(path: path, reason: systemMessage())
+    }
     var bytes: [UInt8] = []
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+    if fingerprint.size > 0 { bytes.reserveCapacity(Int(fingerprint.size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer in
         retryingInterrupts { read(fd, buffer.baseAddress, buffer.count) }
       }
       if count < 0 { throw StoreError.unreadable(path: path, reason: systemMessage()) }
-      if count == 0 { return Data(bytes) }
+      if count == 0 { return (Data(bytes), fingerprint) }
       bytes.append(contentsOf: chunk[0..<count])
     }
   }
@@ -103,19 +209,25 @@ public enum StoreFile {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// Creates `.<name>.<pid>.<random>.tmp` beside `path` with `O_CREAT | O_EXCL`.
+  /// The start of the names of the store's temporary files: `.<name>.tmp-`.
+  private static func temporaryPrefix(for path: String) -> String {
+    ".\(path.split(separator: "/").last.map(String.init) ?? "store").tmp-"
+  }
+
+  /// Creates `.<name>.tmp-<pid>-<n>` beside `path` with `O_CREAT | O_EXCL`, with the
+  /// first `n` from 0 that is free.
   private static func createTemporaryFile(for path: String, in folder: String) throws -> (
     Int32, String
   ) {
-    let name = path.split(separator: "/").last.map(String.init) ?? "store"
+    let prefix = "\(folder)/\(temporaryPrefix(for: path))\(getpid())-"
     var mode: mode_t = 0o644
     var existing = stat()
     if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
       mode = existing.st_mode & 0o777
     }
+    var n = 0
     while true {
-      let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      let temporary = "\(folder)/.\(name).\(getpid()).\(suffix).tmp"
+      let temporary = prefix + String(n)
       let fd = retryingInterrupts {
         open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
       }
@@ -127,6 +239,7 @@ public enum StoreFile {
         throw StoreError.unwritable(
           path: path, reason: "cannot create a temporary file in \(folder): \(systemMessage())")
       }
+      n += 1
     }
   }
 

@@ -36,6 +36,9 @@ public enum CommandLineOptions {
           --memory         use an empty in-memory store; nothing is written
           --sample         with --store (a new file) or --memory: start from the
                            BowTie model and its sample data, like the default store
+          --read-only      open the store without saving to it: no lock is taken,
+                           so it works while another bowq has the store open, and
+                           on a damaged store it opens every entity that can be read
       Without --store or --memory, the default store is used:
         \(defaultStorePath)
       It is seeded with the BowTie sample data on first use.
@@ -98,12 +101,12 @@ public enum CommandLineOptions {
 
 /// The options bowq has, by the names they are written with.
 private enum Option {
-  case store, memory, sample, command, format, json, keepGoing, color, help, version
+  case store, memory, sample, readOnly, command, format, json, keepGoing, color, help, version
 
   static let long: [String: Option] = [
-    "--store": .store, "--memory": .memory, "--sample": .sample, "--format": .format,
-    "--json": .json, "--keep-going": .keepGoing, "--color": .color, "--help": .help,
-    "--version": .version,
+    "--store": .store, "--memory": .memory, "--sample": .sample, "--read-only": .readOnly,
+    "--format": .format, "--json": .json, "--keep-going": .keepGoing, "--color": .color,
+    "--help": .help, "--version": .version,
   ]
 
   static let short: [Character: Option] = ["c": .command, "h": .help, "V": .version]
@@ -111,14 +114,14 @@ private enum Option {
   var takesValue: Bool {
     switch self {
     case .store, .command, .format, .color: return true
-    case .memory, .sample, .json, .keepGoing, .help, .version: return false
+    case .memory, .sample, .readOnly, .json, .keepGoing, .help, .version: return false
     }
   }
 
   /// Options that only make sense for a run, not for `bowq plist`.
   var isRunOnly: Bool {
     switch self {
-    case .store, .memory, .sample, .command, .keepGoing: return true
+    case .store, .memory, .sample, .readOnly, .command, .keepGoing: return true
     case .format, .json, .color, .help, .version: return false
     }
   }
@@ -131,6 +134,7 @@ private struct Parser {
   private var storePath: String?
   private var usesMemory = false
   private var seedsSampleData = false
+  private var isReadOnly = false
   private var commands: [String] = []
   private var format: OutputFormat?
   private var keepsGoing = false
@@ -207,6 +211,7 @@ private struct Parser {
       storePath = value
     case .memory: usesMemory = true
     case .sample: seedsSampleData = true
+    case .readOnly: isReadOnly = true
     case .command: commands.append(value)
     case .keepGoing: keepsGoing = true
     case .json: format = .json
@@ -249,6 +254,8 @@ private struct Parser {
 
   private func runInvocation() throws(CommandLineError) -> Invocation {
     if storePath != nil, usesMemory { throw .conflictingOptions("--store", "--memory") }
+    if isReadOnly, usesMemory { throw .conflictingOptions("--read-only", "--memory") }
+    if isReadOnly, seedsSampleData { throw .conflictingOptions("--read-only", "--sample") }
     if seedsSampleData, storePath == nil, !usesMemory { throw .sampleWithoutStore }
     if let script, !commands.isEmpty { throw .commandsWithScript(path: script.path) }
     let store: StoreLocation = storePath.map { .file($0) } ?? (usesMemory ? .memory : .defaultStore)
@@ -257,8 +264,8 @@ private struct Parser {
       ?? (commands.isEmpty ? .standardInput : .commands(commands))
     return .run(
       RunOptions(
-        store: store, seedsSampleData: seedsSampleData, source: source, format: format,
-        keepsGoing: keepsGoing, color: color))
+        store: store, seedsSampleData: seedsSampleData, isReadOnly: isReadOnly, source: source,
+        format: format, keepsGoing: keepsGoing, color: color))
   }
 
   private func plistInvocation() throws(CommandLineError) -> Invocation {

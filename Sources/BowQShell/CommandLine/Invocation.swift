@@ -31,11 +31,15 @@ public enum StatementSource: Hashable, Sendable {
   case script(path: String, arguments: [String])
 }
 
-/// The options of a run: `bowq [--store PATH | --memory] [--sample] [-c …] [FILE …]`.
+/// The options of a run: `bowq [--store PATH | --memory] [--sample] [--read-only] [-c …]
+/// [FILE …]`.
 public struct RunOptions: Hashable, Sendable {
   public var store: StoreLocation
   /// `--sample`: a new store starts from the BowTie model and the sample data.
   public var seedsSampleData: Bool
+  /// `--read-only`: the store is opened without its lock and never saved; a damaged one
+  /// opens with every entity that can be read.
+  public var isReadOnly: Bool
   public var source: StatementSource
   /// `--format`; `nil` lets the shell choose for the output stream.
   public var format: OutputFormat?
@@ -45,11 +49,12 @@ public struct RunOptions: Hashable, Sendable {
 
   public init(
     store: StoreLocation = .defaultStore, seedsSampleData: Bool = false,
-    source: StatementSource = .standardInput, format: OutputFormat? = nil,
-    keepsGoing: Bool = false, color: ColorMode = .auto
+    isReadOnly: Bool = false, source: StatementSource = .standardInput,
+    format: OutputFormat? = nil, keepsGoing: Bool = false, color: ColorMode = .auto
   ) {
     self.store = store
     self.seedsSampleData = seedsSampleData
+    self.isReadOnly = isReadOnly
     self.source = source
     self.format = format
     self.keepsGoing = keepsGoing

@@ -1,0 +1,270 @@
+import Foundation
+
+/// Writes the objects of a binary property list (`bplist00`) one by one into a single
+/// buffer: the one place where the format's writing rules live, shared by the tree writer
+/// (``BinaryPropertyListWriter``) and the store encoder (``StoreEncoder``).
+///
+/// Scalars are written when they are added, each distinct value once (see
+/// ``ObjectUniquingTable``); the returned index is the existing object's for a repeat.
+/// Containers are never shared: a container gets its index when it is reserved, records its
+/// children's indices when they are known, and is written by ``finish(top:)`` once the
+/// number of objects, and so the reference size, is known. Offsets and references use the
+/// smallest of 1, 2, 4 or 8 bytes that holds them; negative integers take 8 bytes, integers
+/// above `Int64.max` 16; ASCII strings are stored as bytes, all others as UTF-16 big-endian.
+struct BinaryPlistBuilder: ~Copyable {
+  private struct PendingContainer {
+    var index: Int
+    var marker: UInt8
+    var count: Int
+    var refsStart: Int
+  }
+
+  private var output: ByteOutput
+  /// The byte offset of each object; containers' are set when they are written.
+  private var offsets: [Int] = []
+  private var uniques = ObjectUniquingTable()
+  /// The index of each non-negative integer below ``smallIntegerLimit`` written so far,
+  /// plus one (zero: not yet): keys and small numbers are found without hashing.
+  private var smallIntegers: [UInt32] = []
+  private static let smallIntegerLimit: Int64 = 1 << 20
+  private var containers: [PendingContainer] = []
+  /// The children of every pending container, back to back.
+  private var refs: [UInt32] = []
+
+  /// A builder whose buffer starts with room for `capacity` bytes.
+  init(capacity: Int) {
+    output = ByteOutput(capacity: capacity)
+    let header: StaticString = "bplist00"
+    header.withUTF8Buffer { output.append(UnsafeRawBufferPointer($0)) }
+  }
+
+  // MARK: Scalars
+
+  mutating func string(_ value: String) -> Int {
+    var value = value
+    let start = output.count
+    let isASCII = value.withUTF8 { utf8 in
+      guard Self.isASCII(UnsafeRawBufferPointer(utf8)) else { return false }
+      writeHeader(0x50, count: utf8.count)
+      output.append(UnsafeRawBufferPointer(utf8))
+      return true
+    }
+    if !isASCII {
+      let units = value.utf16
+      writeHeader(0x60, count: units.count)
+      output.reserve(2 * units.count)
+      for unit in units { output.append(bigEndian: UInt64(unit), size: 2) }
+    }
+    return unique(from: start)
+  }
+
+  /// An integer in the smallest unsigned width, or 8 signed bytes when negative.
+  mutating func integer(_ value: Int64) -> Int {
+    guard value >= 0, value < Self.smallIntegerLimit else {
+      let start = output.count
+      writeInteger(value)
+      return unique(from: start)
+    }
+    let slot = Int(value)
+    if slot >= smallIntegers.count {
+      smallIntegers.append(
+        contentsOf: repeatElement(
+          0, count: max(slot + 1, 2 * smallIntegers.count, 256) - smallIntegers.count))
+    }
+    if smallIntegers[slot] != 0 { return Int(smallIntegers[slot] - 1) }
+    let index = offsets.count
+    offsets.append(output.count)
+    writeInteger(value)
+    if let stored = UInt32(exactly: index + 1) { smallIntegers[slot] = stored }
+    return index
+  }
+
+  /// An integer above `Int64.max` as 16 bytes; smaller values as ``integer(_:)``.
+  mutating func unsignedInteger(_ value: UInt64) -> Int {
+    guard value > UInt64(Int64.max) else { return integer(Int64(value)) }
+    let start = output.count
+    output.append(0x14)
+    output.append(bigEndian: 0, size: 8)
+    output.append(bigEndian: value, size: 8)
+    return unique(from: start)
+  }
+
+  mutating func real(_ value: Double) -> Int {
+    let start = output.count
+    output.append(0x23)
+    output.append(bigEndian: value.bitPattern, size: 8)
+    return unique(from: start)
+  }
+
+  /// A date, as seconds since 2001-01-01 00:00:00 UTC.
+  ///
+  /// - Throws: ``PropertyListError`` when `seconds` is not finite (readers reject such dates).
+  mutating func date(_ seconds: Double) throws -> Int {
+    guard seconds.isFinite else {
+      throw PropertyListError(.badNumber, at: nil, "a date must be a finite number of seconds")
+    }
+    let start = output.count
+    output.append(0x33)
+    output.append(bigEndian: seconds.bitPattern, size: 8)
+    return unique(from: start)
+  }
+
+  mutating func bool(_ value: Bool) -> Int {
+    let start = output.count
+    output.append(value ? 0x09 : 0x08)
+    return unique(from: start)
+  }
+
+  mutating func data(_ bytes: UnsafeRawBufferPointer) -> Int {
+    let start = output.count
+    writeHeader(0x40, count: bytes.count)
+    output.append(bytes)
+    return unique(from: start)
+  }
+
+  /// Keeps the object just written from `start` as a new object, or drops it in favour of
+  /// an earlier one with the same bytes.
+  @inline(__always)
+  private mutating func unique(from start: Int) -> Int {
+    let written = output.bytes(from: 0)
+    let object = UnsafeRawBufferPointer(rebasing: written[start...])
+    let next = offsets.count
+    let found = offsets.withUnsafeBufferPointer { offsets in
+      uniques.index(of: object, orAdding: next) { candidate in
+        memcmp(written.baseAddress! + offsets[candidate], object.baseAddress!, object.count) == 0
+      }
+    }
+    if found == next {
+      offsets.append(start)
+    } else {
+      output.truncate(to: start)
+    }
+    return found
+  }
+
+  @inline(__always)
+  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var i = 0
+    var high: UInt64 = 0
+    while i + 8 <= bytes.count {
+      high |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      i += 8
+    }
+    while i < bytes.count {
+      high |= UInt64(bytes[i])
+      i += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
+
+  private mutating func writeInteger(_ value: Int64) {
+    if value < 0 {
+      output.append(0x13)
+      output.append(bigEndian: UInt64(bitPattern: value), size: 8)
+      return
+    }
+    let size = Self.byteWidth(UInt64(value))
+    output.append(0x10 | UInt8(size.trailingZeroBitCount))
+    output.append(bigEndian: UInt64(value), size: size)
+  }
+
+  /// A marker with the count in its low nibble, or `0xF` and an integer for 15 or more.
+  private mutating func writeHeader(_ marker: UInt8, count: Int) {
+    if count < 15 {
+      output.append(marker | UInt8(count))
+    } else {
+      output.append(marker | 0x0F)
+      writeInteger(Int64(count))
+    }
+  }
+
+  // MARK: Containers
+
+  /// The index of a new array or dictionary, whose children are given later with
+  /// ``setArray(_:elements:)``, ``setDictionary(_:keys:values:)``, or ``beginArray(_:count:)``
+  /// or ``beginDictionary(_:count:)`` and ``addReference(_:)``.
+  mutating func reserveContainer() -> Int {
+    offsets.append(0)
+    return offsets.count - 1
+  }
+
+  /// Gives the array `index` its elements, the indices of objects already added.
+  mutating func setArray(_ index: Int, elements: [UInt32]) {
+    containers.append(
+      PendingContainer(index: index, marker: 0xA0, count: elements.count, refsStart: refs.count))
+    refs.append(contentsOf: elements)
+  }
+
+  /// Starts giving the array `index` its `count` elements: exactly `count` calls of
+  /// ``addReference(_:)`` must follow before another container is started.
+  mutating func beginArray(_ index: Int, count: Int) {
+    containers.append(
+      PendingContainer(index: index, marker: 0xA0, count: count, refsStart: refs.count))
+  }
+
+  /// Starts giving the dictionary `index` its `count` entries: exactly `count` keys (string
+  /// objects), then `count` values, through ``addReference(_:)``, must follow before
+  /// another container is started.
+  mutating func beginDictionary(_ index: Int, count: Int) {
+    containers.append(
+      PendingContainer(index: index, marker: 0xD0, count: count, refsStart: refs.count))
+  }
+
+  /// The next child of the container begun last.
+  mutating func addReference(_ child: Int) throws {
+    refs.append(try Self.reference(child))
+  }
+
+  /// A dictionary's entries: `keys[i]` (string objects) maps to `values[i]`.
+  mutating func setDictionary(_ index: Int, keys: [Int], values: [Int]) throws {
+    beginDictionary(index, count: keys.count)
+    for key in keys { try addReference(key) }
+    for value in values { try addReference(value) }
+  }
+
+  /// An object index as the builder stores references.
+  static func reference(_ index: Int) throws -> UInt32 {
+    guard let ref = UInt32(exactly: index) else {
+      throw PropertyListError(
+        .badReference, at: nil, "more than \(UInt32.max) objects in one property list")
+    }
+    return ref
+  }
+
+  // MARK: Finishing
+
+  /// Writes the containers, the offset table and the trailer, and returns the file.
+  consuming func finish(top: Int) -> Data {
+    assert(
+      containers.reduce(0) { $0 + ($1.marker == 0xD0 ? 2 : 1) * $1.count } == refs.count,
+      "every container was given exactly its children")
+    let refSize = Self.byteWidth(UInt64(offsets.count))
+    for container in containers {
+      offsets[container.index] = output.count
+      writeHeader(container.marker, count: container.count)
+      let refCount = container.marker == 0xD0 ? container.count * 2 : container.count
+      output.reserve(refCount * refSize)
+      for ref in refs[container.refsStart..<container.refsStart + refCount] {
+        output.append(bigEndian: UInt64(ref), size: refSize)
+      }
+    }
+    let tableOffset = output.count
+    let offsetSize = Self.byteWidth(UInt64(tableOffset))
+    output.reserve(offsets.count * offsetSize)
+    for offset in offsets { output.append(bigEndian: UInt64(offset), size: offsetSize) }
+    output.append(bigEndian: UInt64(offsetSize) << 8 | UInt64(refSize), size: 8)
+    output.append(bigEndian: UInt64(offsets.count), size: 8)
+    output.append(bigEndian: UInt64(top), size: 8)
+    output.append(bigEndian: UInt64(tableOffset), size: 8)
+    return output.data()
+  }
+
+  /// The smallest of 1, 2, 4 or 8 bytes that holds `value` (as CoreFoundation requires of
+  /// the object count and the offset table's position).
+  static func byteWidth(_ value: UInt64) -> Int {
+    if value <= 0xFF { return 1 }
+    if value <= 0xFFFF { return 2 }
+    if value <= 0xFFFF_FFFF { return 4 }
+    return 8
+  }
+}

@@ -1,0 +1,670 @@
+import Foundation
+
+/// Reads the bytes of a store file straight into an ``ObjectGraph`` (layout in
+/// ``StoreCodec``), with no property-list tree in between.
+///
+/// Every object the store's layout names is read with the checks of
+/// ``BinaryPlistScanner`` as it is met, and everything else reachable (the model, keys this
+/// bowq does not know, the placeholders of nil rows) is checked by the same
+/// ``BinaryPlistTraversal`` the tree reader uses, with the store's containers on its path:
+/// a file is accepted only if ``BinaryPropertyListReader`` would accept it. When anything is
+/// wrong, the whole file is checked as a property list first, so a damaged file is reported
+/// exactly as the tree reader reports it, and only a valid property list gets a
+/// ``StoreError``.
+///
+/// The rows are built one at a time, each value decoded into its slot, by one worker per
+/// processor for large tables (see ``decodeRows(of:keySets:names:into:)``). An object met
+/// a second time in a column is decoded once more and then remembered, so values that
+/// repeat share storage and memory stays bounded by the file, however often a hostile file
+/// refers to one object. A file whose columns would describe more values than it has bytes
+/// (only possible when columns share arrays, which no writer does) is refused before any
+/// row is built.
+struct StoreDecoder {
+  private let scanner: BinaryPlistScanner
+  private var traversal: BinaryPlistTraversal
+  /// Objects met at least once as a column value.
+  private var seen: BitSet
+  /// Values of objects met more than once, by object and column.
+  private var remembered: [MemoKey: Value] = [:]
+
+  private struct MemoKey: Hashable {
+    var object: Int
+    var column: Int
+  }
+
+  /// The graph a store file's bytes hold.
+  static func decode(_ data: Data) throws -> ObjectGraph {
+    try data.withUnsafeBytes { bytes in
+      let scanner = try BinaryPlistScanner(bytes)
+      do {
+        var decoder = StoreDecoder(scanner)
+        return try decoder.decodeStore()
+      } catch {
+        var check = BinaryPlistTraversal(scanner)
+        try check.validate(scanner.topObject, at: nil)
+        throw error
+      }
+    }
+  }
+
+  private init(_ scanner: BinaryPlistScanner) {
+    self.scanner = scanner
+    traversal = BinaryPlistTraversal(scanner)
+    seen = BitSet(capacity: scanner.objectCount)
+  }
+
+  // MARK: Dictionaries
+
+  /// A reference from a dictionary or array: the object, and where the reference is.
+  private struct Reference {
+    var object: Int
+    var at: Int
+  }
+
+  /// A dictionary the decoder reads by key, already on the traversal's path.
+  private struct Entries {
+    var keys: [String]
+    var values: [Reference]
+    var entryByKey: [String: Int]
+
+    subscript(key: String) -> Reference? {
+      entryByKey[key].map { values[$0] }
+    }
+  }
+
+  /// Puts the dictionary `object` on the path and reads its keys and value references.
+  private mutating func open(_ object: Int, at refAt: Int?) throws -> Entries {
+    try traversal.enter(object, at: refAt)
+    let (count, refsStart, _) = try scanner.container(object)
+    let (keys, entryByKey) = try scanner.dictionaryKeys(
+      of: object, refsStart: refsStart, count: count)
+    var values: [Reference] = []
+    values.reserveCapacity(count)
+    for entry in 0..<count {
+      let at = refsStart + (count + entry) * scanner.refSize
+      values.append(Reference(object: try scanner.reference(at: at, in: object), at: at))
+    }
+    return Entries(keys: keys, values: values, entryByKey: entryByKey)
+  }
+
+  /// Checks the values of the keys the layout does not define, which readers ignore.
+  private mutating func checkOthers(_ entries: Entries, known: Set<String>) throws {
+    for (key, value) in zip(entries.keys, entries.values) where !known.contains(key) {
+      try traversal.validate(value.object, at: value.at)
+    }
+  }
+
+  private func kind(_ object: Int) -> String {
+    BinaryPlistScanner.kindName(scanner.marker(of: object))
+  }
+
+  private func isKind(_ reference: Reference?, _ kind: UInt8) -> Bool {
+    reference.map { scanner.marker(of: $0.object) >> 4 == kind } ?? false
+  }
+
+  /// A short description of a value found where something else was expected.
+  private func describe(_ reference: Reference?) -> String {
+    guard let object = reference?.object else { return "nothing" }
+    switch scanner.marker(of: object) >> 4 {
+    case 0x5, 0x6:
+      if let text = try? scanner.string(object) { return "the string \(Value.quoted(text))" }
+    case 0x1:
+      if let (value, isUnsigned) = try? scanner.integer(object), !isUnsigned {
+        return "the integer \(value)"
+      }
+    default: break
+    }
+    return kind(object)
+  }
+
+  // MARK: Root
+
+  private mutating func decodeStore() throws -> ObjectGraph {
+    let top = scanner.topObject
+    guard scanner.marker(of: top) >> 4 == 0xD else {
+      throw StoreError.notAStore("the top level is \(kind(top)), not a dictionary")
+    }
+    let root = try open(top, at: nil)
+    guard let format = root["format"] else {
+      throw StoreError.notAStore("the top-level dictionary has no \"format\" key")
+    }
+    guard isKind(format, 0x5) || isKind(format, 0x6),
+      try scanner.string(format.object) == StoreCodec.formatName
+    else {
+      throw StoreError.notAStore(
+        "\"format\" is \(describe(format)), not \(Value.quoted(StoreCodec.formatName))")
+    }
+    guard let versionEntry = root["version"] else {
+      throw StoreError.notAStore("the top-level dictionary has no \"version\" key")
+    }
+    guard isKind(versionEntry, 0x1) else {
+      throw StoreError.notAStore(
+        "\"version\" must be an integer, found \(describe(versionEntry))")
+    }
+    let (version, isUnsigned) = try scanner.integer(versionEntry.object)
+    guard !isUnsigned, version == Int64(StoreCodec.version) else {
+      throw StoreError.unsupportedVersion(
+        found: isUnsigned ? .max : version, supported: StoreCodec.version)
+    }
+    let modelPlist = try root["model"].map { try traversal.decode($0.object, at: $0.at) }
+    let model = try StoreModelCoding.decode(modelPlist)
+    guard let objects = root["entities"], isKind(objects, 0xD) else {
+      throw StoreError.invalidModel(
+        location: "entities",
+        message: "expected a dictionary of objects by entity, found \(describe(root["entities"]))")
+    }
+    try checkOthers(root, known: ["format", "version", "model", "entities"])
+    let entities = try open(objects.object, at: objects.at)
+    for name in entities.keys where model.entity(named: name) == nil {
+      throw StoreError.invalidObjects(
+        entity: name, attribute: nil, row: nil,
+        message: "the model does not define this entity."
+          + NameSuggestion.hint(for: name, among: model.entities.map(\.name)))
+    }
+    var layouts: [EntityLayout] = []
+    var serial = 0
+    let entityIndex = Dictionary(
+      uniqueKeysWithValues: model.entities.enumerated().map { ($1.name, $0) })
+    for entity in model.entities {
+      guard let entry = entities[entity.name] else {
+        throw StoreError.invalidObjects(
+          entity: entity.name, attribute: nil, row: nil,
+          message: "the store has no objects entry for this entity")
+      }
+      layouts.append(
+        try layout(of: entity, at: entry, firstSerial: serial, entityIndex: entityIndex))
+      serial += entity.slotCount
+    }
+    var values = 0
+    for layout in layouts {
+      let (cells, overflow) = layout.keys.count.multipliedReportingOverflow(
+        by: layout.columns.count + 1)
+      values = overflow ? Int.max : values.addingReportingOverflow(cells).partialValue
+      guard !overflow, values >= cells, values <= scanner.length else {
+        throw StoreError.invalidObjects(
+          entity: layout.entity.name, attribute: nil, row: nil,
+          message: "the store describes more values than its \(scanner.length) bytes can hold "
+            + "(its columns share arrays)")
+      }
+    }
+    let keySets = layouts.map(\.keySet)
+    let names = model.entities.map(\.name)
+    var graph = ObjectGraph(model: model)
+    for layout in layouts {
+      try decodeRows(of: layout, keySets: keySets, names: names, into: &graph)
+    }
+    traversal.leave()
+    traversal.leave()
+    return graph
+  }
+
+  // MARK: Entities
+
+  /// Where one entity's objects are in the file, checked except for their values.
+  private struct EntityLayout {
+    var entity: Entity
+    var entry: Reference
+    var columnsDictionary: Reference
+    var nextKey: Int64
+    var keys: [Int64]
+    var keySet: StoreKeySet
+    var columns: [StoreColumn]
+    var plans: [ColumnPlan]
+  }
+
+  /// How to read one column, in plain values only, so reading a value retains nothing.
+  private struct ColumnPlan {
+    var kind: StoreColumn.Kind
+    /// Unique across the store's columns, for remembering values.
+    var serial: Int
+    var array: Reference
+    var refsStart: Int
+    /// The position of the null bitmap's bytes, or -1 without one.
+    var nullsStart = -1
+    /// The range of an integer column.
+    var low = Int64.min
+    var high = Int64.max
+    /// The index in the model of a relationship's destination entity.
+    var destination = -1
+  }
+
+  private mutating func layout(
+    of entity: Entity, at reference: Reference, firstSerial: Int, entityIndex: [String: Int]
+  ) throws -> EntityLayout {
+    func failure(_ row: Int?, _ message: String) -> StoreError {
+      StoreError.invalidObjects(entity: entity.name, attribute: nil, row: row, message: message)
+    }
+    guard isKind(reference, 0xD) else {
+      throw failure(nil, "expected a dictionary, found \(kind(reference.object))")
+    }
+    let entry = try open(reference.object, at: reference.at)
+    guard let nextKeyEntry = entry["nextKey"], isKind(nextKeyEntry, 0x1),
+      case let (nextKey, false) = try scanner.integer(nextKeyEntry.object), nextKey >= 1
+    else {
+      throw failure(
+        nil, "\"nextKey\" must be a positive integer, found \(describe(entry["nextKey"]))")
+    }
+    guard let keysEntry = entry["keys"], isKind(keysEntry, 0xA) else {
+      throw failure(nil, "\"keys\" must be an array of integers, found \(describe(entry["keys"]))")
+    }
+    try traversal.enter(keysEntry.object, at: keysEntry.at)
+    let (count, refsStart, _) = try scanner.container(keysEntry.object)
+    var keySet = StoreKeySet(nextKey: nextKey, count: count)
+    var keys: [Int64] = []
+    keys.reserveCapacity(count)
+    for row in 0..<count {
+      let at = refsStart + row * scanner.refSize
+      let object = try scanner.reference(at: at, in: keysEntry.object)
+      guard scanner.marker(of: object) >> 4 == 0x1,
+        case let (key, false) = try scanner.integer(object), key >= 1, key < nextKey
+      else {
+        throw failure(
+          row,
+          "a key must be an integer from 1 to nextKey - 1 (\(nextKey - 1)), found "
+            + describe(Reference(object: object, at: at)))
+      }
+      guard keySet.insert(key) else { throw failure(row, "the key \(key) appears twice") }
+      keys.append(key)
+    }
+    traversal.leave()
+    guard let columnsEntry = entry["columns"], isKind(columnsEntry, 0xD) else {
+      throw failure(nil, "\"columns\" must be a dictionary, found \(describe(entry["columns"]))")
+    }
+    let columnsDictionary = try open(columnsEntry.object, at: columnsEntry.at)
+    let properties = entity.propertyNames
+    for name in columnsDictionary.keys {
+      let property =
+        name.hasSuffix(StoreCodec.nullsSuffix)
+        ? String(name.dropLast(StoreCodec.nullsSuffix.count)) : name
+      guard properties.contains(property) else {
+        let what = entity.relationships.isEmpty ? "attribute" : "attribute or relationship"
+        throw StoreError.invalidObjects(
+          entity: entity.name, attribute: name, row: nil,
+          message: "the model has no such \(what)."
+            + NameSuggestion.hint(for: property, among: properties))
+      }
+    }
+    let columns = StoreColumn.columns(of: entity)
+    var plans: [ColumnPlan] = []
+    for (c, column) in columns.enumerated() {
+      plans.append(
+        try plan(
+          column, serial: firstSerial + c, in: columnsDictionary, rows: keys.count,
+          entity: entity.name, entityIndex: entityIndex))
+    }
+    traversal.leave()
+    try checkOthers(entry, known: ["nextKey", "keys", "columns"])
+    traversal.leave()
+    return EntityLayout(
+      entity: entity, entry: reference, columnsDictionary: columnsEntry, nextKey: nextKey,
+      keys: keys, keySet: keySet, columns: columns, plans: plans)
+  }
+
+  /// Checks a column's array and null bitmap, and plans how to read its values.
+  private func plan(
+    _ column: StoreColumn, serial: Int, in columns: Entries, rows: Int, entity: String,
+    entityIndex: [String: Int]
+  ) throws -> ColumnPlan {
+    guard let array = columns[column.name], isKind(array, 0xA) else {
+      throw column.error(
+        entity: entity, row: nil,
+        "the column must be an array, found \(describe(columns[column.name]))")
+    }
+    let (count, refsStart, _) = try scanner.container(array.object)
+    guard count == rows else {
+      throw column.error(
+        entity: entity, row: nil, "the column has \(count) values for \(rows) keys")
+    }
+    var plan = ColumnPlan(kind: column.kind, serial: serial, array: array, refsStart: refsStart)
+    (plan.low, plan.high) = (column.integerRange.lowerBound, column.integerRange.upperBound)
+    if column.isRelationship {
+      guard let index = entityIndex[column.destination] else {
+        throw column.error(
+          entity: entity, row: nil, "the model has no entity \(column.destination)")
+      }
+      plan.destination = index
+    }
+    if let nulls = columns[column.nullsKey] {
+      func failure(_ message: String) -> StoreError {
+        column.error(entity: entity, row: nil, key: column.nullsKey, message)
+      }
+      guard isKind(nulls, 0x4) else {
+        throw failure("the null bitmap must be data, found \(kind(nulls.object))")
+      }
+      let (start, count) = try scanner.dataPosition(nulls.object)
+      guard count == (rows + 7) / 8 else {
+        throw failure("the null bitmap has \(count) bytes; \(rows) rows need \((rows + 7) / 8)")
+      }
+      if rows % 8 != 0, scanner.byte(at: start + count - 1) >> UInt8(rows % 8) != 0 {
+        throw failure("the null bitmap has bits set past the last row")
+      }
+      plan.nullsStart = start
+    }
+    return plan
+  }
+
+  // MARK: Rows
+
+  /// Why a value does not fit its column; the caller names the entity, column and row.
+  private enum Mismatch: Error {
+    /// A value of another kind, by its marker.
+    case found(UInt8)
+    /// A to-many holding something other than integers, by its marker.
+    case memberFound(UInt8)
+    /// An integer outside the column's type (`isUnsigned`: above `Int64.max`).
+    case outOfRange(Int64, isUnsigned: Bool)
+    case message(String)
+
+    func message(for column: StoreColumn) -> String {
+      switch self {
+      case .found(let marker):
+        return "expected \(column.expected), found \(BinaryPlistScanner.kindName(marker))"
+      case .memberFound(let marker):
+        return "expected \(column.expected), found an array holding "
+          + BinaryPlistScanner.kindName(marker)
+      case .outOfRange(let value, true):
+        return "the integer \(UInt64(bitPattern: value)) is outside the range of \(column.typeName)"
+      case .outOfRange(let value, false):
+        let range = column.integerRange
+        return "the integer \(value) is outside the range of \(column.typeName) "
+          + "(\(range.lowerBound)...\(range.upperBound))"
+      case .message(let message):
+        return message
+      }
+    }
+  }
+
+  /// The rows decoded as one piece of work.
+  private static let rowsPerRun = 32_768
+
+  /// Decodes an entity's rows and inserts them into `graph` in order.
+  ///
+  /// The rows are cut into runs. With more than one processor, one worker per processor
+  /// (each with its own copy of the decoder, and so its own remembered values) decodes
+  /// every so many runs, while this thread inserts the finished runs in row order. The
+  /// first failing run in that order gives the error, so it is the one a single thread
+  /// would report.
+  private mutating func decodeRows(
+    of layout: EntityLayout, keySets: [StoreKeySet], names: [String],
+    into graph: inout ObjectGraph
+  ) throws {
+    try traversal.enter(layout.entry.object, at: layout.entry.at)
+    try traversal.enter(layout.columnsDictionary.object, at: layout.columnsDictionary.at)
+    let rowCount = layout.keys.count
+    let runs = stride(from: 0, to: rowCount, by: Self.rowsPerRun).map {
+      $0..<min($0 + Self.rowsPerRun, rowCount)
+    }
+    let workers = min(ProcessInfo.processInfo.activeProcessorCount, runs.count, 4)
+    func insert(_ rows: [[Value]], from run: Range<Int>) {
+      for (row, values) in zip(run, rows) {
+        graph.insert(values, into: layout.entity.name, key: layout.keys[row])
+      }
+    }
+    if workers <= 1 {
+      for run in runs {
+        insert(try rows(run, of: layout, keySets: keySets, names: names), from: run)
+      }
+    } else {
+      let results = UnsafeMutablePointer<Result<[[Value]], any Error>>.allocate(
+        capacity: runs.count)
+      let ready = runs.map { _ in DispatchSemaphore(value: 0) }
+      let workersDone = DispatchGroup()
+      let shared = UncheckedSendable(value: (decoder: self, results: results))
+      for worker in 0..<workers {
+        DispatchQueue.global().async(group: workersDone) {
+          var decoder = shared.value.decoder
+          for run in stride(from: worker, to: runs.count, by: workers) {
+            (shared.value.results + run).initialize(
+              to: Result {
+                try decoder.rows(runs[run], of: layout, keySets: keySets, names: names)
+              })
+            ready[run].signal()
+          }
+        }
+      }
+      defer {
+        workersDone.wait()
+        results.deinitialize(count: runs.count)
+        results.deallocate()
+      }
+      for (run, range) in runs.enumerated() {
+        ready[run].wait()
+        insert(try results[run].get(), from: range)
+      }
+    }
+    graph.reserveKeys(in: layout.entity.name, below: layout.nextKey)
+    traversal.leave()
+    traversal.leave()
+  }
+
+  /// The values of rows `range` of an entity, each row's in slot order.
+  private mutating func rows(
+    _ range: Range<Int>, of layout: EntityLayout, keySets: [StoreKeySet], names: [String]
+  ) throws -> [[Value]] {
+    let plans = layout.plans
+    var rows: [[Value]] = []
+    rows.reserveCapacity(range.count)
+    for row in range {
+      var column = 0
+      do {
+        rows.append(
+          try [Value](unsafeUninitializedCapacity: plans.count) { slots, count in
+            while column < plans.count {
+              (slots.baseAddress! + column).initialize(
+                to: try value(row: row, plans[column], keySets: keySets, names: names))
+              column += 1
+              count = column
+            }
+          })
+      } catch let mismatch as Mismatch {
+        let column = layout.columns[column]
+        throw column.error(entity: layout.entity.name, row: row, mismatch.message(for: column))
+      }
+    }
+    return rows
+  }
+
+  /// The value of one row in one column.
+  @inline(__always)
+  private mutating func value(
+    row: Int, _ plan: ColumnPlan, keySets: [StoreKeySet], names: [String]
+  ) throws -> Value {
+    let at = plan.refsStart + row * scanner.refSize
+    let object = try scanner.reference(at: at, in: plan.array.object)
+    if plan.nullsStart >= 0,
+      scanner.byte(at: plan.nullsStart + row >> 3) >> UInt8(row & 7) & 1 != 0
+    {
+      try checkPlaceholder(object, at: at, in: plan)
+      return .null
+    }
+    let marker = scanner.marker(of: object)
+    let kind = marker >> 4
+    switch plan.kind {
+    case .integer:
+      guard kind == 0x1 else { throw Mismatch.found(marker) }
+      let (value, isUnsigned) = try scanner.integer(object)
+      guard !isUnsigned, value >= plan.low, value <= plan.high else {
+        throw Mismatch.outOfRange(value, isUnsigned: isUnsigned)
+      }
+      return .int(value)
+    case .real:
+      guard kind == 0x2 else { throw Mismatch.found(marker) }
+      return .double(try scanner.real(object))
+    case .bool:
+      guard marker == 0x08 || marker == 0x09 else { throw Mismatch.found(marker) }
+      return .bool(marker == 0x09)
+    case .date:
+      guard kind == 0x3 else { throw Mismatch.found(marker) }
+      return .date(Date(timeIntervalSinceReferenceDate: try scanner.date(object)))
+    case .uuid:
+      guard kind == 0x4 else { throw Mismatch.found(marker) }
+      let bytes = try scanner.data(object)
+      return .uuid(try checked { try StoreValueEncoding.uuid(bytes) })
+    case .toOne:
+      guard kind == 0x1 else { throw Mismatch.found(marker) }
+      return .object(try reference(object, plan, keySets: keySets, names: names))
+    case .string:
+      guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
+      let (known, repeated) = recall(object, plan)
+      if let known { return known }
+      return keep(.string(try scanner.string(object)), object, plan, repeated: repeated)
+    case .decimal:
+      guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
+      let (known, repeated) = recall(object, plan)
+      if let known { return known }
+      let text = try scanner.string(object)
+      let decimal = try checked { try StoreValueEncoding.decimal(text) }
+      return keep(.decimal(decimal), object, plan, repeated: repeated)
+    case .uri:
+      guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
+      let (known, repeated) = recall(object, plan)
+      if let known { return known }
+      let text = try scanner.string(object)
+      let url = try checked { try StoreValueEncoding.url(text) }
+      return keep(.uri(url), object, plan, repeated: repeated)
+    case .binary, .opaque:
+      guard kind == 0x4 else { throw Mismatch.found(marker) }
+      let (known, repeated) = recall(object, plan)
+      if let known { return known }
+      let bytes = try scanner.data(object)
+      let data = bytes.isEmpty ? Data() : Data(bytes: bytes.baseAddress!, count: bytes.count)
+      return keep(.data(data), object, plan, repeated: repeated)
+    case .color:
+      guard kind == 0xD else { throw Mismatch.found(marker) }
+      let (known, repeated) = recall(object, plan)
+      if let known { return known }
+      return keep(.color(try color(object, at: at, in: plan)), object, plan, repeated: repeated)
+    case .toMany:
+      guard kind == 0xA else { throw Mismatch.found(marker) }
+      let (known, repeated) = recall(object, plan)
+      if let known { return known }
+      let members = try members(object, at: at, in: plan, keySets: keySets, names: names)
+      return keep(.collection(members), object, plan, repeated: repeated)
+    }
+  }
+
+  /// Notes that a column meets `object`; when it was met before, whether and how it was
+  /// decoded then.
+  @inline(__always)
+  private mutating func recall(_ object: Int, _ plan: ColumnPlan) -> (
+    value: Value?, repeated: Bool
+  ) {
+    if seen.insert(object) { return (nil, false) }
+    return (remembered[MemoKey(object: object, column: plan.serial)], true)
+  }
+
+  /// Remembers the value of an object met more than once, and returns it.
+  @inline(__always)
+  private mutating func keep(_ value: Value, _ object: Int, _ plan: ColumnPlan, repeated: Bool)
+    -> Value
+  {
+    if repeated { remembered[MemoKey(object: object, column: plan.serial)] = value }
+    return value
+  }
+
+  /// Runs a check of ``StoreValueEncoding``, turning its mismatch into the column's.
+  @inline(__always)
+  private func checked<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let mismatch as StoreValueEncoding.Mismatch {
+      throw Mismatch.message(mismatch.message)
+    }
+  }
+
+  /// A to-one's or to-many member's key, which must name an object of the destination.
+  @inline(__always)
+  private func reference(
+    _ object: Int, _ plan: ColumnPlan, keySets: [StoreKeySet], names: [String]
+  ) throws -> ObjectID {
+    let (key, isUnsigned) = try scanner.integer(object)
+    guard !isUnsigned, keySets[plan.destination].contains(key) else {
+      let shown = isUnsigned ? String(UInt64(bitPattern: key)) : String(key)
+      throw Mismatch.message("the key \(shown) names no \(names[plan.destination])")
+    }
+    return ObjectID(entity: names[plan.destination], key: key)
+  }
+
+  /// Checks the placeholder a nil row holds, which readers otherwise ignore.
+  private mutating func checkPlaceholder(_ object: Int, at: Int, in plan: ColumnPlan) throws {
+    if traversal.isChecked(object) { return }
+    guard scanner.isContainer(object) else { return try traversal.validate(object, at: at) }
+    try traversal.enter(plan.array.object, at: plan.array.at)
+    try traversal.validate(object, at: at)
+    traversal.leave()
+  }
+
+  /// A color: a dictionary of exactly the integers `red`, `green` and `blue`. Anything else
+  /// goes through ``StoreValueEncoding/color(_:)`` for its message.
+  private mutating func color(_ object: Int, at: Int, in plan: ColumnPlan) throws -> Color {
+    try traversal.enter(plan.array.object, at: plan.array.at)
+    try traversal.enter(object, at: at)
+    let (count, refsStart, _) = try scanner.container(object)
+    var components = [0, 0, 0]
+    var found = 0
+    if count == 3 {
+      for entry in 0..<3 {
+        let key = try scanner.reference(at: refsStart + entry * scanner.refSize, in: object)
+        guard let component = colorComponent(key), found & (1 << component) == 0 else { break }
+        let value = try scanner.reference(
+          at: refsStart + (3 + entry) * scanner.refSize, in: object)
+        guard scanner.marker(of: value) >> 4 == 0x1,
+          case let (number, false) = try scanner.integer(value)
+        else { break }
+        found |= 1 << component
+        components[component] = Int(number)
+      }
+    }
+    traversal.leave()
+    guard found == 0b111 else {
+      let dictionary = try traversal.decode(object, at: at)
+      traversal.leave()
+      return try checked { try StoreValueEncoding.color(dictionary.dictionaryValue ?? [:]) }
+    }
+    traversal.leave()
+    return Color(red: components[0], green: components[1], blue: components[2])
+  }
+
+  /// Which component (0 red, 1 green, 2 blue) an ASCII string object names, if any.
+  @inline(__always)
+  private func colorComponent(_ key: Int) -> Int? {
+    let start = scanner.offset(of: key)
+    let bytes = scanner.unsigned(at: start, size: 6)
+    if bytes >> 16 == 0x5372_6564, start + 4 <= scanner.tableOffset { return 0 }
+    if bytes == 0x5567_7265_656E, start + 6 <= scanner.tableOffset { return 1 }
+    if bytes >> 8 == 0x54_626C_7565, start + 5 <= scanner.tableOffset { return 2 }
+    return nil
+  }
+
+  /// The members of a to-many: keys of existing destination objects, each listed once.
+  private mutating func members(
+    _ object: Int, at: Int, in plan: ColumnPlan, keySets: [StoreKeySet], names: [String]
+  ) throws -> [Value] {
+    try traversal.enter(plan.array.object, at: plan.array.at)
+    try traversal.enter(object, at: at)
+    let (count, refsStart, _) = try scanner.container(object)
+    var members: [Value] = []
+    members.reserveCapacity(count)
+    var listed = Set<Int64>(minimumCapacity: count)
+    for entry in 0..<count {
+      let member = try scanner.reference(at: refsStart + entry * scanner.refSize, in: object)
+      let marker = scanner.marker(of: member)
+      guard marker >> 4 == 0x1 else { throw Mismatch.memberFound(marker) }
+      let id = try reference(member, plan, keySets: keySets, names: names)
+      guard listed.insert(id.key).inserted else {
+        throw Mismatch.message("the key \(id.key) is listed twice")
+      }
+      members.append(.object(id))
+    }
+    traversal.leave()
+    traversal.leave()
+    return members
+  }
+}
+
+/// A value handed to the threads that decode runs of rows. Each thread works on its own
+/// copy of the decoder, whose only shared part is the file's bytes (read, never written),
+/// and initializes only the result slots of its own runs, each before signalling it.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+  var value: Value
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+/// Writes an ``ObjectGraph`` straight into the bytes of a store file (layout in
+/// ``StoreCodec``), with no property-list tree in between.
+///
+/// The objects are visited once, row by row: each value is written (or found, when an equal
+/// one was written before) as it is met and its index kept in its column's reference list;
+/// the containers (column arrays, colors, to-manys, dictionaries) are written at the end by
+/// ``BinaryPlistBuilder``. The model is small and goes through ``StoreModelCoding`` and the
+/// tree writer, and must read back as it was written.
+enum StoreEncoder {
+  static func encode(_ graph: ObjectGraph) throws -> Data {
+    let model = graph.model
+    let modelNames = Set(model.entities.map(\.name))
+    for (name, table) in graph.tables.sorted(by: { $0.key < $1.key })
+    where !modelNames.contains(name) && table.count > 0 {
+      throw StoreError.invalidObjects(
+        entity: name, attribute: nil, row: nil,
+        message: "\(table.count) objects of an entity the model does not define")
+    }
+    for entity in model.entities {
+      for column in StoreColumn.columns(of: entity) where column.name.contains(".") {
+        throw column.error(
+          entity: entity.name, row: nil,
+          "\(column.isRelationship ? "relationship" : "attribute") names in a store cannot "
+            + "contain \".\"")
+      }
+    }
+    let modelPlist = StoreModelCoding.encode(model)
+    _ = try StoreModelCoding.decode(modelPlist)
+
+    let cells = model.entities.reduce(0) { $0 + graph.table($1.name).count * ($1.slotCount + 1) }
+    var builder = BinaryPlistBuilder(capacity: 4096 + cells * 16)
+    let root = builder.reserveContainer()
+    let rootKeys = ["format", "version", "model", "entities"].map { builder.string($0) }
+    let format = builder.string(StoreCodec.formatName)
+    let version = builder.integer(Int64(StoreCodec.version))
+    let modelIndex = try BinaryPropertyListWriter.write(modelPlist, into: &builder, depth: 1)
+    let entities = builder.reserveContainer()
+    var names: [Int] = []
+    var entries: [Int] = []
+    let writer = ValueWriter(builder: &builder)
+    for entity in model.entities {
+      names.append(builder.string(entity.name))
+      entries.append(try writer.objects(of: entity, in: graph, into: &builder))
+    }
+    try builder.setDictionary(entities, keys: names, values: entries)
+    try builder.setDictionary(
+      root, keys: rootKeys, values: [format, version, modelIndex, entities])
+    return builder.finish(top: root)
+  }
+}
+
+/// Writes the objects of each entity in one pass over its rows, keeping one list of
+/// references per column; a nil value becomes its column's placeholder, written once per
+/// column when it is a scalar.
+private struct ValueWriter {
+  /// Why a value cannot be written in its column.
+  struct Mismatch: Error {
+    var message: String
+  }
+
+  private let colorKeys: [Int]
+
+  init(builder: inout BinaryPlistBuilder) {
+    colorKeys = StoreValueEncoding.colorComponents.map { builder.string($0) }
+  }
+
+  /// The entry of one entity: `{nextKey, keys, columns}`.
+  func objects(
+    of entity: Entity, in graph: ObjectGraph, into builder: inout BinaryPlistBuilder
+  ) throws -> Int {
+    let table = graph.table(entity.name)
+    let columns = StoreColumn.columns(of: entity)
+    let rowCount = table.count
+    var refs = [[UInt32]](repeating: [], count: columns.count)
+    for c in refs.indices { refs[c].reserveCapacity(rowCount) }
+    var nulls = [[UInt8]?](repeating: nil, count: columns.count)
+    var placeholders = [Int?](repeating: nil, count: columns.count)
+    let kinds = columns.map(\.kind)
+    for (row, cells) in table.rows.enumerated() {
+      guard cells.count == columns.count else {
+        throw StoreError.invalidObjects(
+          entity: entity.name, attribute: nil, row: row,
+          message: "the row has \(cells.count) values for \(columns.count) properties")
+      }
+      for c in 0..<kinds.count {
+        let written: Int?
+        do {
+          written = try value(cells[c], kinds[c], in: columns, c, graph: graph, into: &builder)
+        } catch let mismatch as Mismatch {
+          throw columns[c].error(entity: entity.name, row: row, mismatch.message)
+        }
+        if let written {
+          refs[c].append(try BinaryPlistBuilder.reference(written))
+        } else {
+          if nulls[c] == nil { nulls[c] = [UInt8](repeating: 0, count: (rowCount + 7) / 8) }
+          nulls[c]![row / 8] |= 1 << UInt8(row % 8)
+          let index: Int
+          if let shared = placeholders[c] {
+            index = shared
+          } else {
+            index = try placeholder(for: kinds[c], into: &builder)
+            if kinds[c] != .color, kinds[c] != .toMany { placeholders[c] = index }
+          }
+          refs[c].append(try BinaryPlistBuilder.reference(index))
+        }
+      }
+    }
+    var columnKeys: [Int] = []
+    var columnValues: [Int] = []
+    for (c, column) in columns.enumerated() {
+      columnKeys.append(builder.string(column.name))
+      let array = builder.reserveContainer()
+      builder.setArray(array, elements: refs[c])
+      refs[c] = []
+      columnValues.append(array)
+      if let bitmap = nulls[c] {
+        columnKeys.append(builder.string(column.nullsKey))
+        columnValues.append(bitmap.withUnsafeBytes { builder.data($0) })
+      }
+    }
+    let columnsIndex = builder.reserveContainer()
+    try builder.setDictionary(columnsIndex, keys: columnKeys, values: columnValues)
+    let keys = builder.reserveContainer()
+    var keyRefs: [UInt32] = []
+    keyRefs.reserveCapacity(rowCount)
+    for key in table.keys { keyRefs.append(try BinaryPlistBuilder.reference(builder.integer(key))) }
+    builder.setArray(keys, elements: keyRefs)
+    let entry = builder.reserveContainer()
+    let entryKeys = ["nextKey", "keys", "columns"].map { builder.string($0) }
+    let nextKey = builder.integer(table.nextKey)
+    try builder.setDictionary(entry, keys: entryKeys, values: [nextKey, keys, columnsIndex])
+    return entry
+  }
+
+  /// The index of a non-nil value written in `column`'s form, or nil when it is to be
+  /// written as nil: `.null`, or a to-one whose object no longer exists. An integer in a
+  /// Double, Float or Decimal column is written as that type; references to objects that no
+  /// longer exist (a `noAction` delete rule leaves them) are left out, and a to-many lists
+  /// each object once.
+  ///
+  /// `kind` is `columns[c].kind`, passed apart so that the common cases touch no strings.
+  private func value(
+    _ value: Value, _ kind: StoreColumn.Kind, in columns: [StoreColumn], _ c: Int,
+    graph: ObjectGraph, into builder: inout BinaryPlistBuilder
+  ) throws -> Int? {
+    switch (kind, value) {
+    case (_, .null): return nil
+    case (.string, .string(let s)): return builder.string(s)
+    case (.integer, .int(let i)):
+      let range = columns[c].integerRange
+      guard range.contains(i) else {
+        throw Mismatch(
+          message: "the integer \(i) is outside the range of \(columns[c].typeName) "
+            + "(\(range.lowerBound)...\(range.upperBound))")
+      }
+      return builder.integer(i)
+    case (.real, .double(let d)): return builder.real(d)
+    case (.real, .int(let i)): return builder.real(Double(i))
+    case (.decimal, .decimal(let d)): return builder.string(d.description)
+    case (.decimal, .int(let i)): return builder.string(String(i))
+    case (.bool, .bool(let b)): return builder.bool(b)
+    case (.date, .date(let d)):
+      guard let index = try? builder.date(d.timeIntervalSinceReferenceDate) else {
+        throw Mismatch(message: "a date must be a finite number of seconds")
+      }
+      return index
+    case (.binary, .data(let d)), (.opaque, .data(let d)):
+      return d.withUnsafeBytes { builder.data($0) }
+    case (.uuid, .uuid(let u)): return withUnsafeBytes(of: u.uuid) { builder.data($0) }
+    case (.uri, .uri(let u)): return builder.string(u.absoluteString)
+    case (.color, .color(let c)): return try color(c, into: &builder)
+    case (.toOne, .object(let id)) where id.entity == columns[c].destination:
+      return graph.contains(id) ? builder.integer(id.key) : nil
+    case (.toMany, .collection(let members)):
+      let destination = columns[c].destination
+      var keys: [Int64] = []
+      var listed: Set<Int64> = []
+      for member in members {
+        guard case .object(let id) = member, id.entity == destination else {
+          throw Mismatch(
+            message: "\(member.kindName) value \(member.literalText) cannot be stored in a "
+              + "to-many relationship to \(destination)")
+        }
+        if graph.contains(id), listed.insert(id.key).inserted { keys.append(id.key) }
+      }
+      let refs = keys.map { builder.integer($0) }
+      let array = builder.reserveContainer()
+      builder.beginArray(array, count: refs.count)
+      for ref in refs { try builder.addReference(ref) }
+      return array
+    default:
+      throw Mismatch(
+        message: "\(value.kindName) value \(value.literalText) cannot be stored as "
+          + columns[c].typeName)
+    }
+  }
+
+  private func color(_ color: Color, into builder: inout BinaryPlistBuilder) throws -> Int {
+    let red = builder.integer(Int64(color.red))
+    let green = builder.integer(Int64(color.green))
+    let blue = builder.integer(Int64(color.blue))
+    let dictionary = builder.reserveContainer()
+    builder.beginDictionary(dictionary, count: 3)
+    for key in colorKeys { try builder.addReference(key) }
+    try builder.addReference(red)
+    try builder.addReference(green)
+    try builder.addReference(blue)
+    return dictionary
+  }
+
+  /// The placeholder a nil row holds in a column of `kind`.
+  private func placeholder(for kind: StoreColumn.Kind, into builder: inout BinaryPlistBuilder)
+    throws -> Int
+  {
+    switch kind {
+    case .string, .uri: return builder.string("")
+    case .integer, .toOne: return builder.integer(0)
+    case .real: return builder.real(0)
+    case .decimal: return builder.string("0")
+    case .bool: return builder.bool(false)
+    case .date: return try builder.date(0)
+    case .binary, .opaque: return builder.data(UnsafeRawBufferPointer(start: nil, count: 0))
+    case .uuid: return [UInt8](repeating: 0, count: 16).withUnsafeBytes { builder.data($0) }
+    case .color: return try color(Color(red: 0, green: 0, blue: 0), into: &builder)
+    case .toMany:
+      let array = builder.reserveContainer()
+      builder.setArray(array, elements: [UInt32]())
+      return array
+    }
+  }
+}

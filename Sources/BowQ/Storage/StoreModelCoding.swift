@@ -1,0 +1,391 @@
+import Foundation
+
+/// The model as a store holds it: a small property list under the root's `model` key.
+///
+///     { entities: [ { name,
+///                     attributes: [ { name, type, optional, default?, min?, max?,
+///                                     minLength?, maxLength?, pattern?, unique?, external? } ],
+///                     relationships?: [ { name, destination, toMany, optional, deleteRule,
+///                                         inverse?, minCount?, maxCount? } ],
+///                     uniquenessConstraints?: [ [attribute name] ],
+///                     rules?: [ { predicate, message } ] } ] }
+///
+/// Keys marked `?` are written only when set (or non-empty), and a missing one reads as unset
+/// (or empty). Decoding checks everything a graph relies on and says where, as a path from
+/// the root: names are non-empty and unique among an entity's properties, attribute and
+/// relationship names have no `.` (it separates a column from its `.nulls` bitmap), types
+/// and delete rules are known, a relationship's destination is an entity of the model, and
+/// its inverse is a relationship of the destination that points back.
+enum StoreModelCoding {
+  // MARK: Encoding
+
+  static func encode(_ model: Model) -> PropertyList {
+    ["entities": .array(model.entities.map(encodeEntity))]
+  }
+
+  private static func encodeEntity(_ entity: Entity) -> PropertyList {
+    var entry: PropertyListDictionary = [
+      "name": .string(entity.name),
+      "attributes": .array(entity.attributes.map(encodeAttribute)),
+    ]
+    if !entity.relationships.isEmpty {
+      entry["relationships"] = .array(entity.relationships.map(encodeRelationship))
+    }
+    if !entity.uniquenessConstraints.isEmpty {
+      entry["uniquenessConstraints"] = .array(
+        entity.uniquenessConstraints.map { .array($0.map(PropertyList.string)) })
+    }
+    if !entity.rules.isEmpty {
+      entry["rules"] = .array(
+        entity.rules.map { ["predicate": .string($0.predicate), "message": .string($0.message)] })
+    }
+    return .dictionary(entry)
+  }
+
+  private static func encodeAttribute(_ attribute: Attribute) -> PropertyList {
+    var entry: PropertyListDictionary = [
+      "name": .string(attribute.name),
+      "type": .string(attribute.type.name),
+      "optional": .bool(attribute.isOptional),
+    ]
+    entry["default"] = attribute.defaultValue.flatMap(StoreValueEncoding.modelValue)
+    entry["min"] = attribute.minimum.flatMap(StoreValueEncoding.modelValue)
+    entry["max"] = attribute.maximum.flatMap(StoreValueEncoding.modelValue)
+    entry["minLength"] = attribute.minLength.map { .integer(Int64($0)) }
+    entry["maxLength"] = attribute.maxLength.map { .integer(Int64($0)) }
+    entry["pattern"] = attribute.pattern.map { .string($0) }
+    if attribute.isUnique { entry["unique"] = .bool(true) }
+    if attribute.allowsExternalStorage { entry["external"] = .bool(true) }
+    return .dictionary(entry)
+  }
+
+  private static func encodeRelationship(_ relationship: Relationship) -> PropertyList {
+    var entry: PropertyListDictionary = [
+      "name": .string(relationship.name),
+      "destination": .string(relationship.destination),
+      "toMany": .bool(relationship.isToMany),
+      "optional": .bool(relationship.isOptional),
+      "deleteRule": .string(relationship.deleteRule.rawValue),
+    ]
+    entry["inverse"] = relationship.inverse.map { .string($0) }
+    entry["minCount"] = relationship.minCount.map { .integer(Int64($0)) }
+    entry["maxCount"] = relationship.maxCount.map { .integer(Int64($0)) }
+    return .dictionary(entry)
+  }
+
+  // MARK: Decoding
+
+  static func decode(_ plist: PropertyList?) throws -> Model {
+    guard case .dictionary(let model) = plist else {
+      throw StoreError.invalidModel(
+        location: "model", message: "expected a dictionary, found \(describe(plist))")
+    }
+    let list = try array(model["entities"], at: "model.entities")
+    var entities: [Entity] = []
+    for (i, item) in list.enumerated() {
+      let location = "model.entities[\(i)]"
+      let entity = try decodeEntity(item, at: location)
+      guard !entities.contains(where: { $0.name == entity.name }) else {
+        throw StoreError.invalidModel(
+          location: location + ".name", message: "the entity \(entity.name) is defined twice")
+      }
+      entities.append(entity)
+    }
+    for check in [checkDestination, checkInverseExists, checkInversePointsBack] {
+      for (i, entity) in entities.enumerated() {
+        for (j, relationship) in entity.relationships.enumerated() {
+          try check(relationship, entity, entities, "model.entities[\(i)].relationships[\(j)]")
+        }
+      }
+    }
+    return Model(entities: entities)
+  }
+
+  private static func decodeEntity(_ plist: PropertyList, at location: String) throws -> Entity {
+    let entry = try dictionary(plist, at: location)
+    let name = try nameField(entry, at: location)
+    var propertyNames: Set<String> = []
+    func checkUnique(_ property: String, at place: String) throws {
+      guard propertyNames.insert(property).inserted else {
+        throw StoreError.invalidModel(
+          location: place + ".name", message: "the property \(property) is defined twice in \(name)"
+        )
+      }
+    }
+    var attributes: [Attribute] = []
+    for (j, item) in try array(entry["attributes"], at: location + ".attributes").enumerated() {
+      let place = "\(location).attributes[\(j)]"
+      let attribute = try decodeAttribute(item, at: place)
+      try checkUnique(attribute.name, at: place)
+      attributes.append(attribute)
+    }
+    var relationships: [Relationship] = []
+    for (j, item) in try optionalArray(entry["relationships"], at: location + ".relationships")
+      .enumerated()
+    {
+      let place = "\(location).relationships[\(j)]"
+      let relationship = try decodeRelationship(item, at: place)
+      try checkUnique(relationship.name, at: place)
+      relationships.append(relationship)
+    }
+    var constraints: [[String]] = []
+    let constraintsAt = location + ".uniquenessConstraints"
+    for (j, item) in try optionalArray(entry["uniquenessConstraints"], at: constraintsAt)
+      .enumerated()
+    {
+      let place = "\(constraintsAt)[\(j)]"
+      let names = try array(item, at: place)
+      guard !names.isEmpty else {
+        throw StoreError.invalidModel(
+          location: place, message: "a uniqueness constraint names at least one attribute")
+      }
+      constraints.append(
+        try names.enumerated().map { k, nameItem in
+          guard case .string(let attributeName) = nameItem,
+            attributes.contains(where: { $0.name == attributeName })
+          else {
+            let hint = nameItem.stringValue.map {
+              NameSuggestion.hint(for: $0, among: attributes.map(\.name))
+            }
+            throw StoreError.invalidModel(
+              location: "\(place)[\(k)]",
+              message: "expected the name of an attribute of \(name), found \(describe(nameItem))."
+                + (hint ?? ""))
+          }
+          return attributeName
+        })
+    }
+    var rules: [EntityRule] = []
+    for (j, item) in try optionalArray(entry["rules"], at: location + ".rules").enumerated() {
+      let place = "\(location).rules[\(j)]"
+      let rule = try dictionary(item, at: place)
+      rules.append(
+        EntityRule(
+          predicate: try string(rule, "predicate", at: place, nonEmpty: true),
+          message: try string(rule, "message", at: place, nonEmpty: false)))
+    }
+    return Entity(
+      name: name, attributes: attributes, relationships: relationships,
+      uniquenessConstraints: constraints, rules: rules)
+  }
+
+  private static func decodeAttribute(_ plist: PropertyList, at location: String) throws
+    -> Attribute
+  {
+    let entry = try dictionary(plist, at: location)
+    let name = try propertyName(entry, at: location, kind: "attribute")
+    guard case .string(let typeName) = entry["type"] else {
+      throw StoreError.invalidModel(
+        location: location + ".type",
+        message: "expected a type name, found \(describe(entry["type"]))")
+    }
+    guard let type = attributeType(named: typeName) else {
+      let known =
+        AttributeType.simpleTypes.keys.sorted()
+        + ValueTransformerName.allCases.map { "Transformable(\($0.rawValue))" }
+      throw StoreError.invalidModel(
+        location: location + ".type",
+        message: "unknown attribute type \(Value.quoted(typeName))."
+          + NameSuggestion.hint(for: typeName, among: known))
+    }
+    var attribute = Attribute(
+      name: name, type: type, isOptional: try flag(entry, "optional", at: location, required: true))
+    func value(_ key: String) throws -> Value? {
+      guard let item = entry[key] else { return nil }
+      do {
+        return try StoreValueEncoding.modelValue(item, for: type)
+      } catch let mismatch as StoreValueEncoding.Mismatch {
+        throw StoreError.invalidModel(location: "\(location).\(key)", message: mismatch.message)
+      }
+    }
+    attribute.defaultValue = try value("default")
+    attribute.minimum = try value("min")
+    attribute.maximum = try value("max")
+    attribute.minLength = try count(entry, "minLength", at: location)
+    attribute.maxLength = try count(entry, "maxLength", at: location)
+    if let item = entry["pattern"] {
+      guard case .string(let pattern) = item else {
+        throw StoreError.invalidModel(
+          location: location + ".pattern", message: "expected a string, found \(describe(item))")
+      }
+      attribute.pattern = pattern
+    }
+    attribute.isUnique = try flag(entry, "unique", at: location, required: false)
+    attribute.allowsExternalStorage = try flag(entry, "external", at: location, required: false)
+    return attribute
+  }
+
+  private static func decodeRelationship(_ plist: PropertyList, at location: String) throws
+    -> Relationship
+  {
+    let entry = try dictionary(plist, at: location)
+    let name = try propertyName(entry, at: location, kind: "relationship")
+    let destination = try string(entry, "destination", at: location, nonEmpty: true)
+    let ruleName = try string(entry, "deleteRule", at: location, nonEmpty: true)
+    guard let deleteRule = DeleteRule(rawValue: ruleName) else {
+      throw StoreError.invalidModel(
+        location: location + ".deleteRule",
+        message: "unknown delete rule \(Value.quoted(ruleName))."
+          + NameSuggestion.hint(for: ruleName, among: DeleteRule.allCases.map(\.rawValue)))
+    }
+    var inverse: String?
+    if entry["inverse"] != nil {
+      inverse = try string(entry, "inverse", at: location, nonEmpty: true)
+    }
+    return Relationship(
+      name: name, destination: destination,
+      isToMany: try flag(entry, "toMany", at: location, required: true),
+      isOptional: try flag(entry, "optional", at: location, required: true),
+      inverse: inverse, deleteRule: deleteRule,
+      minCount: try count(entry, "minCount", at: location),
+      maxCount: try count(entry, "maxCount", at: location))
+  }
+
+  /// Checks that a relationship's destination is an entity of the model.
+  private static func checkDestination(
+    _ relationship: Relationship, in entity: Entity, among entities: [Entity], at location: String
+  ) throws {
+    guard entities.contains(where: { $0.name == relationship.destination }) else {
+      throw StoreError.invalidModel(
+        location: location + ".destination",
+        message: "the model has no entity \(Value.quoted(relationship.destination))."
+          + NameSuggestion.hint(for: relationship.destination, among: entities.map(\.name)))
+    }
+  }
+
+  /// Checks that a relationship's inverse is a relationship of its destination.
+  private static func checkInverseExists(
+    _ relationship: Relationship, in entity: Entity, among entities: [Entity], at location: String
+  ) throws {
+    guard let inverse = relationship.inverse,
+      let destination = entities.first(where: { $0.name == relationship.destination }),
+      destination.relationship(named: inverse) == nil
+    else { return }
+    throw StoreError.invalidModel(
+      location: location + ".inverse",
+      message: "\(destination.name) has no relationship \(Value.quoted(inverse))."
+        + NameSuggestion.hint(for: inverse, among: destination.relationships.map(\.name)))
+  }
+
+  /// Checks that a relationship's inverse points back to its entity (and, when the inverse
+  /// names an inverse itself, names this relationship).
+  private static func checkInversePointsBack(
+    _ relationship: Relationship, in entity: Entity, among entities: [Entity], at location: String
+  ) throws {
+    guard let inverse = relationship.inverse,
+      let destination = entities.first(where: { $0.name == relationship.destination }),
+      let back = destination.relationship(named: inverse)
+    else { return }
+    guard back.destination == entity.name, back.inverse == nil || back.inverse == relationship.name
+    else {
+      throw StoreError.invalidModel(
+        location: location + ".inverse",
+        message: "\(destination.name).\(inverse) points to \(back.destination)"
+          + (back.inverse.map { " with inverse \($0)" } ?? "")
+          + ", so it cannot be the inverse of \(entity.name).\(relationship.name)")
+    }
+  }
+
+  // MARK: Fields
+
+  private static func dictionary(_ plist: PropertyList, at location: String) throws
+    -> PropertyListDictionary
+  {
+    guard case .dictionary(let entry) = plist else {
+      throw StoreError.invalidModel(
+        location: location, message: "expected a dictionary, found \(plist.kindDescription)")
+    }
+    return entry
+  }
+
+  private static func array(_ plist: PropertyList?, at location: String) throws -> [PropertyList] {
+    guard case .array(let items) = plist else {
+      throw StoreError.invalidModel(
+        location: location, message: "expected an array, found \(describe(plist))")
+    }
+    return items
+  }
+
+  private static func optionalArray(_ plist: PropertyList?, at location: String) throws
+    -> [PropertyList]
+  {
+    plist == nil ? [] : try array(plist, at: location)
+  }
+
+  private static func nameField(_ entry: PropertyListDictionary, at location: String) throws
+    -> String
+  {
+    guard case .string(let name) = entry["name"], !name.isEmpty else {
+      throw StoreError.invalidModel(
+        location: location + ".name",
+        message: "expected a non-empty name, found \(describe(entry["name"]))")
+    }
+    return name
+  }
+
+  /// An attribute's or relationship's name: it becomes a column name, so it has no `.`.
+  private static func propertyName(
+    _ entry: PropertyListDictionary, at location: String, kind: String
+  ) throws -> String {
+    let name = try nameField(entry, at: location)
+    guard !name.contains(".") else {
+      throw StoreError.invalidModel(
+        location: location + ".name",
+        message: "\(kind) names cannot contain \".\", found \(Value.quoted(name))")
+    }
+    return name
+  }
+
+  private static func string(
+    _ entry: PropertyListDictionary, _ key: String, at location: String, nonEmpty: Bool
+  ) throws -> String {
+    guard case .string(let value) = entry[key], !nonEmpty || !value.isEmpty else {
+      throw StoreError.invalidModel(
+        location: "\(location).\(key)",
+        message: "expected a\(nonEmpty ? " non-empty" : "") string, found \(describe(entry[key]))")
+    }
+    return value
+  }
+
+  private static func flag(
+    _ entry: PropertyListDictionary, _ key: String, at location: String, required: Bool
+  ) throws -> Bool {
+    let item = entry[key]
+    if item == nil, !required { return false }
+    guard case .bool(let value) = item else {
+      throw StoreError.invalidModel(
+        location: "\(location).\(key)", message: "expected a Boolean, found \(describe(item))")
+    }
+    return value
+  }
+
+  private static func count(_ entry: PropertyListDictionary, _ key: String, at location: String)
+    throws -> Int?
+  {
+    guard let item = entry[key] else { return nil }
+    guard case .integer(let n) = item, n >= 0, n <= Int64(Int32.max) else {
+      throw StoreError.invalidModel(
+        location: "\(location).\(key)",
+        message: "expected a non-negative integer, found \(describe(item))")
+    }
+    return Int(n)
+  }
+
+  /// The type an attribute's `type` string names: `Int32`, `Transformable(Color)`.
+  private static func attributeType(named name: String) -> AttributeType? {
+    if let simple = AttributeType.simpleTypes[name] { return simple }
+    guard name.hasPrefix("Transformable("), name.hasSuffix(")") else { return nil }
+    let transformer = name.dropFirst("Transformable(".count).dropLast()
+    return ValueTransformerName(rawValue: String(transformer)).map { .transformable($0) }
+  }
+
+  /// A short description of a value found where something else was expected.
+  static func describe(_ plist: PropertyList?) -> String {
+    switch plist {
+    case nil: return "nothing"
+    case .string(let s): return "the string \(Value.quoted(s))"
+    case .integer(let i): return "the integer \(i)"
+    case let other?: return other.kindDescription
+    }
+  }
+}
