@@ -3,18 +3,22 @@
 #   make run ARGS='--memory --sample'   arguments for bowq
 #   make format                         format Sources and Tests with swift-format
 #   make lint                           check the formatting
+#   make bench                          bowq against the tools it replaces (see README)
 
 SWIFT ?= swift
 ARGS ?=
 FORMAT_CONFIG := .swift-format
 
-.PHONY: run test build deps test-deps format lint
+.PHONY: run test build deps test-deps bench-deps bench format lint
 
 deps:
 	@scripts/install-deps.sh
 
 test-deps:
 	@scripts/install-deps.sh --test
+
+bench-deps:
+	@scripts/install-deps.sh --bench
 
 build: deps
 	$(SWIFT) build
@@ -25,6 +29,11 @@ run: build
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+bench: bench-deps
+	$(SWIFT) build -c release
+	.build/release/bowq-bench predicates
+	.build/release/bowq-bench store
 
 format:
 	$(SWIFT) format format -i -r --configuration $(FORMAT_CONFIG) Sources Tests

@@ -3,17 +3,22 @@
 #
 #   scripts/install-deps.sh          libedit-dev, libsqlite3-dev and pkg-config (to build)
 #   scripts/install-deps.sh --test   the same, plus tmux and python3 (to run the tests)
+#   scripts/install-deps.sh --bench  the same as without options, plus what `make bench`
+#                                    compares bowq with: python3 (plistlib), a C compiler
+#                                    and libplist-dev (libplist's parser, built as a peer)
 #
 # Uses apt-get (through sudo when not root). The package lists are refreshed only when
 # an install fails without them. Does nothing when everything is present.
 set -euo pipefail
 
 want_test_tools=false
+want_bench_tools=false
 case "${1:-}" in
   "") ;;
   --test) want_test_tools=true ;;
+  --bench) want_bench_tools=true ;;
   *)
-    echo "usage: $0 [--test]" >&2
+    echo "usage: $0 [--test | --bench]" >&2
     exit 2
     ;;
 esac
@@ -29,6 +34,11 @@ done
 if $want_test_tools; then
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
+fi
+if $want_bench_tools; then
+  command -v python3 >/dev/null 2>&1 || missing+=(python3)
+  command -v cc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
+  pkg-config --exists libplist-2.0 2>/dev/null || missing+=(libplist-dev)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

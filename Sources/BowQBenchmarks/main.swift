@@ -1,24 +1,45 @@
 import Foundation
 
-/// `bowq-bench [predicates] [--count N] [--runs N]`: measures bowq against the peers a
-/// user would otherwise use, in one run, and prints the ratios.
+/// `bowq-bench [predicates|store] [--count N] [--runs N]`: measures bowq against the peers a
+/// user would otherwise use, in one run, and prints the ratios. `bowq-bench peer …` is one
+/// measured operation of the store benchmark, which runs it as a child process.
 var count = 1_000_000
 var runs = 5
 var bowqOnly = false
+var store = false
+var countWasGiven = false
+var runsWereGiven = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
-  case "--count": count = arguments.popFirst().flatMap(Int.init) ?? count
-  case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
+  case "--count":
+    count = arguments.popFirst().flatMap(Int.init) ?? count
+    countWasGiven = true
+  case "--runs":
+    runs = arguments.popFirst().flatMap(Int.init) ?? runs
+    runsWereGiven = true
   case "predicates": break
+  case "store": store = true
+  case "peer":
+    do {
+      try StorePeer.run(Array(arguments))
+    } catch {
+      FileHandle.standardError.write(Data("bowq-bench peer: \(error)\n".utf8))
+      exit(1)
+    }
   case "--bowq-only": bowqOnly = true
   default:
-    FileHandle.standardError.write(Data("usage: bowq-bench [predicates] [--count N] [--runs N] [--bowq-only]\n".utf8))
+    FileHandle.standardError.write(
+      Data("usage: bowq-bench [predicates|store] [--count N] [--runs N] [--bowq-only]\n".utf8))
     exit(2)
   }
 }
 do {
-  if bowqOnly {
+  if store {
+    try StoreBenchmark.run(
+      counts: countWasGiven ? [count] : StoreBenchmark.defaultCounts,
+      runs: runsWereGiven ? runs : 3)
+  } else if bowqOnly {
     try PredicateBenchmark.profile(count: count, runs: runs)
   } else {
     try PredicateBenchmark.run(count: count, runs: runs)

@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One run of a program as a child process: its wall time, its peak memory (the kernel's
+/// `ru_maxrss` for the child, from `wait4`) and what it printed.
+struct StoreChildProcess {
+  var seconds: Double
+  /// The child's maximum resident set size, in bytes.
+  var peakMemory: Int
+  var output: String
+  /// Whether the child was killed for running past its time limit.
+  var timedOut = false
+
+  /// Runs `arguments` (the program is looked up in `PATH` unless it contains a slash) and
+  /// waits for it, killing it after `timeLimit` seconds; throws when it cannot start or
+  /// exits with a failure of its own.
+  static func run(_ arguments: [String], timeLimit: Double = .infinity) throws
+    -> StoreChildProcess
+  {
+    var pipe: [Int32] = [0, 0]
+    guard Glibc.pipe(&pipe) == 0 else { throw BenchmarkError("cannot create a pipe") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipe[0])
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    let start = DispatchTime.now().uptimeNanoseconds
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    close(pipe[1])
+    guard spawned == 0 else {
+      close(pipe[0])
+      throw BenchmarkError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+    }
+    // The child is not reaped before its output ends, so its pid stays its own until then
+    // and killing it at the deadline cannot hit another process.
+    var output = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var timedOut = false
+    let deadline = Double(start) / 1e9 + timeLimit
+    while true {
+      var ready = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+      let remaining = deadline - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+      if !timedOut, remaining <= 0 {
+        kill(pid, SIGKILL)
+        timedOut = true
+      }
+      let wait = timedOut ? -1 : Int32(min(remaining * 1000, 60_000))
+      if poll(&ready, 1, wait) == 0 { continue }
+      let count = read(pipe[0], &buffer, buffer.count)
+      if count > 0 {
+        output.append(contentsOf: buffer[0..<count])
+      } else if count == 0 || errno != EINTR {
+        break
+      }
+    }
+    close(pipe[0])
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let text = String(decoding: output, as: UTF8.self)
+    guard timedOut || (status & 0x7F == 0 && (status >> 8) & 0xFF == 0) else {
+      throw BenchmarkError(
+        "\(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
+    }
+    return StoreChildProcess(
+      seconds: seconds, peakMemory: usage.ru_maxrss * 1024, output: text, timedOut: timedOut)
+  }
+
+  /// The numbers the child printed on its output, in order.
+  var numbers: [Double] {
+    output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+  }
+}
