@@ -8,15 +8,21 @@ struct Terminal {
 
   /// Starts `bowq arguments…` in a new tmux session, 120×40.
   init(arguments: [String] = [], home: URL, environment extra: [String: String] = [:]) throws {
-    guard Terminal.tmuxAvailable else { throw XCTSkip("tmux is not installed (make test installs it)") }
+    guard Terminal.tmuxAvailable else {
+      throw XCTSkip("tmux is not installed (make test installs it)")
+    }
     session = "bowq-test-\(UUID().uuidString.prefix(8))"
-    let env = Bowq.environment(home: home, extra: extra).map { "\($0.key)=\(Terminal.quote($0.value))" }
-      .joined(separator: " ")
+    let env = Bowq.environment(home: home, extra: extra).map {
+      "\($0.key)=\(Terminal.quote($0.value))"
+    }
+    .joined(separator: " ")
     let command =
       "env -i TERM=tmux-256color \(env) \(Terminal.quote(Bowq.binary.path)) "
       + arguments.map(Terminal.quote).joined(separator: " ")
       + "; echo \"[EXIT=$?]\"; sleep 600"
-    try Terminal.tmux(["-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command])
+    try Terminal.tmux([
+      "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command,
+    ])
   }
 
   static var tmuxAvailable: Bool {
@@ -41,7 +47,8 @@ struct Terminal {
 
   /// The screen (and its scrollback) as text.
   func screen(escapes: Bool = false) throws -> String {
-    try Terminal.tmux(["capture-pane", "-t", session, "-p", "-S", "-400"] + (escapes ? ["-e"] : []))
+    try Terminal.tmux(
+      ["capture-pane", "-t", session, "-p", "-S", "-400"] + (escapes ? ["-e"] : []))
   }
 
   /// Waits until the screen shows `text` `count` times, and returns the screen.
@@ -62,21 +69,37 @@ struct Terminal {
     _ = try? Terminal.tmux(["kill-session", "-t", session])
   }
 
+  /// Runs tmux and returns what it printed.
+  ///
+  /// Spawned with posix_spawn and reaped with waitpid rather than through Foundation's
+  /// Process: `new-session` may start the tmux server, a daemon that inherits the
+  /// descriptor Process watches to learn that its child ended, so waiting would never end.
   @discardableResult
   static func tmux(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux"] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = Pipe()
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw NSError(domain: "tmux", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "tmux \(arguments) failed"])
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tmux-\(UUID().uuidString).out")
+    defer { try? FileManager.default.removeItem(at: output) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+    let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) == 0 else {
+      throw NSError(domain: "tmux", code: 127, userInfo: [NSLocalizedDescriptionKey: "cannot run tmux"])
     }
-    return String(decoding: data, as: UTF8.self)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    guard status == 0 else {
+      throw NSError(
+        domain: "tmux", code: Int(status),
+        userInfo: [NSLocalizedDescriptionKey: "tmux \(arguments) failed"])
+    }
+    return String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
   }
 
   static func quote(_ s: String) -> String {
