@@ -36,7 +36,8 @@ enum PredicateBenchmark {
 
   /// Runs only bowq's side, for profiling it alone (`bowq-bench --bowq-only`).
   static func profile(count: Int, runs: Int) throws {
-    let interpreter = Interpreter(context: Context(graph: SampleTies(count: count).graph()), store: .memory)
+    let interpreter = Interpreter(
+      context: Context(graph: SampleTies(count: count).graph()), store: .memory)
     for query in queries() {
       let (seconds, _) = try Stopwatch.median(runs: runs) { try interpreter.run(query.bowq) }
       print("\(query.name): \(ms(seconds))")
@@ -51,24 +52,33 @@ enum PredicateBenchmark {
     var rows: [[String]] = []
     for query in queries() {
       let bowq = try Stopwatch.median(runs: runs) { try interpreter.run(query.bowq) }
-      let loop = Stopwatch.median(runs: runs) { sample.ties.reduce(0) { $0 + (query.loop($1) ? 1 : 0) } }
-      let foundation = try Stopwatch.median(runs: runs) { try sample.ties.filter(query.foundation).count }
+      let loop = Stopwatch.median(runs: runs) {
+        sample.ties.reduce(0) { $0 + (query.loop($1) ? 1 : 0) }
+      }
+      let foundation = try Stopwatch.median(runs: runs) {
+        try sample.ties.filter(query.foundation).count
+      }
       let lite = Stopwatch.median(runs: runs) { sqlite.count(where: query.sqlite) }
-      guard case .count(_, let found)? = bowq.result.last, found == loop.result, found == lite.result
+      guard case .count(_, let found)? = bowq.result.last, found == loop.result,
+        found == lite.result
       else {
         throw BenchmarkError(
-          "\(query.name): bowq, the loop and SQLite disagree (\(bowq.result), \(loop.result), \(lite.result))")
+          "\(query.name): bowq, the loop and SQLite disagree (\(bowq.result), \(loop.result), \(lite.result))"
+        )
       }
       rows.append([
-        query.name, "\(found)", ms(bowq.seconds), ms(loop.seconds), ms(foundation.seconds), ms(lite.seconds),
-        ratio(bowq.seconds, loop.seconds), ratio(bowq.seconds, foundation.seconds), ratio(bowq.seconds, lite.seconds),
+        query.name, "\(found)", ms(bowq.seconds), ms(loop.seconds), ms(foundation.seconds),
+        ms(lite.seconds),
+        ratio(bowq.seconds, loop.seconds), ratio(bowq.seconds, foundation.seconds),
+        ratio(bowq.seconds, lite.seconds),
       ])
       if let note = query.foundationNote { print("note: #Predicate for \(query.name): \(note)") }
     }
     print()
     Table.print(
       header: [
-        "query", "matches", "bowq", "Swift loop", "#Predicate", "sqlite3", "bowq/loop", "bowq/#Predicate",
+        "query", "matches", "bowq", "Swift loop", "#Predicate", "sqlite3", "bowq/loop",
+        "bowq/#Predicate",
         "bowq/sqlite3",
       ], rows: rows)
     print("\nTargets: bowq/loop ≤ 2.0 and bowq/sqlite3 < 1.0.")

@@ -44,7 +44,10 @@ struct SampleTies {
     var graph = ObjectGraph(model: Model(entities: [tie]))
     for tie in ties {
       graph.insert(
-        [.string(tie.name), .string(tie.searchKey), .double(tie.rating), .int(Int64(tie.timesWorn))],
+        [
+          .string(tie.name), .string(tie.searchKey), .double(tie.rating),
+          .int(Int64(tie.timesWorn)),
+        ],
         into: "Tie")
     }
     return graph

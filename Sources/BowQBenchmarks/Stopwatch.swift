@@ -4,7 +4,8 @@ import Foundation
 /// fault, the other core busy) does not decide a ratio.
 enum Stopwatch {
   /// The median wall-clock seconds of `runs` calls of `body`, and the last result.
-  static func median<T>(runs: Int, _ body: () throws -> T) rethrows -> (seconds: Double, result: T) {
+  static func median<T>(runs: Int, _ body: () throws -> T) rethrows -> (seconds: Double, result: T)
+  {
     var times: [Double] = []
     var result: T?
     for _ in 0..<runs {

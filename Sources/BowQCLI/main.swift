@@ -1,4 +1,7 @@
 import BowQShell
 import Foundation
 
-exit(Launcher.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(
+  Launcher.main(
+    arguments: Array(CommandLine.arguments.dropFirst()),
+    environment: ProcessInfo.processInfo.environment))

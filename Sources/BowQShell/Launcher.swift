@@ -32,7 +32,9 @@ public enum Launcher {
     }
   }
 
-  private static func run(_ options: RunOptions, paths: Paths, environment: [String: String]) -> Int32 {
+  private static func run(_ options: RunOptions, paths: Paths, environment: [String: String])
+    -> Int32
+  {
     let clock: () -> Date
     if let fixed = environment["BOWQ_NOW"], !fixed.isEmpty {
       guard let date = ISO8601Dates.parse(fixed) else {
@@ -58,14 +60,17 @@ public enum Launcher {
     let colors = ColorPolicy(mode: options.color, environment: environment)
     let shell = Shell(
       interpreter: interpreter, format: options.format ?? .table, keepGoing: options.keepsGoing,
-      style: Style(policy: colors, fileDescriptor: 1), errorStyle: Style(policy: colors, fileDescriptor: 2))
+      style: Style(policy: colors, fileDescriptor: 1),
+      errorStyle: Style(policy: colors, fileDescriptor: 2))
 
     switch options.source {
     case .commands(let commands):
       for command in commands where !shell.run(script: command, name: "-c") { return 1 }
       return 0
     case .script(let path, let arguments):
-      for (i, argument) in arguments.enumerated() { interpreter.variables[String(i + 1)] = .string(argument) }
+      for (i, argument) in arguments.enumerated() {
+        interpreter.variables[String(i + 1)] = .string(argument)
+      }
       if path == "-" {
         var reader = StreamLineReader(fileDescriptor: 0)
         return shell.run(reader: &reader, interactive: false, name: "<stdin>") ? 0 : 1
@@ -80,7 +85,10 @@ public enum Launcher {
       interpreter.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
       return shell.run(reader: &reader, interactive: false, name: path) ? 0 : 1
     case .standardInput:
-      if interactive, var reader = EditLineReader(historyPath: paths.historyPath, promptStyle: Style(policy: colors, fileDescriptor: 1)) {
+      if interactive,
+        var reader = EditLineReader(
+          historyPath: paths.historyPath, promptStyle: Style(policy: colors, fileDescriptor: 1))
+      {
         shell.terminalColumns = { terminalColumns(of: 1) }
         print(banner(interpreter))
         shell.run(reader: &reader, interactive: true)

@@ -60,7 +60,9 @@ public final class Shell {
       switch reader.readLine(prompt: prompt) {
       case .endOfInput:
         if !pending.isEmpty {
-          succeeded = runChunk(pending, firstLine: firstLine, name: name, interactive: interactive) && succeeded
+          succeeded =
+            runChunk(pending, firstLine: firstLine, name: name, interactive: interactive)
+            && succeeded
         }
         return succeeded || interactive
       case .interrupted:
@@ -100,7 +102,8 @@ public final class Shell {
     }
   }
 
-  private func runChunk(_ lines: [String], firstLine: Int, name: String?, interactive: Bool) -> Bool {
+  private func runChunk(_ lines: [String], firstLine: Int, name: String?, interactive: Bool) -> Bool
+  {
     let text = lines.joined(separator: "\n")
     let diagnostics = DiagnosticFormatter(
       sourceName: name, source: text, firstLine: firstLine, style: errorStyle)
@@ -111,14 +114,17 @@ public final class Shell {
       output.error(diagnostics.format(error.message, at: error.range))
       return false
     }
-    for statement in statements where !execute(statement, diagnostics: diagnostics, interactive: interactive) {
+    for statement in statements
+    where !execute(statement, diagnostics: diagnostics, interactive: interactive) {
       return false
     }
     return true
   }
 
   /// Runs one statement and prints its result or error; returns whether it succeeded.
-  private func execute(_ statement: Statement, diagnostics: DiagnosticFormatter, interactive: Bool) -> Bool {
+  private func execute(_ statement: Statement, diagnostics: DiagnosticFormatter, interactive: Bool)
+    -> Bool
+  {
     do {
       let result = try interpreter.execute(statement)
       print(result, interactive: interactive)
@@ -130,7 +136,8 @@ public final class Shell {
     } catch let error as SaveError {
       let count = error.errors.count == 1 ? "" : " with \(error.errors.count) errors"
       let what =
-        statement.kind == .validate ? "validation failed\(count)" : "save failed\(count); nothing was written"
+        statement.kind == .validate
+        ? "validation failed\(count)" : "save failed\(count); nothing was written"
       output.error(
         diagnostics.format(what, at: statement.range)
           + error.description + "\n"
@@ -184,7 +191,8 @@ public final class Shell {
     case ".mode", ".format":
       guard words.count == 2, let format = OutputFormat(rawValue: words[1]) else {
         output.error(
-          "error: .mode takes one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))\n")
+          "error: .mode takes one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))\n"
+        )
         return .failed
       }
       self.format = format
@@ -272,7 +280,9 @@ public struct ShellOutput: Sendable {
   public var write: @Sendable (String) -> Void
   public var error: @Sendable (String) -> Void
 
-  public init(write: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+  public init(
+    write: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
+  ) {
     self.write = write
     self.error = error
   }

@@ -21,7 +21,8 @@ final class ShellTests: XCTestCase {
 
   func makeShell(_ capture: Capture, keepGoing: Bool = false) throws -> Shell {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
-    _ = try interpreter.run("entity Hat { name: String, width: Int16 min 1 }\ninsert Hat name = \"Fez\", width = 3\nsave")
+    _ = try interpreter.run(
+      "entity Hat { name: String, width: Int16 min 1 }\ninsert Hat name = \"Fez\", width = 3\nsave")
     return Shell(interpreter: interpreter, keepGoing: keepGoing, output: capture.output)
   }
 
@@ -51,7 +52,8 @@ final class ShellTests: XCTestCase {
   func testErrorsNameTheLineOfTheWholeInput() throws {
     let capture = Capture()
     let shell = try makeShell(capture)
-    XCTAssertFalse(shell.run(script: "count Hat\n\ncount Hat where widht > 1\ncount Hat", name: "t.bowq"))
+    XCTAssertFalse(
+      shell.run(script: "count Hat\n\ncount Hat where widht > 1\ncount Hat", name: "t.bowq"))
     XCTAssertEqual(
       capture.err,
       """
@@ -74,9 +76,11 @@ final class ShellTests: XCTestCase {
     let capture = Capture()
     let shell = try makeShell(capture)
     XCTAssertTrue(shell.run(script: ".mode csv\nfetch Hat\n.schema", name: nil))
-    XCTAssertEqual(capture.out, "name,width\nFez,3\nentity Hat {\n  name: String\n  width: Int16 min 1\n}\n")
+    XCTAssertEqual(
+      capture.out, "name,width\nFez,3\nentity Hat {\n  name: String\n  width: Int16 min 1\n}\n")
     XCTAssertFalse(shell.run(script: ".quti", name: nil))
-    XCTAssertTrue(capture.err.contains("unknown command .quti. Did you mean \".quit\"?"), capture.err)
+    XCTAssertTrue(
+      capture.err.contains("unknown command .quti. Did you mean \".quit\"?"), capture.err)
     XCTAssertFalse(shell.run(script: ".mode xml", name: nil))
   }
 
@@ -85,14 +89,17 @@ final class ShellTests: XCTestCase {
     let shell = try makeShell(capture)
     XCTAssertFalse(shell.run(script: "update Hat set width = 0\nsave", name: nil))
     XCTAssertTrue(capture.err.contains("2:1: error: save failed; nothing was written"), capture.err)
-    XCTAssertTrue(capture.err.contains("width is too small. (value 0, minimum 1; Core Data error 1620"), capture.err)
+    XCTAssertTrue(
+      capture.err.contains("width is too small. (value 0, minimum 1; Core Data error 1620"),
+      capture.err)
     XCTAssertTrue(shell.interpreter.context.hasChanges)
   }
 
   func testChangesAreShownAsADiff() throws {
     let capture = Capture()
     let shell = try makeShell(capture)
-    XCTAssertTrue(shell.run(script: "update Hat set width = 5\ninsert Hat name = \"Cap\"\nchanges", name: nil))
+    XCTAssertTrue(
+      shell.run(script: "update Hat set width = 5\ninsert Hat name = \"Cap\"\nchanges", name: nil))
     XCTAssertEqual(capture.out, "~ Hat/p1: width 3 → 5\n+ Hat/p2 \"Cap\": name = \"Cap\"\n")
   }
 }

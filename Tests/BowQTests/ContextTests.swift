@@ -4,7 +4,9 @@ import XCTest
 
 /// The context as a scratch pad: pending changes, rollback, undo and redo.
 final class ContextTests: XCTestCase {
-  let hat = Entity(name: "Hat", attributes: [Attribute(name: "name", type: .string), Attribute(name: "size", type: .int16)])
+  let hat = Entity(
+    name: "Hat",
+    attributes: [Attribute(name: "name", type: .string), Attribute(name: "size", type: .int16)])
 
   func makeContext() throws -> (Context, ObjectID) {
     var graph = ObjectGraph()
@@ -18,7 +20,8 @@ final class ContextTests: XCTestCase {
     XCTAssertFalse(context.hasChanges)
     context.beginEdit()
     context.update(fez, attribute: 1, to: .int(4))
-    XCTAssertEqual(context.changes, [.updated(fez, [.init(name: "size", old: .int(3), new: .int(4))])])
+    XCTAssertEqual(
+      context.changes, [.updated(fez, [.init(name: "size", old: .int(3), new: .int(4))])])
     XCTAssertEqual(context.committed.value(of: fez, attribute: "size"), .int(3))
     XCTAssertEqual(context.graph.value(of: fez, attribute: "size"), .int(4))
     context.markSaved()
@@ -46,7 +49,12 @@ final class ContextTests: XCTestCase {
     var (context, fez) = try makeContext()
     context.beginEdit()
     context.delete([fez])
-    XCTAssertEqual(context.changes, [.deleted(fez, [.init(name: "name", value: .string("Fez")), .init(name: "size", value: .int(3))])])
+    XCTAssertEqual(
+      context.changes,
+      [
+        .deleted(
+          fez, [.init(name: "name", value: .string("Fez")), .init(name: "size", value: .int(3))])
+      ])
     context.rollback()
     XCTAssertTrue(context.graph.contains(fez))
     XCTAssertFalse(context.canUndo)
@@ -81,10 +89,12 @@ final class ContextTests: XCTestCase {
     let wider = Entity(
       name: "Hat",
       attributes: [
-        Attribute(name: "color", type: .string, defaultValue: .string("black")), Attribute(name: "name", type: .string),
+        Attribute(name: "color", type: .string, defaultValue: .string("black")),
+        Attribute(name: "name", type: .string),
       ])
     try context.define(wider)
-    XCTAssertEqual(context.graph.table("Hat").row(for: fez.key), [.string("black"), .string("Fez")])
+    XCTAssertEqual(
+      context.graph.table("Hat").row(for: fez.key), [.string("black"), .string("Fez")])
     XCTAssertEqual(context.changes.first, .entityDefined("Hat"))
   }
 

@@ -26,24 +26,33 @@ final class FetchRequestTests: XCTestCase {
   func testSelectReturnsDictionariesAndLeavesTheSelectionAlone() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
-      try rows(interpreter, "fetch Tie select name, rating * 2 as double where key == \"R\" sort by double desc"),
+      try rows(
+        interpreter,
+        "fetch Tie select name, rating * 2 as double where key == \"R\" sort by double desc"),
       [[.string("item 10"), .double(8)], [.string("Item 2"), .double(4)]])
     XCTAssertThrowsError(try interpreter.run("set rating = 1"), "a select is no selection")
   }
 
   func testDistinct() throws {
     let interpreter = try makeInterpreter()
-    XCTAssertEqual(try rows(interpreter, "fetch Tie select distinct key sort by key"), [[.string("B")], [.string("G")], [.string("R")]])
+    XCTAssertEqual(
+      try rows(interpreter, "fetch Tie select distinct key sort by key"),
+      [[.string("B")], [.string("G")], [.string("R")]])
   }
 
   func testGroupByWithAggregatesAndHaving() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
-      try rows(interpreter, "fetch Tie select key, count() as n, avg(rating) as mean, max(name) group by key having n > 1"),
+      try rows(
+        interpreter,
+        "fetch Tie select key, count() as n, avg(rating) as mean, max(name) group by key having n > 1"
+      ),
       [[.string("R"), .int(2), .double(3), .string("item 10")]])
-    XCTAssertEqual(try rows(interpreter, "fetch Tie select count() as n, sum(rating)"), [[.int(4), .double(14)]])
+    XCTAssertEqual(
+      try rows(interpreter, "fetch Tie select count() as n, sum(rating)"), [[.int(4), .double(14)]])
     XCTAssertThrowsError(try interpreter.run("fetch Tie select key, name group by key")) { error in
-      XCTAssertTrue((error as? LanguageError)?.message.contains("neither grouped nor an aggregate") == true)
+      XCTAssertTrue(
+        (error as? LanguageError)?.message.contains("neither grouped nor an aggregate") == true)
     }
   }
 
@@ -52,9 +61,12 @@ final class FetchRequestTests: XCTestCase {
     func names(_ how: String) throws -> [String] {
       try rows(interpreter, "fetch Tie select name sort by name \(how)").map { $0[0].stringValue! }
     }
-    XCTAssertEqual(try names(""), ["Item 2", "item 1", "item 10", "éclair"], "compare: by UTF-16 unit")
     XCTAssertEqual(
-      try names("caseInsensitive").filter { $0.hasPrefix("i") || $0.hasPrefix("I") }, ["item 1", "item 10", "Item 2"])
-    XCTAssertEqual(try names("localizedStandard"), ["éclair", "item 1", "Item 2", "item 10"], "numbers by value")
+      try names(""), ["Item 2", "item 1", "item 10", "éclair"], "compare: by UTF-16 unit")
+    XCTAssertEqual(
+      try names("caseInsensitive").filter { $0.hasPrefix("i") || $0.hasPrefix("I") },
+      ["item 1", "item 10", "Item 2"])
+    XCTAssertEqual(
+      try names("localizedStandard"), ["éclair", "item 1", "Item 2", "item 10"], "numbers by value")
   }
 }

@@ -7,7 +7,8 @@ final class InterpreterTests: XCTestCase {
   let now = Date(timeIntervalSince1970: 1_717_243_200)
 
   func makeInterpreter(_ setup: String = "") throws -> Interpreter {
-    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory, clock: { [now] in now })
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory, clock: { [now] in now })
     _ = try interpreter.run(
       """
       entity Tie { name: String, rating: Double min 0 max 5 default 0, worn: Int16 default 0, lastWorn: Date? }
@@ -27,14 +28,19 @@ final class InterpreterTests: XCTestCase {
 
   func testFetchFiltersSortsPagesAndSelects() throws {
     let interpreter = try makeInterpreter()
-    XCTAssertEqual(names(try interpreter.run("fetch Tie where rating > 2 sort by rating desc").last), ["Blue", "Red"])
-    XCTAssertEqual(names(try interpreter.run("fetch Tie sort by name limit 2 offset 1").last), ["Green", "Red"])
-    XCTAssertEqual(try interpreter.run("count Tie where name BEGINSWITH \"G\"").last, .count(entity: "Tie", 1))
+    XCTAssertEqual(
+      names(try interpreter.run("fetch Tie where rating > 2 sort by rating desc").last),
+      ["Blue", "Red"])
+    XCTAssertEqual(
+      names(try interpreter.run("fetch Tie sort by name limit 2 offset 1").last), ["Green", "Red"])
+    XCTAssertEqual(
+      try interpreter.run("count Tie where name BEGINSWITH \"G\"").last, .count(entity: "Tie", 1))
   }
 
   func testSetChangesTheLastFetchAndEveryRightSideSeesTheOldRow() throws {
     let interpreter = try makeInterpreter()
-    _ = try interpreter.run("fetch Tie where name == \"Blue\"; set worn = worn + 1, lastWorn = now(), rating = worn")
+    _ = try interpreter.run(
+      "fetch Tie where name == \"Blue\"; set worn = worn + 1, lastWorn = now(), rating = worn")
     let blue = interpreter.context.graph.table("Tie").rows[1]
     XCTAssertEqual(blue, [.string("Blue"), .double(2), .int(3), .date(now)])
   }
@@ -48,7 +54,8 @@ final class InterpreterTests: XCTestCase {
 
   func testFetchesSeePendingChanges() throws {
     let interpreter = try makeInterpreter("insert Tie name = \"Polka\", rating = 4")
-    XCTAssertEqual(try interpreter.run("count Tie where rating >= 3.5").last, .count(entity: "Tie", 3))
+    XCTAssertEqual(
+      try interpreter.run("count Tie where rating >= 3.5").last, .count(entity: "Tie", 3))
   }
 
   func testSaveValidatesAndKeepsFailedChangesPending() throws {
@@ -66,10 +73,13 @@ final class InterpreterTests: XCTestCase {
   func testAssignmentsAreCheckedAgainstTheAttributeType() throws {
     let interpreter = try makeInterpreter()
     XCTAssertThrowsError(try interpreter.run("insert Tie name = 3")) { error in
-      XCTAssertEqual((error as? LanguageError)?.message, "cannot store an integer in name, which is String")
+      XCTAssertEqual(
+        (error as? LanguageError)?.message, "cannot store an integer in name, which is String")
     }
     XCTAssertThrowsError(try interpreter.run("insert Tie name = \"X\", worn = 40000")) { error in
-      XCTAssertEqual((error as? LanguageError)?.message, "40000 is out of range for worn (Int16 holds -32768…32767)")
+      XCTAssertEqual(
+        (error as? LanguageError)?.message,
+        "40000 is out of range for worn (Int16 holds -32768…32767)")
     }
     XCTAssertThrowsError(try interpreter.run("update Tie set worn = worn * 20000")) { error in
       XCTAssertTrue(error is EvaluationError, "the value is known only per object: \(error)")
@@ -79,7 +89,8 @@ final class InterpreterTests: XCTestCase {
 
   func testDeleteUndoRedo() throws {
     let interpreter = try makeInterpreter()
-    XCTAssertEqual(try interpreter.run("delete Tie where rating < 2").last, .message("Deleted 1 Tie."))
+    XCTAssertEqual(
+      try interpreter.run("delete Tie where rating < 2").last, .message("Deleted 1 Tie."))
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 2))
     _ = try interpreter.run("undo")
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 3))
@@ -90,7 +101,12 @@ final class InterpreterTests: XCTestCase {
   func testExplainShowsThePlanWithoutRunningIt() throws {
     let interpreter = try makeInterpreter()
     let plan = try interpreter.run("explain delete Tie where rating = 1").last
-    XCTAssertEqual(plan, .explanation(["scan 3 Tie objects", "filter rating == 1", "delete, applying the delete rules (pending until save)"]))
+    XCTAssertEqual(
+      plan,
+      .explanation([
+        "scan 3 Tie objects", "filter rating == 1",
+        "delete, applying the delete rules (pending until save)",
+      ]))
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 3))
   }
 
@@ -98,19 +114,28 @@ final class InterpreterTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let plist = try PropertyListSerialization.data(
-      fromPropertyList: [["name": "Polka", "rating": 2.5, "lastWorn": Date(timeIntervalSince1970: 0)]], format: .binary, options: 0)
+      fromPropertyList: [
+        ["name": "Polka", "rating": 2.5, "lastWorn": Date(timeIntervalSince1970: 0)]
+      ], format: .binary, options: 0)
     try plist.write(to: folder.appendingPathComponent("ties.plist"))
     let interpreter = try makeInterpreter()
     interpreter.baseDirectory = folder.path
-    XCTAssertEqual(try interpreter.run("import \"ties.plist\" into Tie").last, .message("Imported 1 Tie from ties.plist."))
-    XCTAssertEqual(try interpreter.run("count Tie where lastWorn == CAST(\"1970-01-01T00:00:00Z\", \"NSDate\")").last, .count(entity: "Tie", 1))
+    XCTAssertEqual(
+      try interpreter.run("import \"ties.plist\" into Tie").last,
+      .message("Imported 1 Tie from ties.plist."))
+    XCTAssertEqual(
+      try interpreter.run("count Tie where lastWorn == CAST(\"1970-01-01T00:00:00Z\", \"NSDate\")")
+        .last, .count(entity: "Tie", 1))
     XCTAssertThrowsError(try interpreter.run("import \"missing.plist\" into Tie")) { error in
-      XCTAssertEqual((error as? EvaluationError)?.message, "cannot read \"missing.plist\": No such file or directory")
+      XCTAssertEqual(
+        (error as? EvaluationError)?.message,
+        "cannot read \"missing.plist\": No such file or directory")
     }
   }
 
   func testTheSampleSeedsOnce() throws {
-    let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("SampleData.plist").path
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     XCTAssertTrue(try BowTiesSample.seed(interpreter, sampleDataPath: sample))

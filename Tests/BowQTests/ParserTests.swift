@@ -264,8 +264,10 @@ final class ParserTests: XCTestCase {
       scriptError("import BowTie"), #"expected a file name in quotes, found "BowTie" @ 1:8-1:14"#)
     XCTAssertEqual(
       scriptError(#"import "x" BowTie"#),
-      #"expected "into" after the file name (import "file.plist" into Entity), found "BowTie" @ 1:12-1:18"#)
-    XCTAssertEqual(scriptError("set rating 4"), #"expected "=", "+=" or "-=" after rating, found 4 @ 1:12-1:13"#)
+      #"expected "into" after the file name (import "file.plist" into Entity), found "BowTie" @ 1:12-1:18"#
+    )
+    XCTAssertEqual(
+      scriptError("set rating 4"), #"expected "=", "+=" or "-=" after rating, found 4 @ 1:12-1:13"#)
     XCTAssertEqual(
       scriptError("fetch T sort rating"), #"expected "by" after "sort", found "rating" @ 1:14-1:20"#
     )
@@ -623,7 +625,8 @@ final class ParserTests: XCTestCase {
           name: A.name("E"),
           properties: [
             PropertyDefinition(
-              name: A.name("contains"), typeName: A.name("String"), isOptional: false, modifiers: [])
+              name: A.name("contains"), typeName: A.name("String"), isOptional: false, modifiers: []
+            )
           ])))
     XCTAssertEqual(
       scriptError("fetch T sort by #a.last"),

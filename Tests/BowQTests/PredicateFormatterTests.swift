@@ -244,7 +244,8 @@ private struct PredicateGenerator {
       }
       return ExpressionSyntax(.function(name, arguments), range: A.noRange)
     case 70..<78:
-      return ExpressionSyntax(.member(memberBase(depth: depth - 1), components(1...2)), range: A.noRange)
+      return ExpressionSyntax(
+        .member(memberBase(depth: depth - 1), components(1...2)), range: A.noRange)
     case 78..<86:
       let selector: IndexSelector =
         switch rng.int(in: 0...3) {

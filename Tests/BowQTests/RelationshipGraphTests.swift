@@ -6,14 +6,17 @@ import XCTest
 final class RelationshipGraphTests: XCTestCase {
   /// Person ←owner— BowTie (to-one), Person —ties→ [BowTie] (to-many, its inverse),
   /// BowTie ⇄ Tag (many-to-many).
-  func makeGraph(tiesRule: DeleteRule = .nullify, minTies: Int? = nil, maxTies: Int? = nil) throws -> ObjectGraph {
+  func makeGraph(tiesRule: DeleteRule = .nullify, minTies: Int? = nil, maxTies: Int? = nil) throws
+    -> ObjectGraph
+  {
     var graph = ObjectGraph()
     try graph.define(
       Entity(
         name: "Person", attributes: [Attribute(name: "name", type: .string)],
         relationships: [
           Relationship(
-            name: "ties", destination: "BowTie", isToMany: true, inverse: "owner", deleteRule: tiesRule,
+            name: "ties", destination: "BowTie", isToMany: true, inverse: "owner",
+            deleteRule: tiesRule,
             minCount: minTies, maxCount: maxTies)
         ]))
     try graph.define(
@@ -26,7 +29,9 @@ final class RelationshipGraphTests: XCTestCase {
     try graph.define(
       Entity(
         name: "Tag", attributes: [Attribute(name: "name", type: .string)],
-        relationships: [Relationship(name: "ties", destination: "BowTie", isToMany: true, inverse: "tags")]))
+        relationships: [
+          Relationship(name: "ties", destination: "BowTie", isToMany: true, inverse: "tags")
+        ]))
     return graph
   }
 
@@ -94,7 +99,8 @@ final class RelationshipGraphTests: XCTestCase {
     let deletion = graph.delete([ann])
     XCTAssertEqual(Set(deletion.deleted), [ann, red])
     XCTAssertFalse(graph.contains(red))
-    XCTAssertEqual(graph.destinations(of: silk, "ties"), [], "the cascaded tie is nullified in its tags")
+    XCTAssertEqual(
+      graph.destinations(of: silk, "ties"), [], "the cascaded tie is nullified in its tags")
   }
 
   func testDenyIsRecordedForValidation() throws {
@@ -103,7 +109,8 @@ final class RelationshipGraphTests: XCTestCase {
     let red = insert(&graph, "BowTie", "Red")
     graph.addToRelationship(ann, "ties", [red])
     let deletion = graph.delete([ann])
-    XCTAssertEqual(deletion.denied, [DeniedDeletion(object: ann, relationship: "ties", destinations: [red])])
+    XCTAssertEqual(
+      deletion.denied, [DeniedDeletion(object: ann, relationship: "ties", destinations: [red])])
     let errors = Validator.validate([], in: graph, denied: deletion.denied)
     XCTAssertEqual(errors.map(\.code), [.deniedDelete])
     XCTAssertEqual(errors.first?.message, "Items cannot be deleted from ties.")
@@ -124,9 +131,11 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertEqual(Validator.validate([ann], in: graph), [], "an optional, empty to-many passes")
     let ties = (1...4).map { insert(&graph, "BowTie", "T\($0)") }
     graph.addToRelationship(ann, "ties", [ties[0]])
-    XCTAssertEqual(Validator.validate([ann], in: graph).map(\.code), [.relationshipLacksMinimumCount])
+    XCTAssertEqual(
+      Validator.validate([ann], in: graph).map(\.code), [.relationshipLacksMinimumCount])
     graph.addToRelationship(ann, "ties", Array(ties[1...]))
-    XCTAssertEqual(Validator.validate([ann], in: graph).map(\.code), [.relationshipExceedsMaximumCount])
+    XCTAssertEqual(
+      Validator.validate([ann], in: graph).map(\.code), [.relationshipExceedsMaximumCount])
   }
 
   func testContextTracksRelationshipChangesForUndo() throws {

@@ -8,7 +8,8 @@ final class RelationshipStatementTests: XCTestCase {
   let now = Date(timeIntervalSince1970: 1_717_243_200)
 
   func makeInterpreter() throws -> Interpreter {
-    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory, clock: { [now] in now })
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory, clock: { [now] in now })
     _ = try interpreter.run(
       """
       entity BowTie {
@@ -42,9 +43,12 @@ final class RelationshipStatementTests: XCTestCase {
   func testAssignmentsKeepInversesInStep() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(try count(interpreter, "count Person where ties.@count == 2"), 1)
-    _ = try interpreter.run("update BowTie where name == \"Green\" set owner = Person where name == \"Bob\"")
-    XCTAssertEqual(try count(interpreter, "count Person where name == \"Bob\" AND ties.@count == 1"), 1)
-    _ = try interpreter.run("fetch Person where name == \"Ann\"; set ties -= BowTie where name == \"Red\"")
+    _ = try interpreter.run(
+      "update BowTie where name == \"Green\" set owner = Person where name == \"Bob\"")
+    XCTAssertEqual(
+      try count(interpreter, "count Person where name == \"Bob\" AND ties.@count == 1"), 1)
+    _ = try interpreter.run(
+      "fetch Person where name == \"Ann\"; set ties -= BowTie where name == \"Red\"")
     XCTAssertEqual(try count(interpreter, "count BowTie where owner == nil"), 1)
     _ = try interpreter.run("set ties += BowTie where name BEGINSWITH \"R\"")
     XCTAssertEqual(try count(interpreter, "count BowTie where owner.name == \"Ann\""), 2)
@@ -54,24 +58,32 @@ final class RelationshipStatementTests: XCTestCase {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(try count(interpreter, "count BowTie where owner.name == \"Ann\""), 2)
     XCTAssertEqual(try count(interpreter, "count Person where ANY ties.rating > 3"), 1)
-    XCTAssertEqual(try count(interpreter, "count Person where ALL ties.rating > 3"), 1, "Bob has no ties: ALL is true")
+    XCTAssertEqual(
+      try count(interpreter, "count Person where ALL ties.rating > 3"), 1,
+      "Bob has no ties: ALL is true")
     XCTAssertEqual(try count(interpreter, "count Person where NONE ties.rating > 3"), 1)
     XCTAssertEqual(try count(interpreter, "count Person where ties.@avg.rating == 3"), 1)
     XCTAssertEqual(try count(interpreter, "count Person where ties.@max.rating == 4"), 1)
     XCTAssertEqual(try count(interpreter, "count Tag where ties.owner.name CONTAINS \"Ann\""), 2)
     XCTAssertEqual(try count(interpreter, "count Tag where ANY ties.owner.name == \"Ann\""), 2)
-    XCTAssertEqual(try count(interpreter, "count Person where SUBQUERY(ties, $t, $t.rating > 3).@count > 0"), 1)
-    XCTAssertEqual(try count(interpreter, "count Person where SUBQUERY(ties, $t, $t.name BEGINSWITH name).@count == 0"), 2)
+    XCTAssertEqual(
+      try count(interpreter, "count Person where SUBQUERY(ties, $t, $t.rating > 3).@count > 0"), 1)
+    XCTAssertEqual(
+      try count(
+        interpreter, "count Person where SUBQUERY(ties, $t, $t.name BEGINSWITH name).@count == 0"),
+      2)
     XCTAssertEqual(try count(interpreter, "count BowTie where SELF IN owner.ties"), 2)
   }
 
   func testAToManyNeedsAQualifier() throws {
     let interpreter = try makeInterpreter()
     XCTAssertThrowsError(try interpreter.run("count Person where ties.rating > 3")) { error in
-      XCTAssertTrue((error as? LanguageError)?.message.contains("ANY, ALL or NONE") == true, "\(error)")
+      XCTAssertTrue(
+        (error as? LanguageError)?.message.contains("ANY, ALL or NONE") == true, "\(error)")
     }
     XCTAssertThrowsError(try interpreter.run("count BowTie where ANY rating > 3")) { error in
-      XCTAssertTrue((error as? LanguageError)?.message.contains("needs a collection") == true, "\(error)")
+      XCTAssertTrue(
+        (error as? LanguageError)?.message.contains("needs a collection") == true, "\(error)")
     }
   }
 
@@ -81,10 +93,13 @@ final class RelationshipStatementTests: XCTestCase {
       try interpreter.run("delete Person where name == \"Ann\"").last,
       .message("Deleted 1 Person and 2 related objects by cascade."))
     XCTAssertEqual(try count(interpreter, "count BowTie"), 1)
-    XCTAssertEqual(try count(interpreter, "count Tag where ties.@count == 0"), 2, "the cascade nullified the tags")
+    XCTAssertEqual(
+      try count(interpreter, "count Tag where ties.@count == 0"), 2,
+      "the cascade nullified the tags")
     _ = try interpreter.run("undo")
     _ = try interpreter.run("insert BowTie name = \"A\"; insert BowTie name = \"B\"")
-    _ = try interpreter.run("update Person where name == \"Ann\" set ties += BowTie where name IN {\"A\", \"B\"}")
+    _ = try interpreter.run(
+      "update Person where name == \"Ann\" set ties += BowTie where name IN {\"A\", \"B\"}")
     XCTAssertThrowsError(try interpreter.run("save")) { error in
       XCTAssertEqual((error as? SaveError)?.errors.map(\.code), [.relationshipExceedsMaximumCount])
     }
@@ -92,13 +107,19 @@ final class RelationshipStatementTests: XCTestCase {
 
   func testAToOneTakesExactlyOneObject() throws {
     let interpreter = try makeInterpreter()
-    XCTAssertThrowsError(try interpreter.run("update BowTie set owner = Person where name == \"Zed\"")) { error in
+    XCTAssertThrowsError(
+      try interpreter.run("update BowTie set owner = Person where name == \"Zed\"")
+    ) { error in
       XCTAssertTrue("\(error)".contains("no Person matches"), "\(error)")
     }
-    XCTAssertThrowsError(try interpreter.run("update BowTie set owner = Person where TRUEPREDICATE")) { error in
+    XCTAssertThrowsError(
+      try interpreter.run("update BowTie set owner = Person where TRUEPREDICATE")
+    ) { error in
       XCTAssertTrue("\(error)".contains("2 Person objects match"), "\(error)")
     }
-    XCTAssertThrowsError(try interpreter.run("update BowTie set owner += Person where TRUEPREDICATE")) { error in
+    XCTAssertThrowsError(
+      try interpreter.run("update BowTie set owner += Person where TRUEPREDICATE")
+    ) { error in
       XCTAssertTrue("\(error)".contains("to-one"), "\(error)")
     }
     _ = try interpreter.run("update BowTie set owner = nil")
@@ -108,7 +129,8 @@ final class RelationshipStatementTests: XCTestCase {
   func testDenyRefusesTheSave() throws {
     let interpreter = try makeInterpreter()
     _ = try interpreter.run(
-      "entity Person { name: String unique, ties: [BowTie] inverse owner delete deny }\ndelete Person where name == \"Ann\"")
+      "entity Person { name: String unique, ties: [BowTie] inverse owner delete deny }\ndelete Person where name == \"Ann\""
+    )
     XCTAssertThrowsError(try interpreter.run("save")) { error in
       XCTAssertEqual((error as? SaveError)?.errors.map(\.code), [.deniedDelete])
     }
@@ -116,11 +138,16 @@ final class RelationshipStatementTests: XCTestCase {
 
   func testInverseMustPointBack() throws {
     let interpreter = try makeInterpreter()
-    XCTAssertThrowsError(try interpreter.run("entity Hat { owner: Person? inverse hats }")) { error in
-      XCTAssertEqual((error as? LanguageError)?.message, "Person has no relationship \"hats\" to be the inverse of owner.")
+    XCTAssertThrowsError(try interpreter.run("entity Hat { owner: Person? inverse hats }")) {
+      error in
+      XCTAssertEqual(
+        (error as? LanguageError)?.message,
+        "Person has no relationship \"hats\" to be the inverse of owner.")
     }
-    XCTAssertThrowsError(try interpreter.run("entity Hat { owner: Person? inverse ties }")) { error in
-      XCTAssertTrue((error as? LanguageError)?.message.contains("cannot be the inverse") == true, "\(error)")
+    XCTAssertThrowsError(try interpreter.run("entity Hat { owner: Person? inverse ties }")) {
+      error in
+      XCTAssertTrue(
+        (error as? LanguageError)?.message.contains("cannot be the inverse") == true, "\(error)")
     }
   }
 
@@ -145,15 +172,28 @@ final class RelationshipStatementTests: XCTestCase {
 
   func testLightweightMigration() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
-    _ = try interpreter.run("entity Hat { name: String, size: Int16 }\ninsert Hat name = \"Fez\", size = 3\nsave")
-    _ = try interpreter.run("entity Hat { title: String renamed from name, size: Int16, color: String default \"black\" }")
-    XCTAssertEqual(interpreter.context.graph.table("Hat").rows, [[.string("Fez"), .int(3), .string("black")]])
-    XCTAssertThrowsError(try interpreter.run("entity Hat { title: String, size: String }")) { error in
-      XCTAssertTrue((error as? LanguageError)?.message.contains("cannot change Hat.size from Int16 to String") == true, "\(error)")
+    _ = try interpreter.run(
+      "entity Hat { name: String, size: Int16 }\ninsert Hat name = \"Fez\", size = 3\nsave")
+    _ = try interpreter.run(
+      "entity Hat { title: String renamed from name, size: Int16, color: String default \"black\" }"
+    )
+    XCTAssertEqual(
+      interpreter.context.graph.table("Hat").rows, [[.string("Fez"), .int(3), .string("black")]])
+    XCTAssertThrowsError(try interpreter.run("entity Hat { title: String, size: String }")) {
+      error in
+      XCTAssertTrue(
+        (error as? LanguageError)?.message.contains("cannot change Hat.size from Int16 to String")
+          == true, "\(error)")
     }
-    XCTAssertThrowsError(try interpreter.run("entity Hat { title: String, size: Int16, brim: Double }")) { error in
-      XCTAssertTrue((error as? LanguageError)?.message.contains("cannot add the required attribute brim") == true, "\(error)")
+    XCTAssertThrowsError(
+      try interpreter.run("entity Hat { title: String, size: Int16, brim: Double }")
+    ) { error in
+      XCTAssertTrue(
+        (error as? LanguageError)?.message.contains("cannot add the required attribute brim")
+          == true, "\(error)")
     }
-    XCTAssertEqual(interpreter.context.graph.table("Hat").rows, [[.string("Fez"), .int(3), .string("black")]], "a refused migration changes nothing")
+    XCTAssertEqual(
+      interpreter.context.graph.table("Hat").rows, [[.string("Fez"), .int(3), .string("black")]],
+      "a refused migration changes nothing")
   }
 }

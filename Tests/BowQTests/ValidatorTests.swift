@@ -9,7 +9,8 @@ final class ValidatorTests: XCTestCase {
   }
 
   func testRequiredAttributes() throws {
-    XCTAssertEqual(validate(Attribute(name: "name", type: .string), .null), .missingMandatoryProperty)
+    XCTAssertEqual(
+      validate(Attribute(name: "name", type: .string), .null), .missingMandatoryProperty)
     XCTAssertNil(validate(Attribute(name: "name", type: .string, isOptional: true), .null))
   }
 
@@ -36,7 +37,8 @@ final class ValidatorTests: XCTestCase {
     XCTAssertNil(validate(key, .string("AB")))
     XCTAssertEqual(validate(key, .string("")), .stringTooShort)
     XCTAssertEqual(validate(key, .string("ABC")), .stringTooLong)
-    XCTAssertEqual(validate(key, .string("Ab")), .stringPatternMatching, "MATCHES-style: the whole string")
+    XCTAssertEqual(
+      validate(key, .string("Ab")), .stringPatternMatching, "MATCHES-style: the whole string")
     let emoji = Attribute(name: "e", type: .string, maxLength: 1)
     XCTAssertNil(validate(emoji, .string("👍🏽")), "one character, however many code units")
   }
@@ -54,18 +56,26 @@ final class ValidatorTests: XCTestCase {
     let a = graph.insert([.string("A"), .double(7), .int(1)], into: "Tie")
     let b = graph.insert([.null, .double(1), .int(1)], into: "Tie")
     let errors = Validator.validate([a, b], in: graph)
-    XCTAssertEqual(errors.map(\.code), [.numberTooLarge, .missingMandatoryProperty, .constraintMerge, .constraintMerge])
+    XCTAssertEqual(
+      errors.map(\.code),
+      [.numberTooLarge, .missingMandatoryProperty, .constraintMerge, .constraintMerge])
     XCTAssertEqual(errors[0].object, a)
     XCTAssertEqual(errors[0].value, .double(7))
     XCTAssertEqual(
       errors[0].description,
-      "Tie/p1 \"A\": rating is too large. (value 7, maximum 5; Core Data error 1610 NSValidationNumberTooLargeError)")
-    XCTAssertTrue(SaveError(errors: errors).description.hasPrefix("Multiple validation errors occurred (Core Data error 1560"))
+      "Tie/p1 \"A\": rating is too large. (value 7, maximum 5; Core Data error 1610 NSValidationNumberTooLargeError)"
+    )
+    XCTAssertTrue(
+      SaveError(errors: errors).description.hasPrefix(
+        "Multiple validation errors occurred (Core Data error 1560"))
   }
 
   func testUniquenessIgnoresNilAndUnchangedPairs() throws {
     var graph = ObjectGraph()
-    try graph.define(Entity(name: "T", attributes: [Attribute(name: "id", type: .int64, isOptional: true, isUnique: true)]))
+    try graph.define(
+      Entity(
+        name: "T",
+        attributes: [Attribute(name: "id", type: .int64, isOptional: true, isUnique: true)]))
     let a = graph.insert([.null], into: "T")
     let b = graph.insert([.null], into: "T")
     XCTAssertEqual(Validator.validate([a, b], in: graph), [])

@@ -30,7 +30,10 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testABadCommandLineExitsWithStatus2() throws {
-    for arguments in [["--frobnicate"], ["--store"], ["--store", "a", "--memory"], ["--format", "xml", "-c", "count BowTie"]] {
+    for arguments in [
+      ["--frobnicate"], ["--store"], ["--store", "a", "--memory"],
+      ["--format", "xml", "-c", "count BowTie"],
+    ] {
       let result = try Bowq.run(arguments, home: home)
       XCTAssertEqual(result.status, 2, "\(arguments)")
       XCTAssertTrue(result.stderr.contains("Try 'bowq --help'"), result.stderr)
@@ -45,7 +48,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: defaultStore.path))
     let second = try Bowq.run(["-c", "count BowTie"], home: home)
     XCTAssertEqual(second.stdout, "7\n", "opening again must not seed again")
-    let keys = try Bowq.run(["-c", "fetch BowTie sort by searchKey", "--format", "csv"], home: home)
+    let keys = try Bowq.run(
+      ["-c", "fetch BowTie sort by searchKey", "--format", "csv"], home: home)
     XCTAssertEqual(
       keys.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[1] },
       ["B", "G", "I", "O", "R", "V", "Y"])
@@ -58,7 +62,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(edit.stderr.contains("Updated 1 BowTie."), edit.stderr)
     let reopened = try Bowq.run(
       ["-c", "fetch BowTie where searchKey == \"R\"", "--format", "json"], home: home)
-    let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(reopened.stdout.utf8)) as? [[String: Any]])
+    let objects = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(reopened.stdout.utf8)) as? [[String: Any]])
     XCTAssertEqual(objects.count, 1)
     XCTAssertEqual(objects[0]["rating"] as? Double, 4)
   }
@@ -69,28 +74,51 @@ final class CommandLineTests: XCTestCase {
     let result = try Bowq.run(
       ["-c", "fetch BowTie where searchKey == \"R\"\nset rating = 7\nsave"], home: home)
     XCTAssertEqual(result.status, 1)
-    for fragment in ["save failed", "nothing was written", "Red Bow Tie", "rating is too large", "value 7", "maximum 5", "1610", "NSValidationNumberTooLargeError", "-c:3:1"] {
+    for fragment in [
+      "save failed", "nothing was written", "Red Bow Tie", "rating is too large", "value 7",
+      "maximum 5", "1610", "NSValidationNumberTooLargeError", "-c:3:1",
+    ] {
       XCTAssertTrue(result.stderr.contains(fragment), "missing \(fragment) in:\n\(result.stderr)")
     }
-    XCTAssertEqual(try Data(contentsOf: defaultStore), before, "a failed save must not touch the file")
+    XCTAssertEqual(
+      try Data(contentsOf: defaultStore), before, "a failed save must not touch the file")
   }
 
   func testTheChangeStaysPendingAfterAFailedSaveUntilRollback() throws {
     let result = try Bowq.run(
-      ["--keep-going", "-c", "fetch BowTie where searchKey == \"R\"\nset rating = 7\nsave\nchanges\nrollback\nchanges"],
+      [
+        "--keep-going", "-c",
+        "fetch BowTie where searchKey == \"R\"\nset rating = 7\nsave\nchanges\nrollback\nchanges",
+      ],
       home: home)
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(
-      result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("~") || $0.hasPrefix("(no") },
+      result.stdout.components(separatedBy: "\n").filter {
+        $0.hasPrefix("~") || $0.hasPrefix("(no")
+      },
       ["~ BowTie/p1: rating 3.5 → 7", "(no pending changes)"])
   }
 
   func testTyposGetLineColumnCaretAndDidYouMean() throws {
     let cases: [(String, String, String)] = [
-      ("fetch BowTei", "-c:1:7: error: unknown entity \"BowTei\". Did you mean \"BowTie\"?", "        ^~~~~~"),
-      ("fetch BowTie where ratng > 3", "-c:1:20: error: unknown attribute \"ratng\" on BowTie. Did you mean \"rating\"?", "                     ^~~~~"),
-      ("fetch BowTie where rating >", "-c:1:28: error: expected a value or key path, found end of input", "                             ^"),
-      ("fecth BowTie", "-c:1:1: error: unknown statement \"fecth\". Did you mean \"fetch\"?", "  ^~~~~"),
+      (
+        "fetch BowTei", "-c:1:7: error: unknown entity \"BowTei\". Did you mean \"BowTie\"?",
+        "        ^~~~~~"
+      ),
+      (
+        "fetch BowTie where ratng > 3",
+        "-c:1:20: error: unknown attribute \"ratng\" on BowTie. Did you mean \"rating\"?",
+        "                     ^~~~~"
+      ),
+      (
+        "fetch BowTie where rating >",
+        "-c:1:28: error: expected a value or key path, found end of input",
+        "                             ^"
+      ),
+      (
+        "fecth BowTie", "-c:1:1: error: unknown statement \"fecth\". Did you mean \"fetch\"?",
+        "  ^~~~~"
+      ),
     ]
     for (statement, message, caret) in cases {
       let result = try Bowq.run(["-c", statement], home: home)
@@ -101,7 +129,8 @@ final class CommandLineTests: XCTestCase {
 
   func testStatementsFromAPipeHaveNoPromptAndNoEscapes() throws {
     let result = try Bowq.run(
-      ["--memory", "--sample"], input: "count BowTie\nfetch BowTie where searchKey IN {\n  \"R\",\n  \"G\"\n} sort by name\n",
+      ["--memory", "--sample"],
+      input: "count BowTie\nfetch BowTie where searchKey IN {\n  \"R\",\n  \"G\"\n} sort by name\n",
       home: home, environment: ["NO_COLOR": "", "TERM": "xterm-256color"])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertFalse(result.stdout.contains("bowq>"))
@@ -117,24 +146,26 @@ final class CommandLineTests: XCTestCase {
       ["--memory", "--sample"], input: "count BowTie\nfetch Nope\ncount BowTie\n", home: home)
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(result.stdout, "7\n")
-    XCTAssertTrue(result.stderr.hasPrefix("<stdin>:2:7: error: unknown entity \"Nope\""), result.stderr)
+    XCTAssertTrue(
+      result.stderr.hasPrefix("<stdin>:2:7: error: unknown entity \"Nope\""), result.stderr)
   }
 
   func testAScriptRunsAsAShebangExecutable() throws {
     let script = home.appendingPathComponent("wear.bowq")
     try """
-      #!/usr/bin/env bowq
-      fetch BowTie where searchKey == "G"
-      set timesWorn = timesWorn + 1, lastWorn = now()
-      save
-      .mode json
-      fetch BowTie where searchKey == $1
-      """.write(to: script, atomically: true, encoding: .utf8)
+    #!/usr/bin/env bowq
+    fetch BowTie where searchKey == "G"
+    set timesWorn = timesWorn + 1, lastWorn = now()
+    save
+    .mode json
+    fetch BowTie where searchKey == $1
+    """.write(to: script, atomically: true, encoding: .utf8)
     chmod(script.path, 0o755)
     let result = try Bowq.run(["G"], home: home, executable: script)
     XCTAssertEqual(result.status, 0, result.stderr)
     let json = result.stdout.components(separatedBy: "\n[").last.map { "[" + $0 } ?? ""
-    let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    let objects = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     XCTAssertEqual(objects.first?["timesWorn"] as? Int, 2, "the green tie had been worn once")
     XCTAssertEqual(objects.first?["lastWorn"] as? String, Bowq.now)
   }
@@ -142,11 +173,15 @@ final class CommandLineTests: XCTestCase {
   func testJSONHasEveryAttributeInPortableForms() throws {
     let result = try Bowq.run(
       ["--memory", "--sample", "--json", "-c", "fetch BowTie where searchKey == \"R\""], home: home)
-    let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let objects = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     let red = try XCTUnwrap(objects.first)
     XCTAssertEqual(
       Set(red.keys),
-      ["name", "searchKey", "rating", "timesWorn", "lastWorn", "isFavorite", "id", "url", "photoData", "tintColor"])
+      [
+        "name", "searchKey", "rating", "timesWorn", "lastWorn", "isFavorite", "id", "url",
+        "photoData", "tintColor",
+      ])
     XCTAssertEqual(red["lastWorn"] as? String, "2024-03-01T09:30:00Z")
     XCTAssertEqual(red["id"] as? String, "6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01")
     XCTAssertEqual(red["isFavorite"] as? Bool, false)
@@ -157,16 +192,22 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testMemoryStoresWriteNothing() throws {
-    let result = try Bowq.run(["--memory", "-c", "entity A { x: Int16 }\ninsert A x = 1\nsave"], home: home)
+    let result = try Bowq.run(
+      ["--memory", "-c", "entity A { x: Int16 }\ninsert A x = 1\nsave"], home: home)
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("data").path))
   }
 
   func testANamedStoreIsCreatedEmptyAndPersists() throws {
     let store = home.appendingPathComponent("shop.plist")
-    let create = try Bowq.run(["--store", store.path, "-c", "entity Hat { name: String, width: Int16 min 1 }\ninsert Hat name = \"Fez\", width = 3\nsave"], home: home)
+    let create = try Bowq.run(
+      [
+        "--store", store.path, "-c",
+        "entity Hat { name: String, width: Int16 min 1 }\ninsert Hat name = \"Fez\", width = 3\nsave",
+      ], home: home)
     XCTAssertEqual(create.status, 0, create.stderr)
-    let read = try Bowq.run(["--store", store.path, "--format", "csv", "-c", "fetch Hat"], home: home)
+    let read = try Bowq.run(
+      ["--store", store.path, "--format", "csv", "-c", "fetch Hat"], home: home)
     XCTAssertEqual(read.stdout, "name,width\nFez,3\n")
   }
 
@@ -191,7 +232,9 @@ final class CommandLineTests: XCTestCase {
     try python.run()
     python.waitUntilExit()
     XCTAssertEqual(python.terminationStatus, 0)
-    XCTAssertEqual(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "bowq-store 7\n")
+    XCTAssertEqual(
+      String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+      "bowq-store 7\n")
   }
 
   func testADamagedStoreIsReportedAndNeverOverwritten() throws {
@@ -206,10 +249,12 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testPlistPrintsAnyPropertyListReadably() throws {
-    let result = try Bowq.run(["plist", Bowq.root.appendingPathComponent("SampleData.plist").path], home: home)
+    let result = try Bowq.run(
+      ["plist", Bowq.root.appendingPathComponent("SampleData.plist").path], home: home)
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertTrue(result.stdout.hasPrefix("[\n  0 => {\n"), result.stdout)
     XCTAssertTrue(result.stdout.contains("\n    \"name\" => \"Red Bow Tie\"\n"), result.stdout)
-    XCTAssertTrue(result.stdout.contains("\"lastWorn\" => 2024-03-01 09:30:00 +0000"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains("\"lastWorn\" => 2024-03-01 09:30:00 +0000"), result.stdout)
   }
 }

@@ -19,9 +19,11 @@ final class ExamplesTests: XCTestCase {
       let header = try XCTUnwrap(
         text.split(separator: "\n").first { $0.hasPrefix("-- run with: bowq ") },
         "\(script) has no `-- run with: bowq …` line")
-      let words = header.dropFirst("-- run with: bowq ".count).split(separator: " ").map(String.init)
+      let words = header.dropFirst("-- run with: bowq ".count).split(separator: " ").map(
+        String.init)
       XCTAssertEqual(words.last, "Examples/\(script)", "\(script): the run line names another file")
-      let status = text.split(separator: "\n").first { $0.hasPrefix("-- exit status: ") }
+      let status =
+        text.split(separator: "\n").first { $0.hasPrefix("-- exit status: ") }
         .flatMap { Int32($0.dropFirst("-- exit status: ".count)) } ?? 0
 
       let result = try Bowq.run(words, home: try Bowq.makeHome(), mergingOutput: true)

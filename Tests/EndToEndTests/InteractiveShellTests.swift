@@ -21,7 +21,9 @@ final class InteractiveShellTests: XCTestCase {
 
     try terminal.enter("fetch BowTie where searchKey == \"R\"")
     let fetched = try terminal.waitFor("bowq>", count: 2)
-    XCTAssertTrue(fetched.contains("name = Red Bow Tie"), "a table wider than the terminal shows one attribute per line:\n\(fetched)")
+    XCTAssertTrue(
+      fetched.contains("name = Red Bow Tie"),
+      "a table wider than the terminal shows one attribute per line:\n\(fetched)")
     try terminal.enter("set rating = 4")
     try terminal.waitFor("Updated 1 BowTie.")
     try terminal.enter("changes")

@@ -8,7 +8,9 @@ import Foundation
 /// `{red, green, blue}`, nil values are left out, and relationships name their objects as
 /// `Entity/pN`.
 public enum ObjectExport {
-  public static func data(_ rows: [[Value]], of entity: Entity, as format: PropertyListFormat) throws -> Data {
+  public static func data(_ rows: [[Value]], of entity: Entity, as format: PropertyListFormat)
+    throws -> Data
+  {
     let objects = rows.map { row in
       PropertyList.dictionary(
         PropertyListDictionary(
@@ -32,7 +34,10 @@ public enum ObjectExport {
     case .uuid(let u): return .string(u.uuidString)
     case .uri(let u): return .string(u.absoluteString)
     case .color(let c):
-      return .dictionary(["red": .integer(Int64(c.red)), "green": .integer(Int64(c.green)), "blue": .integer(Int64(c.blue))])
+      return .dictionary([
+        "red": .integer(Int64(c.red)), "green": .integer(Int64(c.green)),
+        "blue": .integer(Int64(c.blue)),
+      ])
     case .object(let id): return .string(id.description)
     case .collection(let values): return .array(values.compactMap { plist($0, json: json) })
     }

@@ -51,7 +51,9 @@ public struct Context: Sendable {
   }
 
   /// Defines or redefines an entity, migrating its objects (see ``ObjectGraph/define(_:renames:)``).
-  public mutating func define(_ entity: Entity, renames: [String: String] = [:]) throws(MigrationError) {
+  public mutating func define(_ entity: Entity, renames: [String: String] = [:])
+    throws(MigrationError)
+  {
     try graph.define(entity, renames: renames)
   }
 
@@ -87,7 +89,8 @@ public struct Context: Sendable {
     touched.formUnion(graph.addToRelationship(id, name, targets))
   }
 
-  public mutating func removeFromRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID]) {
+  public mutating func removeFromRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID])
+  {
     touched.formUnion(graph.removeFromRelationship(id, name, targets))
   }
 

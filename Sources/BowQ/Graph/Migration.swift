@@ -17,9 +17,11 @@ struct Migration {
 
   /// Where each new slot's values come from in an old row, or nil for a fresh value.
   func sources(objectCount: Int, rows: [[Value]]) throws(MigrationError) -> [Int?] {
-    for (newName, oldName) in renames where old.index(ofAttribute: oldName) == nil && old.slot(ofRelationship: oldName) == nil {
+    for (newName, oldName) in renames
+    where old.index(ofAttribute: oldName) == nil && old.slot(ofRelationship: oldName) == nil {
       throw MigrationError(
-        message: "\(new.name).\(newName) is renamed from \(oldName), but \(old.name) has no property \(oldName)."
+        message:
+          "\(new.name).\(newName) is renamed from \(oldName), but \(old.name) has no property \(oldName)."
           + NameSuggestion.hint(for: oldName, among: old.propertyNames))
     }
     var sources: [Int?] = []
@@ -38,32 +40,42 @@ struct Migration {
       let before = old.attributes[index]
       guard before.type == attribute.type else {
         throw MigrationError(
-          message: "cannot change \(new.name).\(attribute.name) from \(before.type.name) to \(attribute.type.name): "
-            + "a lightweight migration cannot convert values; add a new attribute and copy them with update")
+          message:
+            "cannot change \(new.name).\(attribute.name) from \(before.type.name) to \(attribute.type.name): "
+            + "a lightweight migration cannot convert values; add a new attribute and copy them with update"
+        )
       }
       if before.isOptional, !attribute.isOptional, attribute.defaultValue == nil,
         rows.contains(where: { $0[index].isNull })
       {
         throw MigrationError(
-          message: "cannot make \(new.name).\(attribute.name) required without a default: some objects have no value")
+          message:
+            "cannot make \(new.name).\(attribute.name) required without a default: some objects have no value"
+        )
       }
       sources.append(index)
     }
     for relationship in new.relationships {
       let oldName = renames[relationship.name] ?? relationship.name
-      guard let slot = old.slot(ofRelationship: oldName), let before = old.relationship(named: oldName) else {
+      guard let slot = old.slot(ofRelationship: oldName),
+        let before = old.relationship(named: oldName)
+      else {
         sources.append(nil)
         continue
       }
       guard before.destination == relationship.destination else {
         throw MigrationError(
-          message: "cannot point \(new.name).\(relationship.name) at \(relationship.destination) instead of \(before.destination)")
+          message:
+            "cannot point \(new.name).\(relationship.name) at \(relationship.destination) instead of \(before.destination)"
+        )
       }
       if before.isToMany, !relationship.isToMany,
         rows.contains(where: { ObjectGraph.targets(in: $0[slot]).count > 1 })
       {
         throw MigrationError(
-          message: "cannot make \(new.name).\(relationship.name) to-one: some objects hold several \(relationship.destination) objects")
+          message:
+            "cannot make \(new.name).\(relationship.name) to-one: some objects hold several \(relationship.destination) objects"
+        )
       }
       sources.append(slot)
     }
@@ -79,7 +91,8 @@ struct Migration {
       guard slot >= new.attributes.count else { return value }
       let isToMany = new.relationships[slot - new.attributes.count].isToMany
       let targets = ObjectGraph.targets(in: value)
-      return isToMany ? .collection(targets.map(Value.object)) : (targets.first.map(Value.object) ?? .null)
+      return isToMany
+        ? .collection(targets.map(Value.object)) : (targets.first.map(Value.object) ?? .null)
     }
   }
 }

@@ -12,7 +12,8 @@ extension ObjectGraph {
 
   /// The objects `id`'s relationship points to.
   public func destinations(of id: ObjectID, _ relationship: String) -> [ObjectID] {
-    guard let entity = model.entity(named: id.entity), let slot = entity.slot(ofRelationship: relationship),
+    guard let entity = model.entity(named: id.entity),
+      let slot = entity.slot(ofRelationship: relationship),
       let row = tables[id.entity]?.row(for: id.key)
     else { return [] }
     return Self.targets(in: row[slot])
@@ -21,7 +22,9 @@ extension ObjectGraph {
   /// Replaces what a relationship points to, updating the inverses of old and new
   /// destinations. Returns every object whose row changed.
   @discardableResult
-  public mutating func setRelationship(_ id: ObjectID, _ name: String, to targets: [ObjectID]) -> Set<ObjectID> {
+  public mutating func setRelationship(_ id: ObjectID, _ name: String, to targets: [ObjectID])
+    -> Set<ObjectID>
+  {
     let current = destinations(of: id, name)
     var changed = removeFromRelationship(id, name, current.filter { !targets.contains($0) })
     changed.formUnion(addToRelationship(id, name, targets))
@@ -30,8 +33,12 @@ extension ObjectGraph {
 
   /// Adds destinations to a to-many (or sets a to-one), keeping inverses in step.
   @discardableResult
-  public mutating func addToRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID]) -> Set<ObjectID> {
-    guard let relationship = model.entity(named: id.entity)?.relationship(named: name) else { return [] }
+  public mutating func addToRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID])
+    -> Set<ObjectID>
+  {
+    guard let relationship = model.entity(named: id.entity)?.relationship(named: name) else {
+      return []
+    }
     var changed: Set<ObjectID> = []
     for target in targets where contains(target) {
       changed.formUnion(link(id, relationship, target))
@@ -46,8 +53,12 @@ extension ObjectGraph {
 
   /// Removes destinations from a relationship, keeping inverses in step.
   @discardableResult
-  public mutating func removeFromRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID]) -> Set<ObjectID> {
-    guard let relationship = model.entity(named: id.entity)?.relationship(named: name) else { return [] }
+  public mutating func removeFromRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID])
+    -> Set<ObjectID>
+  {
+    guard let relationship = model.entity(named: id.entity)?.relationship(named: name) else {
+      return []
+    }
     var changed: Set<ObjectID> = []
     for target in targets {
       changed.formUnion(unlink(id, name, target))
@@ -58,7 +69,9 @@ extension ObjectGraph {
 
   /// Points one side at `target`. A to-one that pointed elsewhere lets go of the old
   /// destination, on both sides.
-  private mutating func link(_ id: ObjectID, _ relationship: Relationship, _ target: ObjectID) -> Set<ObjectID> {
+  private mutating func link(_ id: ObjectID, _ relationship: Relationship, _ target: ObjectID)
+    -> Set<ObjectID>
+  {
     guard let slot = model.entity(named: id.entity)?.slot(ofRelationship: relationship.name),
       let row = tables[id.entity]?.row(for: id.key)
     else { return [] }
@@ -79,14 +92,17 @@ extension ObjectGraph {
   }
 
   /// Removes `target` from one side only.
-  private mutating func unlink(_ id: ObjectID, _ name: String, _ target: ObjectID) -> Set<ObjectID> {
+  private mutating func unlink(_ id: ObjectID, _ name: String, _ target: ObjectID) -> Set<ObjectID>
+  {
     guard let entity = model.entity(named: id.entity), let slot = entity.slot(ofRelationship: name),
-      let relationship = entity.relationship(named: name), let row = tables[id.entity]?.row(for: id.key)
+      let relationship = entity.relationship(named: name),
+      let row = tables[id.entity]?.row(for: id.key)
     else { return [] }
     if relationship.isToMany {
       let members = Self.targets(in: row[slot])
       guard members.contains(target) else { return [] }
-      update(id, attribute: slot, to: .collection(members.filter { $0 != target }.map(Value.object)))
+      update(
+        id, attribute: slot, to: .collection(members.filter { $0 != target }.map(Value.object)))
     } else {
       guard row[slot] == .object(target) else { return [] }
       update(id, attribute: slot, to: .null)
@@ -115,7 +131,8 @@ extension ObjectGraph {
     while let id = work.popLast() {
       guard seen.insert(id).inserted else { continue }
       doomed.append(id)
-      for relationship in model.entity(named: id.entity)?.relationships ?? [] where relationship.deleteRule == .cascade {
+      for relationship in model.entity(named: id.entity)?.relationships ?? []
+      where relationship.deleteRule == .cascade {
         work.append(contentsOf: destinations(of: id, relationship.name).filter(contains))
       }
     }
@@ -123,11 +140,16 @@ extension ObjectGraph {
     var denied: [DeniedDeletion] = []
     for id in doomed {
       for relationship in model.entity(named: id.entity)?.relationships ?? [] {
-        let survivors = destinations(of: id, relationship.name).filter { !seen.contains($0) && contains($0) }
-        if relationship.deleteRule == .deny, !survivors.isEmpty {
-          denied.append(DeniedDeletion(object: id, relationship: relationship.name, destinations: survivors))
+        let survivors = destinations(of: id, relationship.name).filter {
+          !seen.contains($0) && contains($0)
         }
-        guard relationship.deleteRule != .noAction, let inverse = relationship.inverse else { continue }
+        if relationship.deleteRule == .deny, !survivors.isEmpty {
+          denied.append(
+            DeniedDeletion(object: id, relationship: relationship.name, destinations: survivors))
+        }
+        guard relationship.deleteRule != .noAction, let inverse = relationship.inverse else {
+          continue
+        }
         for survivor in survivors { updated.formUnion(unlink(survivor, inverse, id)) }
       }
     }

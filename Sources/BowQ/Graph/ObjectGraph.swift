@@ -30,8 +30,12 @@ public struct ObjectGraph: Hashable, Sendable {
   /// nothing.
   ///
   /// - Parameter renames: new property name → the name its values had (`renamed from`).
-  public mutating func define(_ entity: Entity, renames: [String: String] = [:]) throws(MigrationError) {
-    guard let old = model.entity(named: entity.name), let oldTable = tables[entity.name], old != entity else {
+  public mutating func define(_ entity: Entity, renames: [String: String] = [:])
+    throws(MigrationError)
+  {
+    guard let old = model.entity(named: entity.name), let oldTable = tables[entity.name],
+      old != entity
+    else {
       model.define(entity)
       if tables[entity.name] == nil { tables[entity.name] = EntityTable() }
       return

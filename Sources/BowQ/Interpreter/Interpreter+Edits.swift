@@ -8,20 +8,25 @@ extension Interpreter {
 
   /// Works out every object's edit first (each right-hand side sees the objects as they
   /// were), then applies them all as one undo step.
-  func assign(_ assignments: [BoundAssignment], to ids: [ObjectID], _ compiler: PredicateCompiler) throws {
+  func assign(_ assignments: [BoundAssignment], to ids: [ObjectID], _ compiler: PredicateCompiler)
+    throws
+  {
     let queries = try objectQueries(assignments, compiler)
     var edits: [(ObjectID, Edit)] = []
     for id in ids {
       let table = context.graph.table(id.entity)
       guard let position = table.position(of: id.key) else { continue }
-      edits.append((id, try edit(for: assignments, scope: Self.scope(table, position), queries, compiler)))
+      edits.append(
+        (id, try edit(for: assignments, scope: Self.scope(table, position), queries, compiler)))
     }
     try self.edit { context in
       for (id, edit) in edits { try Self.apply(edit, to: id, in: &context) }
     }
   }
 
-  func insert(_ entity: Entity, _ assignments: [BoundAssignment], _ compiler: PredicateCompiler) throws {
+  func insert(_ entity: Entity, _ assignments: [BoundAssignment], _ compiler: PredicateCompiler)
+    throws
+  {
     let queries = try objectQueries(assignments, compiler)
     let row = entity.newRow
     let edit = try edit(for: assignments, scope: EvaluationScope(row: row), queries, compiler)
@@ -75,7 +80,9 @@ extension Interpreter {
           let result = try compiler.expressions.compile(expression)(scope)
           targets = ObjectGraph.targets(in: result)
           if !relationship.isToMany, targets.count > 1 {
-            throw EvaluationError("\(relationship.name) is to-one but the value holds \(targets.count) objects", at: assignment.range)
+            throw EvaluationError(
+              "\(relationship.name) is to-one but the value holds \(targets.count) objects",
+              at: assignment.range)
           }
         }
         edit.relationships.append((relationship.name, assignment.op, targets))

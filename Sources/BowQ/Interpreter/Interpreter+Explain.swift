@@ -12,7 +12,8 @@ extension Interpreter {
         let value: String
         switch assignment.value {
         case .expression(let e): value = PredicateFormatter.format(e)
-        case .objects(let entity, let predicate): value = "\(entity.text) where \(PredicateFormatter.format(predicate))"
+        case .objects(let entity, let predicate):
+          value = "\(entity.text) where \(PredicateFormatter.format(predicate))"
         }
         return "set \(assignment.key.text) \(assignment.op.rawValue) \(value)"
       }
@@ -22,14 +23,18 @@ extension Interpreter {
       var lines = scan(fetch.entity, request.predicate)
       if let select = request.select {
         if !request.groupBy.isEmpty {
-          lines.append("group by " + request.groupBy.map(PredicateFormatter.format).joined(separator: ", "))
+          lines.append(
+            "group by " + request.groupBy.map(PredicateFormatter.format).joined(separator: ", "))
         }
         lines.append(
           "select \(request.distinct ? "distinct " : "")"
             + select.map { item in
-              PredicateFormatter.format(item.expression) + (item.alias.map { " as \($0.text)" } ?? "")
+              PredicateFormatter.format(item.expression)
+                + (item.alias.map { " as \($0.text)" } ?? "")
             }.joined(separator: ", "))
-        if let having = request.having { lines.append("having \(PredicateFormatter.format(having))") }
+        if let having = request.having {
+          lines.append("having \(PredicateFormatter.format(having))")
+        }
       }
       if !request.sort.isEmpty {
         lines.append(

@@ -43,7 +43,9 @@ extension Interpreter {
     return Array(items[start..<end])
   }
 
-  private func sortValues(_ value: BoundExpression, _ scopes: [EvaluationScope], _ compiler: PredicateCompiler)
+  private func sortValues(
+    _ value: BoundExpression, _ scopes: [EvaluationScope], _ compiler: PredicateCompiler
+  )
     throws -> [Value]
   {
     let compiled = compiler.expressions.compile(value)
@@ -63,7 +65,9 @@ extension Interpreter {
   }
 
   /// Sort order: nil first, then by value, strings by the sort descriptor's selector.
-  static func sortOrder(_ a: Value, _ b: Value, _ comparison: SortComparison = .compare) -> ComparisonResult {
+  static func sortOrder(_ a: Value, _ b: Value, _ comparison: SortComparison = .compare)
+    -> ComparisonResult
+  {
     switch (a, b) {
     case (.null, .null): return .orderedSame
     case (.null, _): return .orderedAscending
@@ -85,7 +89,9 @@ extension Interpreter {
   }
 
   /// The result rows of a `select`: one per object, or one per group with aggregates.
-  private func project(_ projection: BoundProjection, _ scopes: [EvaluationScope], _ compiler: PredicateCompiler)
+  private func project(
+    _ projection: BoundProjection, _ scopes: [EvaluationScope], _ compiler: PredicateCompiler
+  )
     throws -> [[Value]]
   {
     let columns = projection.columns.map { column -> (BoundColumn, CompiledExpression?) in
@@ -122,7 +128,9 @@ extension Interpreter {
   }
 
   /// An aggregate over a group's values (`count()` counts the objects).
-  static func aggregate(_ aggregate: GroupAggregate, count: Int, _ values: [Value], range: SourceRange)
+  static func aggregate(
+    _ aggregate: GroupAggregate, count: Int, _ values: [Value], range: SourceRange
+  )
     throws(EvaluationError) -> Value
   {
     switch aggregate {
@@ -131,8 +139,10 @@ extension Interpreter {
     case .avg: return try CollectionOperator.avg.apply(to: values, range: range)
     case .min: return try CollectionOperator.min.apply(to: values, range: range)
     case .max: return try CollectionOperator.max.apply(to: values, range: range)
-    case .median: return try BuiltinFunction.median.apply([.collection(values)], now: Date(), range: range)
-    case .stddev: return try BuiltinFunction.stddev.apply([.collection(values)], now: Date(), range: range)
+    case .median:
+      return try BuiltinFunction.median.apply([.collection(values)], now: Date(), range: range)
+    case .stddev:
+      return try BuiltinFunction.stddev.apply([.collection(values)], now: Date(), range: range)
     }
   }
 }

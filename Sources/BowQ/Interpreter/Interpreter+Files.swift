@@ -44,12 +44,15 @@ extension Interpreter {
     let names = imported.model.entities.map(\.name).joined(separator: ", ")
     let version = imported.version.map { " (version \($0))" } ?? ""
     let notes = imported.notes.map { "\n  note: \($0)" }.joined()
-    return "Imported the model\(version): \(Self.count(imported.model.entities.count, "entity")) — \(names).\(notes)"
+    return
+      "Imported the model\(version): \(Self.count(imported.model.entities.count, "entity")) — \(names).\(notes)"
   }
 
   /// `export Entity [where P] to "file"`: the objects as an array of dictionaries, in JSON
   /// or a property list.
-  func export(_ export: BoundExport, _ compiler: PredicateCompiler, range: SourceRange) throws -> String {
+  func export(_ export: BoundExport, _ compiler: PredicateCompiler, range: SourceRange) throws
+    -> String
+  {
     let ids = try matching(export.entity, export.predicate, compiler)
     let table = context.graph.table(export.entity.name)
     let rows = ids.compactMap { table.row(for: $0.key) }
@@ -62,7 +65,8 @@ extension Interpreter {
     do {
       try data.write(to: resolve(export.path), options: .atomic)
     } catch {
-      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(Self.reason(error))", at: range)
+      throw EvaluationError(
+        "cannot write \(Value.quoted(export.path)): \(Self.reason(error))", at: range)
     }
     return "Exported \(Self.count(rows.count, export.entity.name)) to \(export.path)."
   }

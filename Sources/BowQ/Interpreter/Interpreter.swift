@@ -43,7 +43,8 @@ public final class Interpreter {
     if case .explain(let inner) = statement.kind {
       return .explanation(explain(inner, bound))
     }
-    let compiler = PredicateCompiler(expressions: ExpressionCompiler(now: now, graph: context.graph))
+    let compiler = PredicateCompiler(
+      expressions: ExpressionCompiler(now: now, graph: context.graph))
     switch bound {
     case .defineEntity(let entity, let renames):
       let existed = context.graph.model.entity(named: entity.name) != nil
@@ -53,7 +54,8 @@ public final class Interpreter {
         throw LanguageError(.semantic, error.message, at: statement.range)
       }
       let properties = Self.count(entity.attributes.count + entity.relationships.count, "property")
-      return .message("\(existed ? "Redefined" : "Defined") entity \(entity.name) with \(properties).")
+      return .message(
+        "\(existed ? "Redefined" : "Defined") entity \(entity.name) with \(properties).")
     case .importPlist(let path, let entity):
       return .message(try importPlist(path, into: entity, range: statement.range))
     case .importModel(let path):
@@ -91,7 +93,8 @@ public final class Interpreter {
     case .rollback:
       let count = context.changes.count
       context.rollback()
-      return .message(count == 0 ? "Nothing to roll back." : "Rolled back \(Self.count(count, "change")).")
+      return .message(
+        count == 0 ? "Nothing to roll back." : "Rolled back \(Self.count(count, "change")).")
     case .changes:
       return .changes(context.changes)
     case .undo:
@@ -150,7 +153,9 @@ public final class Interpreter {
   }
 
   /// How many objects of an entity satisfy a predicate, without listing them.
-  func countMatching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler) throws -> Int {
+  func countMatching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
+    throws -> Int
+  {
     var count = 0
     try forEachMatch(context.graph.table(entity.name), predicate, compiler) { _ in count += 1 }
     return count
@@ -169,7 +174,8 @@ public final class Interpreter {
     let changes = context.changes
     guard !changes.isEmpty else { return "Nothing to save." }
     for entity in context.graph.model.entities {
-      for relationship in entity.relationships where context.graph.model.entity(named: relationship.destination) == nil {
+      for relationship in entity.relationships
+      where context.graph.model.entity(named: relationship.destination) == nil {
         throw EvaluationError(
           "\(entity.name).\(relationship.name) points to the entity \(relationship.destination), which is not defined; define it before saving",
           at: range)

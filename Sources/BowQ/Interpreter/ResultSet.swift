@@ -31,7 +31,8 @@ public struct ResultColumn: Hashable, Sendable {
     entity.attributes.map { ResultColumn(name: $0.name, type: ValueType($0.type)) }
       + entity.relationships.map {
         let destination = ValueType.object(entity: $0.destination)
-        return ResultColumn(name: $0.name, type: $0.isToMany ? .collection(of: destination) : destination)
+        return ResultColumn(
+          name: $0.name, type: $0.isToMany ? .collection(of: destination) : destination)
       }
   }
 }

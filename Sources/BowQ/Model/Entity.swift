@@ -58,7 +58,8 @@ public struct Entity: Hashable, Sendable {
 
   /// The values a new object starts with: defaults, nil, and empty to-manys.
   public var newRow: [Value] {
-    attributes.map { $0.defaultValue ?? .null } + relationships.map { $0.isToMany ? .collection([]) : .null }
+    attributes.map { $0.defaultValue ?? .null }
+      + relationships.map { $0.isToMany ? .collection([]) : .null }
   }
 }
 

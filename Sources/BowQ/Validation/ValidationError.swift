@@ -23,7 +23,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
       case .generic: return "NSManagedObjectValidationError"
       case .missingMandatoryProperty: return "NSValidationMissingMandatoryPropertyError"
       case .relationshipLacksMinimumCount: return "NSValidationRelationshipLacksMinimumCountError"
-      case .relationshipExceedsMaximumCount: return "NSValidationRelationshipExceedsMaximumCountError"
+      case .relationshipExceedsMaximumCount:
+        return "NSValidationRelationshipExceedsMaximumCountError"
       case .deniedDelete: return "NSValidationRelationshipDeniedDeleteError"
       case .numberTooLarge: return "NSValidationNumberTooLargeError"
       case .numberTooSmall: return "NSValidationNumberTooSmallError"
@@ -99,7 +100,8 @@ public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     if errors.count == 1 { return errors[0].description }
-    return "Multiple validation errors occurred (Core Data error \(SaveError.multipleErrorsCode) NSValidationMultipleErrorsError):\n"
+    return
+      "Multiple validation errors occurred (Core Data error \(SaveError.multipleErrorsCode) NSValidationMultipleErrorsError):\n"
       + errors.map { "  " + $0.description }.joined(separator: "\n")
   }
 }

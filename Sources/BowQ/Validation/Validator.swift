@@ -16,14 +16,18 @@ public enum Validator {
       else { continue }
       let label = label(of: row, in: entity)
       func report(
-        _ code: ValidationError.Code, _ key: String, _ value: Value, _ rule: String, message: String? = nil
+        _ code: ValidationError.Code, _ key: String, _ value: Value, _ rule: String,
+        message: String? = nil
       ) {
         errors.append(
           ValidationError(
-            code: code, object: id, objectLabel: label, key: key, value: value, rule: rule, customMessage: message))
+            code: code, object: id, objectLabel: label, key: key, value: value, rule: rule,
+            customMessage: message))
       }
       for (attribute, value) in zip(entity.attributes, row) {
-        if let (code, rule) = check(value, against: attribute) { report(code, attribute.name, value, rule) }
+        if let (code, rule) = check(value, against: attribute) {
+          report(code, attribute.name, value, rule)
+        }
       }
       for relationship in entity.relationships {
         let value = row[entity.slot(ofRelationship: relationship.name)!]
@@ -42,13 +46,16 @@ public enum Validator {
         ValidationError(
           code: .deniedDelete, object: denial.object, objectLabel: nil, key: denial.relationship,
           value: .collection(denial.destinations.map(Value.object)),
-          rule: "delete rule deny, still related to \(denial.destinations.map(\.description).joined(separator: ", "))"))
+          rule:
+            "delete rule deny, still related to \(denial.destinations.map(\.description).joined(separator: ", "))"
+        ))
     }
     return errors
   }
 
   /// The first rule `value` breaks, with the rule in words.
-  static func check(_ value: Value, against attribute: Attribute) -> (ValidationError.Code, String)? {
+  static func check(_ value: Value, against attribute: Attribute) -> (ValidationError.Code, String)?
+  {
     if value.isNull {
       return attribute.isOptional ? nil : (.missingMandatoryProperty, "the attribute is required")
     }
@@ -81,11 +88,16 @@ public enum Validator {
 
   /// A relationship's count against its optionality and bounds. Bounds apply only to a
   /// non-empty to-many, unless it is required.
-  static func check(count: Int, against relationship: Relationship) -> (ValidationError.Code, String)? {
+  static func check(count: Int, against relationship: Relationship) -> (
+    ValidationError.Code, String
+  )? {
     if count == 0 {
       guard !relationship.isOptional else { return nil }
       return relationship.isToMany
-        ? (.relationshipLacksMinimumCount, "required, minimum count \(max(1, relationship.minCount ?? 1))")
+        ? (
+          .relationshipLacksMinimumCount,
+          "required, minimum count \(max(1, relationship.minCount ?? 1))"
+        )
         : (.missingMandatoryProperty, "the relationship is required")
     }
     if let min = relationship.minCount, count < min {
@@ -98,11 +110,15 @@ public enum Validator {
   }
 
   /// Whether the object satisfies an entity rule; a rule that cannot be evaluated fails.
-  static func satisfies(_ id: ObjectID, _ row: [Value], _ rule: EntityRule, _ entity: Entity, _ graph: ObjectGraph) -> Bool {
+  static func satisfies(
+    _ id: ObjectID, _ row: [Value], _ rule: EntityRule, _ entity: Entity, _ graph: ObjectGraph
+  ) -> Bool {
     guard let predicate = try? Parser.parsePredicate(rule.predicate),
-      let bound = try? Binder(model: graph.model, variables: [:], now: Date()).bind(predicate, on: entity)
+      let bound = try? Binder(model: graph.model, variables: [:], now: Date()).bind(
+        predicate, on: entity)
     else { return false }
-    let test = PredicateCompiler(expressions: ExpressionCompiler(now: Date(), graph: graph)).compile(bound)
+    let test = PredicateCompiler(expressions: ExpressionCompiler(now: Date(), graph: graph))
+      .compile(bound)
     return (try? test(EvaluationScope(row: row, key: id.key))) ?? false
   }
 
@@ -128,12 +144,15 @@ public enum Validator {
           guard let row = table.row(for: id.key), let sharing = holders[slots.map { row[$0] }],
             sharing.count > 1
           else { continue }
-          let others = sharing.filter { $0 != id.key }.map { ObjectID(entity: entityName, key: $0).description }
+          let others = sharing.filter { $0 != id.key }.map {
+            ObjectID(entity: entityName, key: $0).description
+          }
           let values = slots.map { row[$0] }
           errors.append(
             ValidationError(
               code: .constraintMerge, object: id, objectLabel: label(of: row, in: entity),
-              key: constraint.joined(separator: ", "), value: values.count == 1 ? values[0] : .collection(values),
+              key: constraint.joined(separator: ", "),
+              value: values.count == 1 ? values[0] : .collection(values),
               rule: "also held by \(others.joined(separator: ", "))"))
         }
       }

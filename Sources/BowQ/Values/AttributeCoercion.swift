@@ -49,12 +49,16 @@ public enum AttributeCoercion {
       case .decimal(let d):
         let n = NSDecimalNumber(decimal: d)
         integer = n.doubleValue == n.doubleValue.rounded() ? n.int64Value : nil
-      case .double: return fail("\(value.literalText) is not a whole number, and \(attribute.name) is \(type.name)")
+      case .double:
+        return fail(
+          "\(value.literalText) is not a whole number, and \(attribute.name) is \(type.name)")
       default: integer = nil
       }
       guard let integer else { return fail() }
       guard range.contains(integer) else {
-        return fail("\(integer) is out of range for \(attribute.name) (\(type.name) holds \(range.lowerBound)…\(range.upperBound))")
+        return fail(
+          "\(integer) is out of range for \(attribute.name) (\(type.name) holds \(range.lowerBound)…\(range.upperBound))"
+        )
       }
       return .success(.int(integer))
     case (.double, _), (.float, _):
@@ -84,7 +88,8 @@ public enum AttributeCoercion {
     case (.uri, .uri): return .success(value)
     case (.uri, .string(let s)):
       guard let url = URL(string: s), url.scheme != nil else {
-        return fail("\(Value.quoted(s)) is not a URI with a scheme, such as \"https://example.com\"")
+        return fail(
+          "\(Value.quoted(s)) is not a URI with a scheme, such as \"https://example.com\"")
       }
       return .success(.uri(url))
     case (.transformable(.color), .color): return .success(value)
@@ -93,7 +98,9 @@ public enum AttributeCoercion {
         if case .int(let i) = part { return Int(exactly: i) }
         return nil
       }
-      let color = components.count == 3 ? Color(red: components[0], green: components[1], blue: components[2]) : nil
+      let color =
+        components.count == 3
+        ? Color(red: components[0], green: components[1], blue: components[2]) : nil
       guard let color, color.isValid else {
         return fail("a color is written {red, green, blue} with whole numbers 0–255")
       }

@@ -18,7 +18,8 @@ extension Value {
     case .uri(let u): return u.absoluteString
     case .color(let c): return "rgb(\(c.red), \(c.green), \(c.blue))"
     case .object(let id): return id.description
-    case .collection(let values): return "{" + values.map(\.literalText).joined(separator: ", ") + "}"
+    case .collection(let values):
+      return "{" + values.map(\.literalText).joined(separator: ", ") + "}"
     }
   }
 

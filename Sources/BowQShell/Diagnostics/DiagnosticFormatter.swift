@@ -1,5 +1,5 @@
-import Foundation
 import BowQ
+import Foundation
 
 /// Formats an error of a statement the way compilers do: `file:line:column: error: message`,
 /// then the source line and a caret under the offending text.

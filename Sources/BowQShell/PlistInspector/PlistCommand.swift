@@ -13,13 +13,16 @@ enum PlistCommand {
       data = FileManager.default.contents(atPath: options.path)
     }
     guard let data else {
-      Launcher.writeError("bowq: cannot read \(options.path): \(String(cString: strerror(errno == 0 ? ENOENT : errno)))\n")
+      Launcher.writeError(
+        "bowq: cannot read \(options.path): \(String(cString: strerror(errno == 0 ? ENOENT : errno)))\n"
+      )
       return 1
     }
     do {
       let (plist, _) = try PropertyListDecoding.decode(data)
       let text =
-        options.format == .json ? PropertyListPrinter.json(plist) : PropertyListPrinter.readable(plist)
+        options.format == .json
+        ? PropertyListPrinter.json(plist) : PropertyListPrinter.readable(plist)
       FileHandle.standardOutput.write(Data(text.utf8))
       return 0
     } catch {

@@ -39,10 +39,14 @@ enum PropertyListPrinter {
     case .real(let d): out += "\(d)"
     case .bool(let b): out += b ? "true" : "false"
     case .date(let d):
-      out += d.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space).year().month().day().time(includingFractionalSeconds: false)) + " +0000"
+      out +=
+        d.formatted(
+          Date.ISO8601FormatStyle(dateTimeSeparator: .space).year().month().day().time(
+            includingFractionalSeconds: false)) + " +0000"
     case .data(let data):
       let bytes = data.prefix(dataPreviewLimit).map { String(format: "%02x", $0) }.joined()
-      out += "{length = \(data.count), bytes = 0x\(bytes)\(data.count > dataPreviewLimit ? "…" : "")}"
+      out +=
+        "{length = \(data.count), bytes = 0x\(bytes)\(data.count > dataPreviewLimit ? "…" : "")}"
     }
   }
 
@@ -61,7 +65,8 @@ enum PropertyListPrinter {
     case .date(let d): return .string(Value.iso8601(d))
     case .data(let data): return .string(data.base64EncodedString())
     case .array(let elements): return .array(elements.map(jsonValue))
-    case .dictionary(let dictionary): return .object(dictionary.map { ($0.key, jsonValue($0.value)) })
+    case .dictionary(let dictionary):
+      return .object(dictionary.map { ($0.key, jsonValue($0.value)) })
     }
   }
 }

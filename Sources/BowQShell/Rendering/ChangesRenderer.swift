@@ -11,11 +11,13 @@ enum ChangesRenderer {
       case .entityDefined(let name):
         out += "* entity \(name) defined\n"
       case .inserted(let id, let values):
-        out += "+ \(id)\(label(values)): "
+        out +=
+          "+ \(id)\(label(values)): "
           + values.filter { !$0.value.isNull }.map { "\($0.name) = \(brief($0.value))" }
           .joined(separator: ", ") + "\n"
       case .updated(let id, let diffs):
-        out += "~ \(id): "
+        out +=
+          "~ \(id): "
           + diffs.map { "\($0.name) \(brief($0.old)) → \(brief($0.new))" }.joined(separator: ", ")
           + "\n"
       case .deleted(let id, let values):
@@ -26,7 +28,9 @@ enum ChangesRenderer {
   }
 
   private static func label(_ values: [Change.AttributeValue]) -> String {
-    guard let name = values.first(where: { $0.name == "name" })?.value.stringValue else { return "" }
+    guard let name = values.first(where: { $0.name == "name" })?.value.stringValue else {
+      return ""
+    }
     return " " + Value.quoted(name)
   }
 

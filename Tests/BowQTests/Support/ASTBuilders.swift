@@ -31,15 +31,21 @@ enum AST {
   static let null = ExpressionSyntax(.constant(.null), range: noRange)
   static let selfObject = ExpressionSyntax(.evaluatedObject, range: noRange)
 
-  static func variable(_ name: String) -> ExpressionSyntax { ExpressionSyntax(.variable(name), range: noRange) }
+  static func variable(_ name: String) -> ExpressionSyntax {
+    ExpressionSyntax(.variable(name), range: noRange)
+  }
 
   static func aggregate(_ elements: ExpressionSyntax...) -> ExpressionSyntax {
     ExpressionSyntax(.aggregate(elements), range: noRange)
   }
 
-  static func negate(_ e: ExpressionSyntax) -> ExpressionSyntax { ExpressionSyntax(.negate(e), range: noRange) }
+  static func negate(_ e: ExpressionSyntax) -> ExpressionSyntax {
+    ExpressionSyntax(.negate(e), range: noRange)
+  }
 
-  static func arithmetic(_ op: ArithmeticOperator, _ l: ExpressionSyntax, _ r: ExpressionSyntax) -> ExpressionSyntax {
+  static func arithmetic(_ op: ArithmeticOperator, _ l: ExpressionSyntax, _ r: ExpressionSyntax)
+    -> ExpressionSyntax
+  {
     ExpressionSyntax(.arithmetic(op, l, r), range: noRange)
   }
 
@@ -65,7 +71,9 @@ enum AST {
     ExpressionSyntax(.cast(value, type), range: noRange)
   }
 
-  static func subquery(_ collection: ExpressionSyntax, _ variable: String, _ predicate: PredicateSyntax)
+  static func subquery(
+    _ collection: ExpressionSyntax, _ variable: String, _ predicate: PredicateSyntax
+  )
     -> ExpressionSyntax
   {
     ExpressionSyntax(.subquery(collection, variable: variable, predicate), range: noRange)
@@ -85,9 +93,15 @@ enum AST {
   static func and(_ operands: PredicateSyntax...) -> PredicateSyntax {
     PredicateSyntax(.and(operands), range: noRange)
   }
-  static func or(_ operands: PredicateSyntax...) -> PredicateSyntax { PredicateSyntax(.or(operands), range: noRange) }
-  static func not(_ operand: PredicateSyntax) -> PredicateSyntax { PredicateSyntax(.not(operand), range: noRange) }
-  static func constant(_ value: Bool) -> PredicateSyntax { PredicateSyntax(.constant(value), range: noRange) }
+  static func or(_ operands: PredicateSyntax...) -> PredicateSyntax {
+    PredicateSyntax(.or(operands), range: noRange)
+  }
+  static func not(_ operand: PredicateSyntax) -> PredicateSyntax {
+    PredicateSyntax(.not(operand), range: noRange)
+  }
+  static func constant(_ value: Bool) -> PredicateSyntax {
+    PredicateSyntax(.constant(value), range: noRange)
+  }
 
   static func statement(_ kind: Statement.Kind) -> Statement { Statement(kind, range: noRange) }
 

@@ -8,7 +8,8 @@ public struct EntityDefinition: Hashable, Sendable {
   public var rules: [RuleDefinition]
 
   public init(
-    name: Name, properties: [PropertyDefinition], uniqueness: [[Name]] = [], rules: [RuleDefinition] = []
+    name: Name, properties: [PropertyDefinition], uniqueness: [[Name]] = [],
+    rules: [RuleDefinition] = []
   ) {
     self.name = name
     self.properties = properties

@@ -17,7 +17,8 @@ public struct FetchRequest: Hashable, Sendable {
 
   public init(
     entity: Name, select: [SelectItem]? = nil, distinct: Bool = false,
-    predicate: PredicateSyntax? = nil, groupBy: [ExpressionSyntax] = [], having: PredicateSyntax? = nil,
+    predicate: PredicateSyntax? = nil, groupBy: [ExpressionSyntax] = [],
+    having: PredicateSyntax? = nil,
     sort: [SortKey] = [], limit: Int? = nil, offset: Int? = nil
   ) {
     self.entity = entity

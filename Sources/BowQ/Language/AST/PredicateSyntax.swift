@@ -92,7 +92,10 @@ public struct StringOptions: OptionSet, Hashable, Sendable {
 
   /// The letters in canonical order (c, d, n, l), as printed inside `[…]`.
   public var letters: String {
-    [(Self.caseInsensitive, "c"), (.diacriticInsensitive, "d"), (.normalized, "n"), (.localeSensitive, "l")]
-      .filter { contains($0.0) }.map(\.1).joined()
+    [
+      (Self.caseInsensitive, "c"), (.diacriticInsensitive, "d"), (.normalized, "n"),
+      (.localeSensitive, "l"),
+    ]
+    .filter { contains($0.0) }.map(\.1).joined()
   }
 }

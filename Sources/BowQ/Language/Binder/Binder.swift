@@ -57,7 +57,9 @@ struct Binder {
 
   // MARK: Predicates
 
-  func bind(_ predicate: PredicateSyntax, on entity: Entity?) throws(LanguageError) -> BoundPredicate {
+  func bind(_ predicate: PredicateSyntax, on entity: Entity?) throws(LanguageError)
+    -> BoundPredicate
+  {
     switch predicate.kind {
     case .constant(let value):
       return .constant(value)
@@ -98,7 +100,9 @@ struct Binder {
         "\(c.modifier.rawValue) needs a collection on its left (a to-many key path or {…}), but \(describe(c.lhs)) is \(lhs.type)",
         c.lhs.range)
     }
-    if c.modifier == .direct, lhs.type.isCollection, ![.contains, .equal, .notEqual, .in].contains(c.op) {
+    if c.modifier == .direct, lhs.type.isCollection,
+      ![.contains, .equal, .notEqual, .in].contains(c.op)
+    {
       throw fail(
         "\(describe(c.lhs)) is \(lhs.type): compare its elements with ANY, ALL or NONE, "
           + "count them with @count, or filter them with SUBQUERY",

@@ -115,7 +115,9 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
       default: return .int(Int64(s.utf16.count))
       }
     case .sum, .count, .min, .max, .average, .median, .mode, .stddev:
-      guard case .collection(let elements) = arguments[0] else { throw mismatch(arguments[0], range) }
+      guard case .collection(let elements) = arguments[0] else {
+        throw mismatch(arguments[0], range)
+      }
       return try aggregate(elements, range: range)
     case .modulus, .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftshift, .rightshift:
       let (a, b) = (try integer(arguments[0], range), try integer(arguments[1], range))
@@ -133,7 +135,9 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
       return .int(~(try integer(arguments[0], range)))
     case .randomn:
       let n = try integer(arguments[0], range)
-      guard n > 0 else { throw EvaluationError("randomn() needs a positive bound, not \(n)", at: range) }
+      guard n > 0 else {
+        throw EvaluationError("randomn() needs a positive bound, not \(n)", at: range)
+      }
       return .int(Int64.random(in: 0..<n))
     default:
       if case .int(let i) = arguments[0], [.abs, .floor, .ceiling, .trunc].contains(self) {
@@ -176,7 +180,8 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
     case .median:
       let sorted = numbers.sorted()
       let middle = sorted.count / 2
-      return .double(sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2)
+      return .double(
+        sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2)
     case .mode:
       var counts: [Double: Int] = [:]
       for x in numbers { counts[x, default: 0] += 1 }
@@ -195,7 +200,8 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
     case .bool(let b): return b ? 1 : 0
     case .double(let d) where d == d.rounded() && Swift.abs(d) < 9.2e18: return Int64(d)
     default:
-      throw EvaluationError("\(rawValue)() takes whole numbers, not \(value.literalText)", at: range)
+      throw EvaluationError(
+        "\(rawValue)() takes whole numbers, not \(value.literalText)", at: range)
     }
   }
 

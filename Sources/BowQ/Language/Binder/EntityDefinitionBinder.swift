@@ -44,7 +44,8 @@ extension Binder {
     var rules: [EntityRule] = []
     for rule in definition.rules {
       _ = try inner.bind(rule.predicate, on: draft)
-      rules.append(EntityRule(predicate: PredicateFormatter.format(rule.predicate), message: rule.message))
+      rules.append(
+        EntityRule(predicate: PredicateFormatter.format(rule.predicate), message: rule.message))
     }
     var entity = draft
     entity.rules = rules
@@ -56,8 +57,11 @@ extension Binder {
     property.transformer == nil && AttributeType.simpleTypes[property.typeName.text] == nil
       && property.typeName.text != "Transformable"
       && (model.entity(named: property.typeName.text) != nil
-        || property.modifiers.contains { if case .inverse = $0 { true } else if case .deleteRule = $0 { true } else { false } }
-        || NameSuggestion.closest(to: property.typeName.text, among: AttributeType.simpleTypes.keys) == nil)
+        || property.modifiers.contains {
+          if case .inverse = $0 { true } else if case .deleteRule = $0 { true } else { false }
+        }
+        || NameSuggestion.closest(to: property.typeName.text, among: AttributeType.simpleTypes.keys)
+          == nil)
   }
 
   private func bindRelationship(_ p: PropertyDefinition, in definition: EntityDefinition)
@@ -77,7 +81,10 @@ extension Binder {
       switch modifier {
       case .inverse(let name): relationship.inverse = name.text
       case .deleteRule(let name):
-        guard let rule = DeleteRule.allCases.first(where: { $0.rawValue.lowercased() == name.text.lowercased() })
+        guard
+          let rule = DeleteRule.allCases.first(where: {
+            $0.rawValue.lowercased() == name.text.lowercased()
+          })
         else {
           throw LanguageError(
             .semantic,
@@ -89,13 +96,20 @@ extension Binder {
       case .min(let e), .max(let e):
         guard p.isToMany else {
           throw LanguageError(
-            .semantic, "min and max count the objects of a to-many relationship; \(p.name.text) is to-one",
+            .semantic,
+            "min and max count the objects of a to-many relationship; \(p.name.text) is to-one",
             at: e.range)
         }
-        guard case .int(let n)? = try bind(e, on: nil).constantValue, n >= 0, let count = Int(exactly: n) else {
+        guard case .int(let n)? = try bind(e, on: nil).constantValue, n >= 0,
+          let count = Int(exactly: n)
+        else {
           throw LanguageError(.semantic, "a count must be a whole number, 0 or more", at: e.range)
         }
-        if case .min = modifier { relationship.minCount = count } else { relationship.maxCount = count }
+        if case .min = modifier {
+          relationship.minCount = count
+        } else {
+          relationship.maxCount = count
+        }
       case .renamedFrom:
         break
       default:
@@ -105,7 +119,8 @@ extension Binder {
           at: p.name.range)
       }
     }
-    if let inverse = relationship.inverse, let destination = model.entity(named: relationship.destination),
+    if let inverse = relationship.inverse,
+      let destination = model.entity(named: relationship.destination),
       destination.name != definition.name.text
     {
       guard let back = destination.relationship(named: inverse) else {
@@ -115,7 +130,9 @@ extension Binder {
             + NameSuggestion.hint(for: inverse, among: destination.relationships.map(\.name)),
           at: p.name.range)
       }
-      guard back.destination == definition.name.text, back.inverse == nil || back.inverse == p.name.text else {
+      guard back.destination == definition.name.text,
+        back.inverse == nil || back.inverse == p.name.text
+      else {
         throw LanguageError(
           .semantic,
           "\(destination.name).\(inverse) points to \(back.destination)"
@@ -155,7 +172,8 @@ extension Binder {
         .semantic,
         "unknown type \"\(a.typeName.text)\"."
           + NameSuggestion.hint(for: a.typeName.text, among: candidates)
-          + (a.typeName.text == "Transformable" ? " Name its transformer: Transformable(Color)." : ""),
+          + (a.typeName.text == "Transformable"
+            ? " Name its transformer: Transformable(Color)." : ""),
         at: a.typeName.range)
     }
     var attribute = Attribute(name: a.name.text, type: type, isOptional: a.isOptional)
@@ -183,9 +201,14 @@ extension Binder {
         else {
           throw LanguageError(.semantic, "a length must be a whole number, 0 or more", at: e.range)
         }
-        if case .minLength = modifier { attribute.minLength = length } else { attribute.maxLength = length }
+        if case .minLength = modifier {
+          attribute.minLength = length
+        } else {
+          attribute.maxLength = length
+        }
       case .matches(let e):
-        guard type == .string, case .string(let pattern)? = try bind(e, on: nil).constantValue else {
+        guard type == .string, case .string(let pattern)? = try bind(e, on: nil).constantValue
+        else {
           throw LanguageError(
             .semantic, "matches takes a regular expression in quotes, on a String attribute",
             at: e.range)

@@ -31,14 +31,16 @@ extension Binder {
         throw LanguageError(.semantic, "SELF needs an object to evaluate against", at: range)
       }
       return BoundExpression(
-        kind: .evaluatedObject(entity: entity.name), type: .object(entity: entity.name), range: range)
+        kind: .evaluatedObject(entity: entity.name), type: .object(entity: entity.name),
+        range: range)
     case .aggregate(let elements):
       var bound: [BoundExpression] = []
       for element in elements { bound.append(try bind(element, on: entity)) }
       let types = Set(bound.map(\.type))
       return fold(
         BoundExpression(
-          kind: .aggregate(bound), type: .collection(of: types.count == 1 ? types.first! : .unknown),
+          kind: .aggregate(bound),
+          type: .collection(of: types.count == 1 ? types.first! : .unknown),
           range: range))
     case .negate(let operand):
       let bound = try bind(operand, on: entity)
@@ -83,7 +85,8 @@ extension Binder {
       case .size: boundSelector = .size
       case .at(let index): boundSelector = .at(try bind(index, on: entity))
       }
-      let type: ValueType = if case .size = boundSelector { .integer } else { bound.type.elementType }
+      let type: ValueType =
+        if case .size = boundSelector { .integer } else { bound.type.elementType }
       return try foldOrKeep(
         BoundExpression(kind: .index(bound, boundSelector), type: type, range: range))
     case .member(let base, let components):
@@ -94,7 +97,8 @@ extension Binder {
     case .ternary(let condition, let whenTrue, let whenFalse):
       let (a, b) = (try bind(whenTrue, on: entity), try bind(whenFalse, on: entity))
       return BoundExpression(
-        kind: .ternary(try bind(condition, on: entity), a, b), type: a.type == b.type ? a.type : .unknown,
+        kind: .ternary(try bind(condition, on: entity), a, b),
+        type: a.type == b.type ? a.type : .unknown,
         range: range)
     }
   }
@@ -118,13 +122,15 @@ extension Binder {
     }
     guard function.arity.contains(arguments.count) else {
       throw LanguageError(
-        .semantic, "\(function.rawValue)() takes \(function.arityDescription), not \(arguments.count)",
+        .semantic,
+        "\(function.rawValue)() takes \(function.arityDescription), not \(arguments.count)",
         at: range)
     }
     var bound: [BoundExpression] = []
     for (position, argument) in arguments.enumerated() {
       let b = try bind(argument, on: entity)
-      if let expected = function.expectedArgument(position), !function.accepts(b.type, at: position) {
+      if let expected = function.expectedArgument(position), !function.accepts(b.type, at: position)
+      {
         throw LanguageError(
           .semantic, "\(function.rawValue)() takes \(expected), not \(b.type)", at: argument.range)
       }

@@ -7,7 +7,8 @@ extension Binder {
     guard let select = request.select else {
       if let first = request.groupBy.first {
         throw LanguageError(
-          .semantic, "group by needs select: say which columns each group gives (select key, count() …)",
+          .semantic,
+          "group by needs select: say which columns each group gives (select key, count() …)",
           at: first.range)
       }
       if let having = request.having {
@@ -16,10 +17,13 @@ extension Binder {
       var sort: [BoundSortKey] = []
       for key in request.sort {
         sort.append(
-          BoundSortKey(value: try sortValue(key.key, on: entity), ascending: key.ascending, comparison: key.comparison))
+          BoundSortKey(
+            value: try sortValue(key.key, on: entity), ascending: key.ascending,
+            comparison: key.comparison))
       }
       return BoundFetch(
-        entity: entity, predicate: predicate, sort: sort, limit: request.limit, offset: request.offset,
+        entity: entity, predicate: predicate, sort: sort, limit: request.limit,
+        offset: request.offset,
         projection: nil)
     }
     let projection = try bindProjection(select, request, on: entity)
@@ -41,18 +45,23 @@ extension Binder {
       sort.append(BoundSortKey(value: value, ascending: key.ascending, comparison: key.comparison))
     }
     return BoundFetch(
-      entity: entity, predicate: predicate, sort: sort, limit: request.limit, offset: request.offset,
+      entity: entity, predicate: predicate, sort: sort, limit: request.limit,
+      offset: request.offset,
       projection: projection)
   }
 
-  private func sortValue(_ key: ExpressionSyntax, on entity: Entity) throws(LanguageError) -> BoundExpression {
+  private func sortValue(_ key: ExpressionSyntax, on entity: Entity) throws(LanguageError)
+    -> BoundExpression
+  {
     guard case .keyPath = key.kind else {
-      throw LanguageError(.semantic, "sort by takes a key path, such as rating or owner.name", at: key.range)
+      throw LanguageError(
+        .semantic, "sort by takes a key path, such as rating or owner.name", at: key.range)
     }
     let value = try bind(key, on: entity)
     if value.type.isCollection {
       throw LanguageError(
-        .semantic, "cannot sort by \(PredicateFormatter.format(key)), which is \(value.type)", at: key.range)
+        .semantic, "cannot sort by \(PredicateFormatter.format(key)), which is \(value.type)",
+        at: key.range)
     }
     return value
   }
@@ -69,7 +78,8 @@ extension Binder {
       let bound = try bind(key, on: entity)
       if bound.type.isCollection {
         throw LanguageError(
-          .semantic, "cannot group by \(PredicateFormatter.format(key)), which is \(bound.type)", at: key.range)
+          .semantic, "cannot group by \(PredicateFormatter.format(key)), which is \(bound.type)",
+          at: key.range)
       }
       groupBy.append(bound)
       groupTexts.append(PredicateFormatter.format(key))
@@ -79,7 +89,8 @@ extension Binder {
       let name = item.alias?.text ?? PredicateFormatter.format(item.expression)
       guard !columns.contains(where: { $0.name == name }) else {
         throw LanguageError(
-          .semantic, "two columns are named \(name); give one another name with `as`", at: item.expression.range)
+          .semantic, "two columns are named \(name); give one another name with `as`",
+          at: item.expression.range)
       }
       if let (aggregate, argument) = try groupAggregate(item.expression, on: entity) {
         let type: ValueType =
@@ -111,9 +122,12 @@ extension Binder {
     }
     let resultEntity = Entity(
       name: "\(entity.name) result",
-      attributes: columns.map { Attribute(name: $0.name, type: Self.attributeType(for: $0.type), isOptional: true) })
+      attributes: columns.map {
+        Attribute(name: $0.name, type: Self.attributeType(for: $0.type), isOptional: true)
+      })
     if let predicate = request.having, !isGrouped {
-      throw LanguageError(.semantic, "having filters groups: it needs group by or an aggregate", at: predicate.range)
+      throw LanguageError(
+        .semantic, "having filters groups: it needs group by or an aggregate", at: predicate.range)
     }
     var projection = BoundProjection(
       columns: columns, distinct: request.distinct, groupBy: groupBy, isGrouped: isGrouped,
@@ -141,16 +155,21 @@ extension Binder {
     guard let aggregate = GroupAggregate(rawValue: normalized) else { return nil }
     if arguments.isEmpty {
       guard aggregate == .count else {
-        throw LanguageError(.semantic, "\(name)() needs a key path to aggregate, such as \(name)(rating)", at: e.range)
+        throw LanguageError(
+          .semantic, "\(name)() needs a key path to aggregate, such as \(name)(rating)", at: e.range
+        )
       }
       return (.count, nil)
     }
     guard arguments.count == 1 else { return nil }
     let argument = try bind(arguments[0], on: entity)
     if argument.type.isCollection { return nil }
-    if aggregate != .count, aggregate != .min, aggregate != .max, !argument.type.isNumeric, argument.type != .unknown {
+    if aggregate != .count, aggregate != .min, aggregate != .max, !argument.type.isNumeric,
+      argument.type != .unknown
+    {
       throw LanguageError(
-        .semantic, "\(name)() adds up numbers, but \(PredicateFormatter.format(arguments[0])) is \(argument.type)",
+        .semantic,
+        "\(name)() adds up numbers, but \(PredicateFormatter.format(arguments[0])) is \(argument.type)",
         at: arguments[0].range)
     }
     return (aggregate, argument)

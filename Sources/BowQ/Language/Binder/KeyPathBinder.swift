@@ -79,7 +79,8 @@ extension Binder {
       // KVC's key of NSString, which swift-foundation prints for String.count.
       return BoundExpression(kind: .function(.length, [base]), type: .integer, range: range)
     default:
-      if case .property(_, let owner, let slot) = base.kind, let entity = model.entity(named: owner),
+      if case .property(_, let owner, let slot) = base.kind,
+        let entity = model.entity(named: owner),
         slot < entity.attributes.count
       {
         let attribute = entity.attributes[slot]

@@ -32,7 +32,8 @@ extension Binder {
       return .insert(entity, try bind(assignments, on: entity))
     case .update(let name, let predicate, let assignments):
       let entity = try entity(name)
-      return .update(entity, try bindFilter(predicate, on: entity), try bind(assignments, on: entity))
+      return .update(
+        entity, try bindFilter(predicate, on: entity), try bind(assignments, on: entity))
     case .delete(let name, let predicate):
       let entity = try entity(name)
       return .delete(entity, try bindFilter(predicate, on: entity))
@@ -48,7 +49,9 @@ extension Binder {
   }
 
   /// A `where` clause, when there is one.
-  func bindFilter(_ predicate: PredicateSyntax?, on entity: Entity) throws(LanguageError) -> BoundPredicate? {
+  func bindFilter(_ predicate: PredicateSyntax?, on entity: Entity) throws(LanguageError)
+    -> BoundPredicate?
+  {
     guard let predicate else { return nil }
     return try bind(predicate, on: entity)
   }
@@ -57,10 +60,13 @@ extension Binder {
     let entity = try entity(request.entity)
     let format: PropertyListFormat
     if let name = request.format {
-      guard let named = ["json": PropertyListFormat.json, "xml": .xml, "binary": .binary][name.text.lowercased()]
+      guard
+        let named = ["json": PropertyListFormat.json, "xml": .xml, "binary": .binary][
+          name.text.lowercased()]
       else {
         throw LanguageError(
-          .semantic, "unknown export format \"\(name.text)\"; use json, xml or binary", at: name.range)
+          .semantic, "unknown export format \"\(name.text)\"; use json, xml or binary",
+          at: name.range)
       }
       format = named
     } else {
@@ -75,7 +81,9 @@ extension Binder {
       format: format)
   }
 
-  func bind(_ assignments: [Assignment], on entity: Entity) throws(LanguageError) -> [BoundAssignment] {
+  func bind(_ assignments: [Assignment], on entity: Entity) throws(LanguageError)
+    -> [BoundAssignment]
+  {
     var bound: [BoundAssignment] = []
     var seen: Set<String> = []
     for assignment in assignments {
@@ -85,8 +93,11 @@ extension Binder {
           .semantic, "\(key.text) is assigned twice in one statement", at: key.range)
       }
       if let index = entity.index(ofAttribute: key.text) {
-        bound.append(try bindAttributeAssignment(assignment, index, entity.attributes[index], on: entity))
-      } else if let slot = entity.slot(ofRelationship: key.text), let relationship = entity.relationship(named: key.text) {
+        bound.append(
+          try bindAttributeAssignment(assignment, index, entity.attributes[index], on: entity))
+      } else if let slot = entity.slot(ofRelationship: key.text),
+        let relationship = entity.relationship(named: key.text)
+      {
         bound.append(try bindRelationshipAssignment(assignment, slot, relationship, on: entity))
       } else {
         throw unknownProperty(key.text, of: entity, at: key.range)
@@ -106,13 +117,15 @@ extension Binder {
     }
     guard case .expression(let expression) = assignment.value else {
       throw LanguageError(
-        .semantic, "\(attribute.name) is a \(attribute.type.name) attribute, not a relationship: it takes a value, not objects",
+        .semantic,
+        "\(attribute.name) is a \(attribute.type.name) attribute, not a relationship: it takes a value, not objects",
         at: assignment.value.range)
     }
     let value = try bind(expression, on: entity)
     guard AttributeCoercion.accepts(value.type, for: attribute.type) else {
       throw LanguageError(
-        .semantic, "cannot store \(value.type) in \(attribute.name), which is \(attribute.type.name)",
+        .semantic,
+        "cannot store \(value.type) in \(attribute.name), which is \(attribute.type.name)",
         at: expression.range)
     }
     if let constant = value.constantValue,
@@ -167,7 +180,9 @@ extension Binder {
       range: assignment.value.range)
   }
 
-  private func requireDestination(_ target: Entity, of relationship: Relationship, at range: SourceRange)
+  private func requireDestination(
+    _ target: Entity, of relationship: Relationship, at range: SourceRange
+  )
     throws(LanguageError)
   {
     guard target.name == relationship.destination else {

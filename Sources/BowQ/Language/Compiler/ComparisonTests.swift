@@ -21,7 +21,8 @@ enum ComparisonTests {
     case .between:
       guard case .collection(let bounds) = rhs, bounds.count == 2 else {
         return { _ throws(EvaluationError) in
-          throw EvaluationError("BETWEEN needs two bounds on its right, as in BETWEEN {1, 5}", at: range)
+          throw EvaluationError(
+            "BETWEEN needs two bounds on its right, as in BETWEEN {1, 5}", at: range)
         }
       }
       let low = ordering(.greaterOrEqual, bounds[0], options, range)
@@ -54,7 +55,9 @@ enum ComparisonTests {
       }
     case .matches:
       guard case .string(let pattern) = rhs else { return { _ in false } }
-      let regex = Result { () throws(EvaluationError) in try RegularExpression(pattern, options: options) }
+      let regex = Result { () throws(EvaluationError) in
+        try RegularExpression(pattern, options: options)
+      }
       return { value throws(EvaluationError) in
         let matcher: RegularExpression
         switch regex {
@@ -63,7 +66,8 @@ enum ComparisonTests {
         }
         guard case .string(let s) = value else { return false }
         return matcher.matches(
-          options.contains(.diacriticInsensitive) ? ValueComparison.fold(s, [.diacriticInsensitive]) : s)
+          options.contains(.diacriticInsensitive)
+            ? ValueComparison.fold(s, [.diacriticInsensitive]) : s)
       }
     }
   }
@@ -102,7 +106,8 @@ enum ComparisonTests {
         case .double(let x): return test(x)
         case .int(let i): return test(Double(i))
         case .null: return false
-        default: return accepts(try ValueComparison.order(value, rhs, options: options, range: range))
+        default:
+          return accepts(try ValueComparison.order(value, rhs, options: options, range: range))
         }
       }
     default:

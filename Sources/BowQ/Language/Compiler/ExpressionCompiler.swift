@@ -38,7 +38,9 @@ struct ExpressionCompiler {
       }
     case .negate(let operand):
       let value = compile(operand)
-      return { scope throws(EvaluationError) in try Arithmetic.negate(try value(scope), range: range) }
+      return { scope throws(EvaluationError) in
+        try Arithmetic.negate(try value(scope), range: range)
+      }
     case .arithmetic(let op, let l, let r):
       let lhs = compile(l)
       let rhs = compile(r)

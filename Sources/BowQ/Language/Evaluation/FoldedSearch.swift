@@ -30,7 +30,8 @@ struct FoldedSearch: Sendable {
     if asciiFastPath {
       let foldCase = options.contains(.caseInsensitive)
       let found = haystack.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-        Self.isASCII(bytes) ? Self.find(needle, in: bytes, anchor: anchor, foldingCase: foldCase) : nil
+        Self.isASCII(bytes)
+          ? Self.find(needle, in: bytes, anchor: anchor, foldingCase: foldCase) : nil
       }
       if let found = found ?? nil { return found }
     }
@@ -67,7 +68,9 @@ struct FoldedSearch: Sendable {
     case .suffix: return matches(at: text.count - n)
     case .anywhere:
       let first = needle[0]
-      for start in 0...(text.count - n) where byte(start) == first && matches(at: start) { return true }
+      for start in 0...(text.count - n) where byte(start) == first && matches(at: start) {
+        return true
+      }
       return false
     }
   }

@@ -97,7 +97,8 @@ public enum PredicateFormatter {
     case .double(let d):
       let text = Value.format(d)
       return text.contains(where: { !$0.isNumber && $0 != "-" }) ? text : text + ".0"
-    case .collection(let elements): return "{" + elements.map(constant).joined(separator: ", ") + "}"
+    case .collection(let elements):
+      return "{" + elements.map(constant).joined(separator: ", ") + "}"
     default: return value.literalText
     }
   }

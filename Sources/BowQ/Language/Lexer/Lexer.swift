@@ -249,7 +249,9 @@ public struct Lexer {
   }
 
   private mutating func lexNumber(start: SourceLocation) throws(LanguageError) -> Token.Kind {
-    if peek() == "0", let prefix = peek(1), let radix = ["x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2][Character(prefix)] {
+    if peek() == "0", let prefix = peek(1),
+      let radix = ["x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2][Character(prefix)]
+    {
       _ = advance()
       _ = advance()
       var digits = ""
@@ -381,7 +383,8 @@ public struct Lexer {
     _ = advance()
     switch p {
     case .leftParen, .leftBracket, .leftBrace: openBrackets.append(p)
-    case .rightParen, .rightBracket, .rightBrace: if !openBrackets.isEmpty { openBrackets.removeLast() }
+    case .rightParen, .rightBracket, .rightBrace:
+      if !openBrackets.isEmpty { openBrackets.removeLast() }
     default: break
     }
     return p

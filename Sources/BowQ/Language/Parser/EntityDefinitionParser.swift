@@ -49,7 +49,8 @@ extension Parser {
     let typeName = try parseDefinitionName(
       isToMany
         ? "the destination entity of a to-many relationship ([Entity])"
-        : "a type (\(AttributeType.simpleTypes.keys.sorted().joined(separator: ", ")), Transformable(Color)) or an entity")
+        : "a type (\(AttributeType.simpleTypes.keys.sorted().joined(separator: ", ")), Transformable(Color)) or an entity"
+    )
     if isToMany { try expect(.rightBracket, "to close [\(typeName.text)]") }
     var transformer: Name?
     if !isToMany, consume(.leftParen) {
@@ -90,7 +91,8 @@ extension Parser {
         modifier = .inverse(try parseDefinitionName("the inverse relationship's name"))
       case "delete":
         advance()
-        modifier = .deleteRule(try parseDefinitionName("a delete rule: nullify, cascade, deny or noAction"))
+        modifier = .deleteRule(
+          try parseDefinitionName("a delete rule: nullify, cascade, deny or noAction"))
       case "renamed":
         advance()
         try expectKeyword("from", "after \"renamed\" (renamed from oldName)")

@@ -6,7 +6,9 @@ extension Parser {
   }
 
   /// Continues an expression whose first operand was already parsed (a parenthesized one).
-  mutating func continueExpression(from operand: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
+  mutating func continueExpression(from operand: ExpressionSyntax) throws(LanguageError)
+    -> ExpressionSyntax
+  {
     var lhs = try parsePostfix(operand)
     if isPunctuation(.power) { lhs = try parsePowerTail(lhs) }
     lhs = try parseMultiplicativeTail(lhs)
@@ -30,7 +32,9 @@ extension Parser {
     try parseAdditiveTail(try parseMultiplicative())
   }
 
-  mutating func parseAdditiveTail(_ first: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
+  mutating func parseAdditiveTail(_ first: ExpressionSyntax) throws(LanguageError)
+    -> ExpressionSyntax
+  {
     var lhs = first
     var height: Int?
     while isPunctuation(.plus) || isPunctuation(.minus) {
@@ -47,7 +51,9 @@ extension Parser {
     try parseMultiplicativeTail(try parsePower())
   }
 
-  mutating func parseMultiplicativeTail(_ first: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
+  mutating func parseMultiplicativeTail(_ first: ExpressionSyntax) throws(LanguageError)
+    -> ExpressionSyntax
+  {
     var lhs = first
     var height: Int?
     while isPunctuation(.star) || isPunctuation(.slash) {
@@ -64,7 +70,8 @@ extension Parser {
     try parsePowerTail(try parseUnary())
   }
 
-  mutating func parsePowerTail(_ first: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax {
+  mutating func parsePowerTail(_ first: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax
+  {
     var lhs = first
     var height: Int?
     while consume(.power) {
@@ -212,7 +219,9 @@ extension Parser {
   }
 
   /// An identifier: a literal word, SELF, CAST, SUBQUERY, a function call or a key.
-  mutating func parseWord(_ word: String, range: SourceRange) throws(LanguageError) -> ExpressionSyntax {
+  mutating func parseWord(_ word: String, range: SourceRange) throws(LanguageError)
+    -> ExpressionSyntax
+  {
     switch word.uppercased() {
     case "TRUE", "YES":
       advance()

@@ -42,7 +42,8 @@ extension Parser {
       let next = try parseAnd()
       operands.append(try requirePredicate(next, "a predicate after OR"))
     }
-    return .predicate(PredicateSyntax(.or(operands), range: operands[0].range.union(operands.last!.range)))
+    return .predicate(
+      PredicateSyntax(.or(operands), range: operands[0].range.union(operands.last!.range)))
   }
 
   mutating func parseAnd() throws(LanguageError) -> PredicateOrExpression {
@@ -72,7 +73,9 @@ extension Parser {
 
   mutating func parseComparison() throws(LanguageError) -> PredicateOrExpression {
     let start = current.range
-    if consumeKeyword("TRUEPREDICATE") { return .predicate(PredicateSyntax(.constant(true), range: start)) }
+    if consumeKeyword("TRUEPREDICATE") {
+      return .predicate(PredicateSyntax(.constant(true), range: start))
+    }
     if consumeKeyword("FALSEPREDICATE") {
       return .predicate(PredicateSyntax(.constant(false), range: start))
     }

@@ -47,7 +47,8 @@ extension Parser {
       try expectKeyword("to", "and a file name (export Entity to \"file.json\")")
       let path = try parseFileName()
       let format = consumeKeyword("as") ? try parseName("a format: json, xml or binary") : nil
-      kind = .export(ExportRequest(entity: entity, predicate: predicate, path: path, format: format))
+      kind = .export(
+        ExportRequest(entity: entity, predicate: predicate, path: path, format: format))
     case "fetch":
       advance()
       kind = .fetch(try parseFetchRequest())
