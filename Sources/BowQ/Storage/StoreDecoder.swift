@@ -190,8 +190,10 @@ struct StoreDecoder {
     let keySets = layouts.map(\.keySet)
     let names = model.entities.map(\.name)
     var graph = ObjectGraph(model: model)
-    for layout in layouts {
-      try decodeRows(of: layout, keySets: keySets, names: names, into: &graph)
+    try HeapGrowth.inLargeSteps {
+      for layout in layouts {
+        try decodeRows(of: layout, keySets: keySets, names: names, into: &graph)
+      }
     }
     traversal.leave()
     traversal.leave()
@@ -538,7 +540,7 @@ struct StoreDecoder {
       guard kind == 0xA else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)
       if let known { return known }
-      let members = try members(object, at: at, in: plan, keySets: keySets, names: names)
+      let members = try members(object, in: plan, keySets: keySets, names: names)
       return keep(.collection(members), object, plan, repeated: repeated)
     }
   }
@@ -596,9 +598,11 @@ struct StoreDecoder {
 
   /// A color: a dictionary of exactly the integers `red`, `green` and `blue`. Anything else
   /// goes through ``StoreValueEncoding/color(_:)`` for its message.
+  ///
+  /// The dictionary is not put on the traversal's path: what this accepts holds only
+  /// integers, so it cannot lead back to a container being read (none of which holds only
+  /// integers); anything else is walked with the column on the path.
   private mutating func color(_ object: Int, at: Int, in plan: ColumnPlan) throws -> Color {
-    try traversal.enter(plan.array.object, at: plan.array.at)
-    try traversal.enter(object, at: at)
     let (count, refsStart, _) = try scanner.container(object)
     var components = [0, 0, 0]
     var found = 0
@@ -615,13 +619,12 @@ struct StoreDecoder {
         components[component] = Int(number)
       }
     }
-    traversal.leave()
     guard found == 0b111 else {
+      try traversal.enter(plan.array.object, at: plan.array.at)
       let dictionary = try traversal.decode(object, at: at)
       traversal.leave()
       return try checked { try StoreValueEncoding.color(dictionary.dictionaryValue ?? [:]) }
     }
-    traversal.leave()
     return Color(red: components[0], green: components[1], blue: components[2])
   }
 
@@ -637,11 +640,12 @@ struct StoreDecoder {
   }
 
   /// The members of a to-many: keys of existing destination objects, each listed once.
-  private mutating func members(
-    _ object: Int, at: Int, in plan: ColumnPlan, keySets: [StoreKeySet], names: [String]
+  ///
+  /// Like a color, the array is not put on the path: it is accepted only when it holds
+  /// integers, and a cycle through it would need it to hold a container.
+  private func members(
+    _ object: Int, in plan: ColumnPlan, keySets: [StoreKeySet], names: [String]
   ) throws -> [Value] {
-    try traversal.enter(plan.array.object, at: plan.array.at)
-    try traversal.enter(object, at: at)
     let (count, refsStart, _) = try scanner.container(object)
     var members: [Value] = []
     members.reserveCapacity(count)
@@ -656,8 +660,6 @@ struct StoreDecoder {
       }
       members.append(.object(id))
     }
-    traversal.leave()
-    traversal.leave()
     return members
   }
 }
