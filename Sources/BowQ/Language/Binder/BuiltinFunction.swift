@@ -1,7 +1,8 @@
 import Foundation
 
 /// NSExpression's built-in functions, by their format-string names. Each can also be
-/// written in selector form (`modulus:by:(7, 2)`, `sqrt:(x)`).
+/// written in selector form (`modulus:by:(7, 2)`, `sqrt:(x)`) and as a function expression
+/// naming its ``selector`` (`FUNCTION(7, 'modulus:by:', 2)`, `FUNCTION(x, 'sqrt:')`).
 enum BuiltinFunction: String, Sendable, CaseIterable {
   case sum, count, min, max, average, median, mode, stddev
   case add, subtract, multiply, divide, modulus
@@ -10,24 +11,48 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
   case random, randomn, now
   case bitwiseAnd, bitwiseOr, bitwiseXor, leftshift, rightshift, onesComplement
 
-  /// The selector spellings (`add:to:`, `from:subtract:`, …) of the functions whose
-  /// selector is not simply `name:`.
-  private static let selectors: [String: BuiltinFunction] = [
-    "add:to:": .add, "from:subtract:": .subtract, "multiply:by:": .multiply,
-    "divide:by:": .divide, "modulus:by:": .modulus, "raise:toPower:": .raise,
-    "bitwiseAnd:with:": .bitwiseAnd, "bitwiseOr:with:": .bitwiseOr,
-    "bitwiseXor:with:": .bitwiseXor, "leftshift:by:": .leftshift, "rightshift:by:": .rightshift,
-  ]
+  /// The Objective-C selector NSExpression names the function by: `name:` for a function of
+  /// one argument (`sqrt:`), the bare name for one of none (`now`, `random`), and a
+  /// selector of its own for one of two (`add:to:`, `raise:toPower:`). It has one colon
+  /// for each argument.
+  var selector: String {
+    switch self {
+    case .add: return "add:to:"
+    case .subtract: return "from:subtract:"
+    case .multiply: return "multiply:by:"
+    case .divide: return "divide:by:"
+    case .modulus: return "modulus:by:"
+    case .raise: return "raise:toPower:"
+    case .bitwiseAnd: return "bitwiseAnd:with:"
+    case .bitwiseOr: return "bitwiseOr:with:"
+    case .bitwiseXor: return "bitwiseXor:with:"
+    case .leftshift: return "leftshift:by:"
+    case .rightshift: return "rightshift:by:"
+    default: return arity.lowerBound == 0 ? rawValue : rawValue + ":"
+    }
+  }
+
+  private static let bySelector = Dictionary(
+    uniqueKeysWithValues: allCases.map { ($0.selector, $0) })
+
+  /// The function whose ``selector`` is exactly `selector`, as `FUNCTION(x, 'sqrt:')`
+  /// names it.
+  init?(selector: String) {
+    guard let function = Self.bySelector[selector] else { return nil }
+    self = function
+  }
 
   /// The function a format string names: `sqrt`, `sqrt:` or a selector such as `add:to:`.
+  /// A function of two arguments goes only by its selector (`modulus:by:`, not `modulus`).
   init?(named name: String) {
-    if let function = Self.selectors[name] {
+    if let function = BuiltinFunction(selector: name) {
       self = function
       return
     }
     let base = name.hasSuffix(":") ? String(name.dropLast()) : name
-    guard let function = BuiltinFunction(rawValue: base), !Self.selectors.values.contains(function)
-    else { return nil }
+    guard let function = BuiltinFunction(rawValue: base), function.arity.upperBound < 2 else {
+      return nil
+    }
     self = function
   }
 
