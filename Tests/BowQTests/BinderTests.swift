@@ -191,6 +191,77 @@ final class BinderTests: XCTestCase {
       message("fetch BowTie where frobnicate(name) == 1"), "unknown function frobnicate().")
   }
 
+  // MARK: FUNCTION(receiver, 'selector:', arguments…)
+
+  /// The function expression binds to the built-in its selector names, applied to the
+  /// receiver and then the arguments, exactly as the function-call form does.
+  func testFunctionExpressionBindsToTheBuiltinItsSelectorNames() throws {
+    func rhs(_ text: String) throws -> BoundExpression? {
+      guard case .fetch(let fetch) = try bind("fetch BowTie where rating == " + text),
+        case .comparison(let c)? = fetch.predicate
+      else { return nil }
+      return c.rhs
+    }
+    XCTAssertEqual(try rhs("FUNCTION(9, 'sqrt:')")?.constantValue, .double(3))
+    XCTAssertEqual(try rhs("FUNCTION(7, 'modulus:by:', 3)")?.constantValue, .int(1))
+    XCTAssertEqual(try rhs(#"FUNCTION("a", 'uppercase:')"#)?.constantValue, .string("A"))
+    XCTAssertEqual(try rhs("FUNCTION({1, 2, 3}, 'sum:')")?.constantValue, .int(6))
+    XCTAssertEqual(try rhs("FUNCTION(2, 'from:subtract:', 5)")?.constantValue, .int(-3))
+    guard
+      case .function(.raise, let operands)? = try rhs("FUNCTION(rating, 'raise:toPower:', 2)")?.kind
+    else { return XCTFail("not raise:toPower:") }
+    XCTAssertEqual(operands.count, 2, "the receiver is the first argument")
+    let now = try rhs("FUNCTION(SELF, 'now')")
+    guard case .function(.now, let none)? = now?.kind else { return XCTFail("not now") }
+    XCTAssertTrue(none.isEmpty, "a selector without a colon ignores its receiver")
+    XCTAssertEqual(now?.type, .date)
+    guard case .function(.random, _)? = try rhs("function(timesWorn, 'random')")?.kind else {
+      return XCTFail("not random")
+    }
+  }
+
+  func testFunctionExpressionErrors() {
+    XCTAssertEqual(
+      error("fetch BowTie where FUNCTION(name, 'length') == 3"),
+      #"unknown selector "length" in FUNCTION. bowq has no Objective-C methods to call: "#
+        + #"FUNCTION takes only the selectors of the built-in functions, such as "sqrt:", "#
+        + #""uppercase:" or "modulus:by:". Did you mean "length:"? @ 1:20-1:44"#)
+    XCTAssertEqual(
+      message("fetch BowTie where FUNCTION(rating, 'modulus') == 1"),
+      #"unknown selector "modulus" in FUNCTION. bowq has no Objective-C methods to call: "#
+        + #"FUNCTION takes only the selectors of the built-in functions, such as "sqrt:", "#
+        + #""uppercase:" or "modulus:by:"."#,
+      "the function-call name of a two-argument function is no selector")
+    XCTAssertEqual(
+      message("fetch BowTie where FUNCTION(rating, 'SQRT:') == 1"),
+      #"unknown selector "SQRT:" in FUNCTION. bowq has no Objective-C methods to call: "#
+        + #"FUNCTION takes only the selectors of the built-in functions, such as "sqrt:", "#
+        + #""uppercase:" or "modulus:by:". Did you mean "sqrt:"?"#)
+    XCTAssertEqual(
+      error("fetch BowTie where FUNCTION(rating, 'modulus:by:') == 1"),
+      #"FUNCTION(…, "modulus:by:") takes one argument for each colon of the selector: "#
+        + "the receiver and 1 more, not the receiver alone @ 1:20-1:51")
+    XCTAssertEqual(
+      message("fetch BowTie where FUNCTION(rating, 'sqrt:', 2) == 1"),
+      #"FUNCTION(…, "sqrt:") takes one argument for each colon of the selector: "#
+        + "the receiver alone, not the receiver and 1 more")
+    XCTAssertEqual(
+      message("fetch BowTie where FUNCTION(SELF, 'now', 1) == 1"),
+      #"FUNCTION(…, "now") takes no arguments after the selector, which has no colon, not 1"#)
+    XCTAssertEqual(
+      error("fetch BowTie where FUNCTION(name, 'sqrt:') == 1"),
+      "sqrt() takes a number, not a string @ 1:29-1:33")
+    XCTAssertEqual(
+      error("fetch BowTie where FUNCTION(rating, 'uppercase:') == 1"),
+      "uppercase() takes a string, not a number @ 1:29-1:35")
+    XCTAssertEqual(
+      error("fetch BowTie where FUNCTION(ratin, 'now') == nil"),
+      #"unknown attribute "ratin" on BowTie. Did you mean "rating"? @ 1:29-1:34"#,
+      "an unused receiver still has its names checked")
+    XCTAssertEqual(
+      message("fetch BowTie where FUNCTION(7, 'modulus:by:', 0) == 1"), "modulus by zero")
+  }
+
   func testUnboundVariable() {
     XCTAssertEqual(
       error("fetch BowTie where name == $who"),

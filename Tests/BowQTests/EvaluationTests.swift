@@ -284,6 +284,26 @@ final class EvaluationTests: XCTestCase {
     XCTAssertEqual(ids("count({n, 1}) == 2"), all)
   }
 
+  /// `FUNCTION(receiver, 'selector:', arguments…)` evaluates as the built-in its selector
+  /// names, with the receiver as the first argument.
+  func testFunctionExpression() {
+    XCTAssertEqual(ids("FUNCTION(n, 'sqrt:') == 4"), [3])
+    XCTAssertEqual(ids(#"FUNCTION(name, 'uppercase:') == "POLKA""#), [1])
+    XCTAssertEqual(ids("FUNCTION(name, 'length:') == 6"), [4])
+    XCTAssertEqual(ids("FUNCTION(n, 'modulus:by:', 3) == 2"), [1])
+    XCTAssertEqual(ids("FUNCTION(rating, 'raise:toPower:', 2) > 10"), [1, 6])
+    XCTAssertEqual(ids("FUNCTION(n, 'bitwiseAnd:with:', 4) == 4"), [1, 2, 6])
+    XCTAssertEqual(ids("FUNCTION({n, 1}, 'sum:') == 6"), [1])
+    XCTAssertEqual(ids("FUNCTION(n, 'abs:') == 3"), [2])
+    XCTAssertEqual(ids("when < FUNCTION(SELF, 'now')"), [1, 2])
+    XCTAssertEqual(ids("FUNCTION(1, 'randomn:') == 0"), all)
+    XCTAssertEqual(
+      ids("FUNCTION(FUNCTION(rating, 'add:to:', 1), 'multiply:by:', 2) == 11"), [1],
+      "a function expression can be the receiver of another")
+    XCTAssertEqual(
+      evaluationError("FUNCTION(0, 'randomn:') == 0"), "randomn() needs a positive bound, not 0")
+  }
+
   func testCast() {
     XCTAssertEqual(ids(#"when == CAST(0, "NSDate")"#), [1])
     XCTAssertEqual(ids(#"when == CAST("2001-01-02T00:00:00Z", "NSDate")"#), [2])

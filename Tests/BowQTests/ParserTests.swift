@@ -609,6 +609,39 @@ final class ParserTests: XCTestCase {
       expressionError("f(1, 2"), #"expected ")" to close the arguments of f(), found end of input"#)
   }
 
+  /// `FUNCTION(receiver, 'selector:', arguments…)` keeps its spelling in the tree, so it
+  /// prints back as written; its keyword is case-insensitive and needs a quoted selector.
+  func testFunctionExpression() {
+    XCTAssertEqual(expression("FUNCTION(x, 'sqrt:')"), A.invocation(A.key("x"), "sqrt:"))
+    XCTAssertEqual(
+      expression(#"function(rating, "raise:toPower:", 1 + 1)"#),
+      A.invocation(A.key("rating"), "raise:toPower:", A.arithmetic(.add, A.int(1), A.int(1))))
+    XCTAssertEqual(expression("Function(SELF, 'now')"), A.invocation(A.selfObject, "now"))
+    XCTAssertEqual(
+      expression("FUNCTION({1, 2}, 'sum:').@count"),
+      A.member(A.invocation(A.aggregate(A.int(1), A.int(2)), "sum:"), "@count"))
+    XCTAssertNotEqual(
+      expression("FUNCTION(x, 'sqrt:')"), A.function("sqrt:", A.key("x")),
+      "FUNCTION is not the selector form it means")
+    XCTAssertEqual(
+      expression("function + FUNCTION"),
+      A.arithmetic(.add, A.key("function"), A.key("FUNCTION")),
+      "FUNCTION is no reserved word: without a \"(\" it is a key")
+    XCTAssertEqual(
+      expressionError("FUNCTION(x, sqrt)"),
+      #"expected FUNCTION's selector in quotes, such as 'sqrt:', found "sqrt""#)
+    XCTAssertEqual(
+      expressionError("FUNCTION(x)"), #"expected "," after FUNCTION's receiver, found ")""#)
+    XCTAssertEqual(
+      expressionError("FUNCTION(x, 'sqrt:', )"), #"expected a value or key path, found ")""#)
+    XCTAssertEqual(
+      expressionError("FUNCTION(x, 'sqrt:'"),
+      #"expected ")" to close FUNCTION, found end of input"#)
+    XCTAssertEqual(
+      scriptError("fetch T where FUNCTION(x, $s) == 1"),
+      #"expected FUNCTION's selector in quotes, such as 'sqrt:', found $s @ 1:27-1:29"#)
+  }
+
   // MARK: Reserved words
 
   func testReservedWordsNeedAHash() {
@@ -701,6 +734,8 @@ final class ParserTests: XCTestCase {
     assertNestingError("fetch T where a == " + String(repeating: "CAST(", count: n), "CAST(")
     assertNestingError(
       "fetch T where a == " + String(repeating: "SUBQUERY(", count: n), "SUBQUERY(")
+    assertNestingError(
+      "fetch T where a == " + String(repeating: "FUNCTION(", count: n), "FUNCTION(")
     assertNestingError("fetch T where a == b" + String(repeating: "[b", count: n), "[")
     assertNestingError(String(repeating: "explain ", count: n) + "save", "explain")
     assertNestingError("fetch T where a == 1" + String(repeating: " + 1", count: n), "+ chain")

@@ -117,6 +117,25 @@ final class PredicateFormatterTests: XCTestCase {
     XCTAssertEqual(canonical("{1, -2}[0] == 1"), "{1, -2}[0] == 1")
   }
 
+  /// FUNCTION keeps its spelling, and prints as Apple's `predicateFormat` does: the keyword
+  /// in capitals, the selector double-quoted, and " , " before each argument after it.
+  func testFunctionExpressionsPrintAsApplesDo() {
+    XCTAssertEqual(canonical("function(x, 'sqrt:') == 3"), #"FUNCTION(x, "sqrt:") == 3"#)
+    XCTAssertEqual(
+      canonical("FUNCTION(rating,'raise:toPower:',2) > 10"),
+      #"FUNCTION(rating, "raise:toPower:" , 2) > 10"#)
+    XCTAssertEqual(
+      canonical(#"FUNCTION(a, "sel:with:and:", b + 1, {1}) == 1"#),
+      #"FUNCTION(a, "sel:with:and:" , b + 1 , {1}) == 1"#)
+    XCTAssertEqual(canonical("FUNCTION(SELF, 'now') > x"), #"FUNCTION(SELF, "now") > x"#)
+    XCTAssertEqual(
+      canonical(#"FUNCTION(-a, 'it\'s "x"').b == 1"#), #"FUNCTION(-a, "it's \"x\"").b == 1"#)
+    XCTAssertEqual(
+      canonical("modulus:by:(7, 2) == FUNCTION(7, 'modulus:by:', 2)"),
+      #"modulus:by:(7, 2) == FUNCTION(7, "modulus:by:" , 2)"#,
+      "each spelling prints as it was written")
+  }
+
   // MARK: Round trip
 
   func testSplitMix64IsTheReferenceSequence() {
@@ -171,6 +190,7 @@ final class PredicateFormatterTests: XCTestCase {
         " + ", " - ", " * ", " / ", " ** ", "-(", "#size", "@count", "SELF", "$", "{}", "CAST(",
         "SUBQUERY(",
         "[FIRST]", "[LAST]", "[SIZE]", "nil", "\\\"", "\\\\", "\\n", "(-", "e+20", "now()",
+        "FUNCTION(", "\" , ",
       ]
     {
       XCTAssertTrue(text.contains(needle), "no generated predicate contains \(needle)")
@@ -197,6 +217,8 @@ private struct PredicateGenerator {
     "", "Polka", "say \"hi\"", "back\\slash", "line\nbreak", "tab\tcr\r", "é ü ß", "--", "*?",
   ]
   private let functions = ["now", "abs", "uppercase", "sum", "max", "myFunction"]
+  /// FUNCTION's selectors: the parser takes any string, and the binder checks it.
+  private let selectors = ["sqrt:", "raise:toPower:", "now", "pow:", "say \"hi\""]
   private let variables = ["x", "t", "1"]
   private let castTypes = ["NSDate", "NSNumber", "NSString"]
 
@@ -236,13 +258,21 @@ private struct PredicateGenerator {
       var elements: [ExpressionSyntax] = []
       for _ in 0..<rng.int(in: 0...3) { elements.append(expression(depth: depth - 1)) }
       return ExpressionSyntax(.aggregate(elements), range: A.noRange)
-    case 62..<70:
+    case 62..<67:
       var arguments: [ExpressionSyntax] = []
       let name = rng.pick(functions)
       if name != "now" {
         for _ in 0..<rng.int(in: 1...2) { arguments.append(expression(depth: depth - 1)) }
       }
       return ExpressionSyntax(.function(name, arguments), range: A.noRange)
+    case 67..<70:
+      var arguments: [ExpressionSyntax] = []
+      for _ in 0..<rng.int(in: 0...2) { arguments.append(expression(depth: depth - 1)) }
+      return ExpressionSyntax(
+        .invocation(
+          receiver: expression(depth: depth - 1), selector: rng.pick(selectors),
+          arguments: arguments),
+        range: A.noRange)
     case 70..<78:
       return ExpressionSyntax(
         .member(memberBase(depth: depth - 1), components(1...2)), range: A.noRange)

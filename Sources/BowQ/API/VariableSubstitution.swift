@@ -33,6 +33,10 @@ extension ExpressionSyntax {
       result.kind = .arithmetic(op, l.substituting(values), r.substituting(values))
     case .function(let name, let arguments):
       result.kind = .function(name, arguments.map { $0.substituting(values) })
+    case .invocation(let receiver, let selector, let arguments):
+      result.kind = .invocation(
+        receiver: receiver.substituting(values), selector: selector,
+        arguments: arguments.map { $0.substituting(values) })
     case .member(let base, let components):
       result.kind = .member(base.substituting(values), components)
     case .index(let base, let selector):

@@ -119,13 +119,64 @@ final class SubqueryAndFunctionConformanceTests: XCTestCase {
     C.check(ternary, "TERNARY(age > 50, 1, 0) == 0", is: true)
   }
 
-  func testFunctionAndBlockExpressionsAreNotSupported() {
+  func testFunctionExpressions() {
+    let bnf = "Predicate Programming Guide, BNF: FUNCTION(receiver, selectorName, arguments, ...)"
+    let selectors =
+      "NSExpression, expressionForFunction:arguments: names the built-ins by selector (coredata-semantics §12)"
+    C.check(bnf, "FUNCTION(9, 'sqrt:') == 3 AND FUNCTION(7, 'modulus:by:', 3) == 1", is: true)
+    C.check(bnf, #"FUNCTION(name, "uppercase:") == 'ANN'"#, is: true)
+    C.check(bnf, "FUNCTION(age, 'raise:toPower:', 2) == 1681", is: true)
+    C.check(
+      selectors,
+      "FUNCTION(scores, 'sum:') == 6 AND FUNCTION(ties.rating, 'max:') == 5 AND FUNCTION(name, 'length:') == 3",
+      is: true)
+    C.check(
+      selectors,
+      "FUNCTION(6, 'bitwiseAnd:with:', 3) == 2 AND FUNCTION(5, 'from:subtract:', 2) == 3",
+      is: true)
+    C.check(
+      "Predicate Format String Syntax: keywords are case-insensitive",
+      "function(age, 'abs:') == 41 AND Function(age, 'abs:') == 41", is: true)
+    C.check(
+      "features §3: the built-ins without arguments, now and random (bowq ignores the receiver)",
+      "FUNCTION(SELF, 'now') > CAST(0, 'NSDate') AND FUNCTION(SELF, 'random') >= 0", is: true)
+    C.value(bnf, "FUNCTION(2, 'add:to:', FUNCTION(3, 'multiply:by:', 4))", is: "14")
+    C.prints(
+      "features §7.10: FUNCTION(a, \"pow:\" , 3) prints with a space before the comma",
+      "FUNCTION(age, 'raise:toPower:', 2) > 1", as: #"FUNCTION(age, "raise:toPower:" , 2) > 1"#)
+    C.prints(
+      "features §7.4: strings print double-quoted", "function(age, 'sqrt:') > 1",
+      as: #"FUNCTION(age, "sqrt:") > 1"#)
+  }
+
+  func testFunctionExpressionsNeedABuiltinsSelector() {
+    let methods =
+      "features §3: FUNCTION calls an Objective-C method, which bowq has none of on Linux"
     C.rejects(
-      "NSExpression: FUNCTION(receiver, selector, …) calls an Objective-C method",
-      "FUNCTION(name, 'length') == 3",
+      methods, "FUNCTION(name, 'length') == 3",
       error:
-        "1:1: FUNCTION(receiver, 'selector', …) calls an Objective-C method, and there are none here; use a built-in function such as uppercase(), length() or modulus:by:()"
+        #"1:1: unknown selector "length" in FUNCTION. bowq has no Objective-C methods to call: FUNCTION takes only the selectors of the built-in functions, such as "sqrt:", "uppercase:" or "modulus:by:". Did you mean "length:"?"#
     )
+    C.rejects(
+      methods, "FUNCTION(SELF, 'myMethod:', 1) == 1",
+      error:
+        #"1:1: unknown selector "myMethod:" in FUNCTION. bowq has no Objective-C methods to call: FUNCTION takes only the selectors of the built-in functions, such as "sqrt:", "uppercase:" or "modulus:by:"."#
+    )
+    C.rejects(
+      "BNF: the selector name is a string", "FUNCTION(age, sqrt) == 1",
+      error: #"1:15: expected FUNCTION's selector in quotes, such as 'sqrt:', found "sqrt""#)
+    C.rejects(
+      "NSExpression: a selector takes one argument for each colon",
+      "FUNCTION(age, 'modulus:by:') == 1",
+      error:
+        #"1:1: FUNCTION(…, "modulus:by:") takes one argument for each colon of the selector: the receiver and 1 more, not the receiver alone"#
+    )
+    C.rejects(
+      "coredata-semantics §12: \"wrong arguments throw\" — bowq checks the types when the predicate is made",
+      "FUNCTION({1, 2}, 'sqrt:') == 1", error: "1:10: sqrt() takes a number, not a collection")
+  }
+
+  func testBlockExpressionsAreNotSupported() {
     C.rejects(
       "NSExpression: block expressions are not parseable", "^{ return 1; } == 1",
       error: #"1:1: unexpected character "^""#)

@@ -53,6 +53,14 @@ enum AST {
     ExpressionSyntax(.function(name, arguments), range: noRange)
   }
 
+  /// `FUNCTION(receiver, "selector", arguments…)`.
+  static func invocation(
+    _ receiver: ExpressionSyntax, _ selector: String, _ arguments: ExpressionSyntax...
+  ) -> ExpressionSyntax {
+    ExpressionSyntax(
+      .invocation(receiver: receiver, selector: selector, arguments: arguments), range: noRange)
+  }
+
   static func member(_ base: ExpressionSyntax, _ components: String...) -> ExpressionSyntax {
     ExpressionSyntax(
       .member(

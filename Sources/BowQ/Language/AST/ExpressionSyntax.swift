@@ -18,6 +18,13 @@ public struct ExpressionSyntax: Hashable, Sendable {
     case arithmetic(ArithmeticOperator, ExpressionSyntax, ExpressionSyntax)
     /// `name(args…)`, e.g. `now()`, `uppercase(name)`.
     case function(String, [ExpressionSyntax])
+    /// `FUNCTION(receiver, "selector:", arguments…)`, NSExpression's function expression,
+    /// kept apart from ``function(_:_:)`` so that it prints back as it was written. On Apple
+    /// platforms it sends the selector to the receiver; bowq has no Objective-C methods, so
+    /// the selector must be a built-in function's (`sqrt:`, `modulus:by:`, `now`), which
+    /// is applied to the receiver and then the arguments, one for each colon. A selector
+    /// without a colon (`now`, `random`) ignores the receiver.
+    case invocation(receiver: ExpressionSyntax, selector: String, arguments: [ExpressionSyntax])
     /// A key path applied to the result of another expression: `SUBQUERY(…).@count`.
     case member(ExpressionSyntax, [KeyPathComponent])
     /// `collection[index]`, `[FIRST]`, `[LAST]`, `[SIZE]`.

@@ -60,6 +60,8 @@ extension Binder {
         BoundExpression(kind: .arithmetic(op, lhs, rhs), type: type, range: range))
     case .function(let name, let arguments):
       return try bindFunction(name, arguments, on: entity, range: range)
+    case .invocation(let receiver, let selector, let arguments):
+      return try bindInvocation(receiver, selector, arguments, on: entity, range: range)
     case .cast(let value, let typeName):
       guard let target = CastTarget(rawValue: typeName) else {
         throw LanguageError(
@@ -103,17 +105,11 @@ extension Binder {
     }
   }
 
+  /// `name(arguments…)` or `selector:form:(arguments…)`.
   private func bindFunction(
     _ name: String, _ arguments: [ExpressionSyntax], on entity: Entity?, range: SourceRange
   ) throws(LanguageError) -> BoundExpression {
     guard let function = BuiltinFunction(named: name) else {
-      if name.uppercased() == "FUNCTION" {
-        throw LanguageError(
-          .semantic,
-          "FUNCTION(receiver, 'selector', …) calls an Objective-C method, and there are none here; "
-            + "use a built-in function such as uppercase(), length() or modulus:by:()",
-          at: range)
-      }
       throw LanguageError(
         .semantic,
         "unknown function \(name)()."
@@ -126,6 +122,58 @@ extension Binder {
         "\(function.rawValue)() takes \(function.arityDescription), not \(arguments.count)",
         at: range)
     }
+    return try bindCall(function, arguments, on: entity, range: range)
+  }
+
+  /// `FUNCTION(receiver, 'selector:', arguments…)`: the built-in function with that
+  /// selector, applied to the receiver and then the arguments, one for each colon of the
+  /// selector (`FUNCTION(7, 'modulus:by:', 3)` is `modulus:by:(7, 3)`). A selector without
+  /// a colon (`now`, `random`) takes no arguments, and its receiver is bound, so that its
+  /// names are checked, but not used: `FUNCTION(SELF, 'now')` is `now()`.
+  private func bindInvocation(
+    _ receiver: ExpressionSyntax, _ selector: String, _ arguments: [ExpressionSyntax],
+    on entity: Entity?, range: SourceRange
+  ) throws(LanguageError) -> BoundExpression {
+    let quoted = Value.quoted(selector)
+    guard let function = BuiltinFunction(selector: selector) else {
+      throw LanguageError(
+        .semantic,
+        "unknown selector \(quoted) in FUNCTION. bowq has no Objective-C methods to call: "
+          + "FUNCTION takes only the selectors of the built-in functions, such as \"sqrt:\", "
+          + "\"uppercase:\" or \"modulus:by:\"."
+          + NameSuggestion.hint(for: selector, among: BuiltinFunction.allCases.map(\.selector)),
+        at: range)
+    }
+    let colons = function.arity.lowerBound
+    guard colons > 0 else {
+      guard arguments.isEmpty else {
+        throw LanguageError(
+          .semantic,
+          "FUNCTION(…, \(quoted)) takes no arguments after the selector, which has no colon, "
+            + "not \(arguments.count)",
+          at: range)
+      }
+      _ = try bind(receiver, on: entity)
+      return try bindCall(function, [], on: entity, range: range)
+    }
+    guard arguments.count == colons - 1 else {
+      func operands(_ more: Int) -> String {
+        more == 0 ? "the receiver alone" : "the receiver and \(more) more"
+      }
+      throw LanguageError(
+        .semantic,
+        "FUNCTION(…, \(quoted)) takes one argument for each colon of the selector: "
+          + "\(operands(colons - 1)), not \(operands(arguments.count))",
+        at: range)
+    }
+    return try bindCall(function, [receiver] + arguments, on: entity, range: range)
+  }
+
+  /// A built-in function applied to as many arguments as it takes, their types checked.
+  private func bindCall(
+    _ function: BuiltinFunction, _ arguments: [ExpressionSyntax], on entity: Entity?,
+    range: SourceRange
+  ) throws(LanguageError) -> BoundExpression {
     var bound: [BoundExpression] = []
     for (position, argument) in arguments.enumerated() {
       let b = try bind(argument, on: entity)

@@ -4,6 +4,12 @@ import Foundation
 /// `predicateFormat` does: canonical operator spellings, upper-case keywords, double-quoted
 /// strings, numbers by value, and parentheses around nested AND/OR.
 ///
+/// `FUNCTION(receiver, "selector:", arguments…)` prints as Apple's `predicateFormat` was
+/// seen to print it, with a space before the comma after the selector
+/// (`FUNCTION(rating, "raise:toPower:" , 2)`); with more arguments, each comes after
+/// ` , ` the same way (inferred: only the one-argument form was observed). The parser
+/// ignores the spaces, so the printed form reads back the same.
+///
 /// Parsing the printed form gives back an equal predicate.
 public enum PredicateFormatter {
   public static func format(_ p: PredicateSyntax) -> String {
@@ -49,6 +55,9 @@ public enum PredicateFormatter {
       return "\(arithmeticOperand(l)) \(op.rawValue) \(arithmeticOperand(r))"
     case .function(let name, let arguments):
       return "\(name)(" + arguments.map(format).joined(separator: ", ") + ")"
+    case .invocation(let receiver, let selector, let arguments):
+      return "FUNCTION(\(format(receiver)), \(Value.quoted(selector))"
+        + arguments.map { " , " + format($0) }.joined() + ")"
     case .member(let base, let components):
       return arithmeticOperand(base) + "." + keyPath(components)
     case .index(let base, let selector):

@@ -218,7 +218,8 @@ extension Parser {
     }
   }
 
-  /// An identifier: a literal word, SELF, CAST, SUBQUERY, a function call or a key.
+  /// An identifier: a literal word, SELF, CAST, SUBQUERY, TERNARY, FUNCTION, a function call
+  /// or a key.
   mutating func parseWord(_ word: String, range: SourceRange) throws(LanguageError)
     -> ExpressionSyntax
   {
@@ -261,6 +262,11 @@ extension Parser {
       return ExpressionSyntax(
         .ternary(condition, whenTrue, whenFalse),
         range: range.union(SourceRange(previousEnd, previousEnd)))
+    case "FUNCTION" where isPunctuation(.leftParen, peek()):
+      advance()
+      return try nested { (p: inout Parser) throws(LanguageError) in
+        try p.parseInvocation(range: range)
+      }
     case "FETCH":
       throw LanguageError(
         .syntax,
@@ -327,6 +333,26 @@ extension Parser {
     return nil
   }
 
+  /// The rest of `FUNCTION(receiver, 'selector:', arguments…)` from its `(`. The selector
+  /// must be a string literal (not a `%@` argument or a `$variable`), so that the tree
+  /// always holds it; whether it names a built-in function that takes as many arguments
+  /// as it is given, the binder checks.
+  mutating func parseInvocation(range: SourceRange) throws(LanguageError) -> ExpressionSyntax {
+    advance()
+    let receiver = try parseExpression()
+    try expect(.comma, "after FUNCTION's receiver")
+    guard case .string(let selector) = current.kind else {
+      throw unexpected("FUNCTION's selector in quotes, such as 'sqrt:'")
+    }
+    advance()
+    var arguments: [ExpressionSyntax] = []
+    while consume(.comma) { arguments.append(try parseExpression()) }
+    try expect(.rightParen, "to close FUNCTION")
+    return ExpressionSyntax(
+      .invocation(receiver: receiver, selector: selector, arguments: arguments),
+      range: range.union(SourceRange(previousEnd, previousEnd)))
+  }
+
   func isPunctuation(_ p: Punctuation, _ token: Token) -> Bool {
     token.kind == .punctuation(p)
   }
@@ -368,6 +394,8 @@ extension ExpressionSyntax {
       return 1
     case .aggregate(let elements), .function(_, let elements):
       return 1 + (elements.map(\.height).max() ?? 0)
+    case .invocation(let receiver, _, let arguments):
+      return 1 + max(receiver.height, arguments.map(\.height).max() ?? 0)
     case .negate(let x), .member(let x, _), .cast(let x, _):
       return 1 + x.height
     case .arithmetic(_, let l, let r):
