@@ -231,6 +231,8 @@ final class GrammarTests: XCTestCase {
     "set #AND = {}",
     "fetch T where ((a)) > (1) and ((a > 1))",
     "fetch T where {1, 2}.@count == 2 and count({1}) == 1 and @count == 0",
+    "fetch T where FUNCTION(rating, 'raise:toPower:', 2) > 10 and function(x, \"sqrt:\").y == 3",
+    "fetch T where FUNCTION(SELF, 'now') > function and FUNCTION:(x) == Function:by:(1, 2)",
   ]
 
   /// Statements the parser rejects after lexing; the grammar must not derive them.
@@ -272,6 +274,10 @@ final class GrammarTests: XCTestCase {
     "#fetch T",
     "set x := 1",
     "fetch T where a % 2 == 0",
+    "fetch T where FUNCTION(x) == 1",
+    "fetch T where FUNCTION(x, sqrt) == 1",
+    "fetch T where FUNCTION(x, 'sqrt:',) == 1",
+    "fetch T where FUNCTION('sqrt:') == 1",
   ]
 
   /// Text the lexer rejects, and whether the grammar's character-level SOURCE rejects it too
