@@ -353,6 +353,33 @@ final class FormatPredicateTests: XCTestCase {
     XCTAssertEqual(try FormatExpression(format: "%K", "owner.name").expressionFormat, "owner.name")
   }
 
+  /// The Swift API takes `FUNCTION(…)` as `NSPredicate(format:)` does, with `%K` and `%@`
+  /// for the receiver and the arguments, and prints it back as `predicateFormat` does.
+  func testFunctionExpressions() throws {
+    let root = try FormatPredicate(format: "FUNCTION(%K, 'sqrt:') == 3", "x")
+    XCTAssertEqual(try root.evaluate(with: ["x": 9]), true)
+    XCTAssertEqual(try root.evaluate(with: ["x": 16]), false)
+    XCTAssertEqual(root.predicateFormat, #"FUNCTION(x, "sqrt:") == 3"#)
+    let power = try FormatPredicate(
+      format: "FUNCTION(rating, 'raise:toPower:', %d) > %@", 2, 10)
+    XCTAssertEqual(try power.evaluate(with: tie), true)
+    XCTAssertEqual(power.predicateFormat, #"FUNCTION(rating, "raise:toPower:" , 2) > 10"#)
+    XCTAssertEqual(try FormatPredicate(format: power.predicateFormat), power)
+    XCTAssertEqual(
+      try FormatExpression(format: "FUNCTION(%@, 'modulus:by:', 3)", 7).expressionValue(with: nil)
+        as? Int, 1)
+    XCTAssertEqual(
+      try FormatExpression(format: "FUNCTION($x, 'uppercase:')").expressionValue(
+        with: nil, substitutionVariables: ["x": "bow"]) as? String, "BOW")
+    XCTAssertEqual(
+      try FormatPredicate(format: "FUNCTION($x, 'sqrt:') == 2").withSubstitutionVariables([
+        "x": 4
+      ]).predicateFormat, #"FUNCTION(4, "sqrt:") == 2"#)
+    XCTAssertEqual(
+      formatError("FUNCTION(x, %@) == 1", "sqrt:"),
+      #"1:13: expected FUNCTION's selector in quotes, such as 'sqrt:', found "sqrt:""#)
+  }
+
   func testFilterKeepsTheMatchingElementsInOrder() throws {
     let people: [[String: Any]] = [
       ["name": "Ann", "age": 41], ["name": "Bob", "age": 7], ["name": "Cy", "age": 63],

@@ -37,6 +37,39 @@ final class InterpreterTests: XCTestCase {
       try interpreter.run("count Tie where name BEGINSWITH \"G\"").last, .count(entity: "Tie", 1))
   }
 
+  /// `FUNCTION(receiver, 'selector:', arguments…)` through the whole pipeline: parsed,
+  /// bound, evaluated in a fetch and an edit, and printed back by explain.
+  func testFunctionExpressionsRunInStatements() throws {
+    let interpreter = try makeInterpreter()
+    XCTAssertEqual(
+      names(
+        try interpreter.run("fetch Tie where FUNCTION(rating, 'raise:toPower:', 2) > 10").last),
+      ["Red", "Blue"])
+    XCTAssertEqual(
+      try interpreter.run("count Tie where function(name, 'uppercase:') == 'GREEN'").last,
+      .count(entity: "Tie", 1))
+    _ = try interpreter.run(
+      "fetch Tie where name == 'Green'; set worn = FUNCTION(worn, 'add:to:', 7), "
+        + "lastWorn = FUNCTION(SELF, 'now')")
+    XCTAssertEqual(
+      interpreter.context.graph.table("Tie").rows[2],
+      [.string("Green"), .double(1), .int(7), .date(now)])
+    XCTAssertEqual(
+      try interpreter.run("explain fetch Tie where FUNCTION(rating, 'modulus:by:', 2) == 1").last,
+      .explanation([
+        "scan 3 Tie objects", #"filter FUNCTION(rating, "modulus:by:" , 2) == 1"#,
+        "select as the current selection",
+      ]))
+    XCTAssertThrowsError(try interpreter.run("fetch Tie where FUNCTION(name, 'length') == 3")) {
+      error in
+      XCTAssertEqual(
+        (error as? LanguageError)?.description,
+        #"1:17: unknown selector "length" in FUNCTION. bowq has no Objective-C methods to call: "#
+          + #"FUNCTION takes only the selectors of the built-in functions, such as "sqrt:", "#
+          + #""uppercase:" or "modulus:by:". Did you mean "length:"?"#)
+    }
+  }
+
   func testSetChangesTheLastFetchAndEveryRightSideSeesTheOldRow() throws {
     let interpreter = try makeInterpreter()
     _ = try interpreter.run(
