@@ -19,7 +19,7 @@ enum StoreBowTies {
     var id: UUID
     var url: String?
     var photoData: Data?
-    var tintColor: (red: Int, green: Int, blue: Int)?
+    var tintColor: (red: UInt8, green: UInt8, blue: UInt8)?
   }
 
   private static let colors = [
@@ -62,7 +62,8 @@ enum StoreBowTies {
       url: random.below(100) < 90 ? "https://shop.example.com/bow-ties/\(i + 1)-\(slug)" : nil,
       photoData: photo,
       tintColor: random.below(100) < 95
-        ? (random.below(256), random.below(256), random.below(256)) : nil)
+        ? (UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)))
+        : nil)
   }
 
   /// A graph with the BowTie entity of ``BowTiesSample/modelSource`` and ties `0..<count`.
@@ -77,7 +78,7 @@ enum StoreBowTies {
           .string(tie.name), .string(tie.searchKey), .double(tie.rating),
           .int(Int64(tie.timesWorn)), tie.lastWorn.map(Value.date) ?? .null,
           .bool(tie.isFavorite), .uuid(tie.id),
-          tie.url.flatMap { URL(string: $0) }.map(Value.uri) ?? .null,
+          tie.url.flatMap(URI.init).map(Value.uri) ?? .null,
           tie.photoData.map(Value.data) ?? .null,
           tie.tintColor.map { .color(Color(red: $0.red, green: $0.green, blue: $0.blue)) }
             ?? .null,

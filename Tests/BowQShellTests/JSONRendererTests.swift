@@ -40,7 +40,7 @@ final class JSONRendererTests: XCTestCase {
       ("date", .date, .date(ResultSetFixtures.mayDay)),
       ("data", .binary, .data(Data([0, 1, 2]))),
       ("id", .uuid, .uuid(uuid)),
-      ("url", .uri, .uri(URL(string: "https://example.com/a?b=c")!)),
+      ("url", .uri, .uri(URI("https://example.com/a?b=c")!)),
       ("tint", .transformable(.color), .color(Color(red: 255, green: 0, blue: 128))),
       ("owner", .string, .object(ObjectID(entity: "Person", key: 3))),
       ("many", .string, .collection([.int(1), .string("a"), .null])),

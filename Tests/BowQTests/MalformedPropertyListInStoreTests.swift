@@ -181,7 +181,7 @@ final class MalformedPropertyListInStoreTests: XCTestCase {
       let id = graph.insert(
         [
           .string("Tie \(i)"), i % 3 == 2 ? .null : .date(Date(timeIntervalSince1970: Double(i))),
-          .color(Color(red: i % 256, green: 0, blue: 0)), .null,
+          .color(Color(red: UInt8(i % 256), green: 0, blue: 0)), .null,
         ], into: "BowTie")
       if i < 3 { graph.setRelationship(id, "owner", to: [ann]) }
     }

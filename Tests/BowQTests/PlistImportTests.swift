@@ -64,7 +64,7 @@ final class PlistImportTests: XCTestCase {
         .string("Red Paisley"), .string("R"), .double(4), .int(12),
         .date(Date(timeIntervalSince1970: 1_714_557_600)), .bool(true),
         .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
-        .uri(URL(string: "https://example.com/red")!), .data(Data([1, 2])),
+        .uri(URI("https://example.com/red")!), .data(Data([1, 2])),
         .color(Color(red: 255, green: 128, blue: 0)),
       ])
     XCTAssertEqual(rows[1][3], .int(0), "missing keys take the default")

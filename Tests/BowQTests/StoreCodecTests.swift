@@ -25,7 +25,7 @@ enum StoreFixtures {
       Attribute(name: "id", type: .uuid, isUnique: true),
       Attribute(
         name: "url", type: .uri, isOptional: true,
-        defaultValue: .uri(URL(string: "https://example.com")!)),
+        defaultValue: .uri(URI("https://example.com")!)),
       Attribute(
         name: "tint", type: .transformable(.color), isOptional: true,
         defaultValue: .color(Color(red: 1, green: 2, blue: 3))),
@@ -41,7 +41,7 @@ enum StoreFixtures {
         .string("Paisley"), .int(-5), .int(.init(Int32.max)), .int(.min),
         .decimal(Decimal(string: "12.50")!), .double(4.5), .double(0.25), .bool(true),
         .date(Date(timeIntervalSinceReferenceDate: 123.456)), .data(Data([0, 1, 2])),
-        .uuid(id1), .uri(URL(string: "https://example.com/tie?id=1")!),
+        .uuid(id1), .uri(URI("https://example.com/tie?id=1")!),
         .color(Color(red: 255, green: 0, blue: 128)),
       ], into: "Sample")
     graph.insert(
@@ -57,7 +57,7 @@ enum StoreFixtures {
           .string("Tie \(i)"), .int(Int64(i)), .int(0), .int(Int64(i) * 1000), .decimal(Decimal(i)),
           .double(Double(i) / 2), .null, .bool(i % 2 == 0),
           .date(Date(timeIntervalSince1970: Double(i))),
-          .data(Data()), .uuid(UUID()), .null, .color(Color(red: i, green: i, blue: i)),
+          .data(Data()), .uuid(UUID()), .null, .color(Color(red: UInt8(i % 256), green: UInt8(i % 256), blue: UInt8(i % 256))),
         ], into: "Sample")
     }
     graph.reserveKeys(in: "Sample", below: 40)
@@ -410,6 +410,15 @@ final class StoreCodecTests: XCTestCase {
       store("1", uuid, ["red": 1, "green": 2, "blue": 3, "alpha": 1], "x:y"),
       "entity V, attribute c, row 0: a color has only red, green and blue, found \"alpha\"")
     assertDecodeFails(
+      store("1", uuid, ["red": 1, "green": 256, "blue": 3], "x:y"),
+      "entity V, attribute c, row 0: a color's components are 0–255; green is 256")
+    assertDecodeFails(
+      store("1", uuid, ["red": -1, "green": 2, "blue": 3], "x:y"),
+      "entity V, attribute c, row 0: a color's components are 0–255; red is -1")
+    assertDecodeFails(
       store("1", uuid, color, ""), "entity V, attribute l, row 0: \"\" is not a valid URI")
+    assertDecodeFails(
+      store("1", uuid, color, "http://a:b/"),
+      "entity V, attribute l, row 0: \"http://a:b/\" is not a valid URI")
   }
 }

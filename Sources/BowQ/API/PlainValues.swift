@@ -96,7 +96,7 @@ struct PlainValues {
     case .date(let d): return d
     case .data(let d): return d
     case .uuid(let u): return u
-    case .uri(let u): return u
+    case .uri(let u): return u.url ?? u.absoluteString
     case .color(let c): return c
     case .object(let id):
       if id.entity == DynamicScope.dictionaryEntity, let position = Int(exactly: id.key),
@@ -146,7 +146,8 @@ struct PlainValues {
     case let date as Date: return .date(date)
     case let data as Data: return .data(data)
     case let uuid as UUID: return .uuid(uuid)
-    case let url as URL: return .uri(url)
+    case let url as URL: return .uri(URI(url))
+    case let uri as URI: return .uri(uri)
     case let color as Color: return .color(color)
     case let decimal as Decimal: return .decimal(decimal)
     case let number as NSNumber: return number.value

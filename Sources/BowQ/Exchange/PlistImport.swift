@@ -147,8 +147,8 @@ public enum PlistImport {
             b[13], b[14], b[15]
           )))
     case (.uri, .string(let s)):
-      guard !s.isEmpty, let url = URL(string: s) else { throw mismatch("a URI") }
-      return .uri(url)
+      guard let uri = URI(s) else { throw mismatch("a URI") }
+      return .uri(uri)
     case (.transformable(.color), .dictionary(let d)):
       return .color(try color(d))
     case (.transformable(let t), .data(let d)) where !t.isBuiltIn:
@@ -179,13 +179,13 @@ public enum PlistImport {
         message: "a color has the keys red, green and blue, found \(Value.quoted(extra))."
           + NameSuggestion.hint(for: extra, among: names))
     }
-    var components: [Int] = []
+    var components: [UInt8] = []
     for name in names {
       switch dictionary[name] {
       case .integer(let i) where (0...255).contains(i):
-        components.append(Int(i))
+        components.append(UInt8(i))
       case .real(let r) where (0...1).contains(r):
-        components.append(Int((r * 255).rounded()))
+        components.append(UInt8((r * 255).rounded()))
       case let other?:
         throw ConversionFailure(
           message: "the color's \(name) must be an integer 0–255 or a real 0–1, "

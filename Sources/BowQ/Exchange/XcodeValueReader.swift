@@ -24,7 +24,7 @@ struct XcodeValueReader {
     case .string: parsed = .string(text)
     case .bool: parsed = Self.booleans[text.uppercased()].map(Value.bool)
     case .uuid: parsed = UUID(uuidString: text).map(Value.uuid)
-    case .uri: parsed = URL(string: text).map(Value.uri)
+    case .uri: parsed = URI(text).map(Value.uri)
     case .decimal:
       parsed =
         Self.isDecimalNumeral(text)

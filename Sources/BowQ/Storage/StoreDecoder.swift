@@ -26,6 +26,9 @@ struct StoreDecoder {
   private var seen: BitSet
   /// Values of objects met more than once, by object and column.
   private var remembered: [MemoKey: Value] = [:]
+  /// Called after each run of rows is decoded, on the thread that decoded it, when the bytes are a file mapping whose
+  /// pages can be let go (``LeasedFileMapping/releaseResidentPages()``).
+  private var releaseInput: (() -> Void)?
 
   private struct MemoKey: Hashable {
     var object: Int
@@ -33,11 +36,15 @@ struct StoreDecoder {
   }
 
   /// The graph a store file's bytes hold.
-  static func decode(_ data: Data) throws -> ObjectGraph {
+  ///
+  /// - Parameter releaseInput: called now and then while rows are decoded, to let the
+  ///   memory of bytes already read go (any byte may still be read again afterwards).
+  static func decode(_ data: Data, releaseInput: (() -> Void)? = nil) throws -> ObjectGraph {
     try data.withUnsafeBytes { bytes in
       let scanner = try BinaryPlistScanner(bytes)
       do {
         var decoder = StoreDecoder(scanner)
+        decoder.releaseInput = releaseInput
         return try decoder.decodeStore()
       } catch {
         var check = BinaryPlistTraversal(scanner)
@@ -377,7 +384,7 @@ struct StoreDecoder {
   }
 
   /// The rows decoded as one piece of work.
-  private static let rowsPerRun = 32_768
+  private static let rowsPerRun = 4_096
 
   /// Decodes an entity's rows and inserts them into `graph` in order.
   ///
@@ -405,6 +412,7 @@ struct StoreDecoder {
     if workers <= 1 {
       for run in runs {
         insert(try rows(run, of: layout, keySets: keySets, names: names), from: run)
+        releaseInput?()
       }
     } else {
       let results = UnsafeMutablePointer<Result<[[Value]], any Error>>.allocate(
@@ -420,6 +428,7 @@ struct StoreDecoder {
               to: Result {
                 try decoder.rows(runs[run], of: layout, keySets: keySets, names: names)
               })
+            decoder.releaseInput?()
             ready[run].signal()
           }
         }
@@ -522,8 +531,8 @@ struct StoreDecoder {
       let (known, repeated) = recall(object, plan)
       if let known { return known }
       let text = try scanner.string(object)
-      let url = try checked { try StoreValueEncoding.url(text) }
-      return keep(.uri(url), object, plan, repeated: repeated)
+      let uri = try checked { try StoreValueEncoding.uri(text) }
+      return keep(.uri(uri), object, plan, repeated: repeated)
     case .binary, .opaque:
       guard kind == 0x4 else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)
@@ -604,7 +613,7 @@ struct StoreDecoder {
   /// integers); anything else is walked with the column on the path.
   private mutating func color(_ object: Int, at: Int, in plan: ColumnPlan) throws -> Color {
     let (count, refsStart, _) = try scanner.container(object)
-    var components = [0, 0, 0]
+    var components: [UInt8] = [0, 0, 0]
     var found = 0
     if count == 3 {
       for entry in 0..<3 {
@@ -613,10 +622,11 @@ struct StoreDecoder {
         let value = try scanner.reference(
           at: refsStart + (3 + entry) * scanner.refSize, in: object)
         guard scanner.marker(of: value) >> 4 == 0x1,
-          case let (number, false) = try scanner.integer(value)
+          case let (number, false) = try scanner.integer(value),
+          let byte = UInt8(exactly: number)
         else { break }
         found |= 1 << component
-        components[component] = Int(number)
+        components[component] = byte
       }
     }
     guard found == 0b111 else {

@@ -24,9 +24,11 @@ public enum StoreFile {
   static func loadVersion(from path: String) throws -> (
     graph: ObjectGraph, fingerprint: StoreFingerprint
   ) {
-    let (data, fingerprint) = try contents(of: path)
+    let (data, fingerprint, mapping) = try contents(of: path, mappingLargeFiles: true)
     do {
-      return (try StoreCodec.decodeData(data), fingerprint)
+      return (
+        try StoreDecoder.decode(data, releaseInput: mapping?.releaseResidentPages), fingerprint
+      )
     } catch let error as PropertyListError {
       throw StoreError.corrupt(path: path, error)
     } catch let error as StoreError {
@@ -175,10 +177,12 @@ public enum StoreFile {
     }
   }
 
-  /// The file's bytes, and its fingerprint taken before reading them (so a change made
-  /// while reading shows as a change at the next save).
-  private static func contents(of path: String) throws -> (
-    data: Data, fingerprint: StoreFingerprint
+  /// The bytes of the file at `path`, and its fingerprint taken before reading them (so a
+  /// change made while reading shows as a change at the next save). A large file is mapped rather than read when `mappingLargeFiles` is set and the system allows
+  /// (see ``LeasedFileMapping``); the mapping is returned too, and lives as long as the
+  /// bytes do.
+  private static func contents(of path: String, mappingLargeFiles: Bool = false) throws -> (
+    data: Data, fingerprint: StoreFingerprint, mapping: LeasedFileMapping?
   ) {
     let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else {
@@ -189,16 +193,26 @@ public enum StoreFile {
     guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
       throw StoreError.unreadable(path: path, reason: systemMessage())
     }
-    var bytes: [UInt8] = []
-    if fingerprint.size > 0 { bytes.reserveCapacity(Int(fingerprint.size)) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    if mappingLargeFiles, let mapping = LeasedFileMapping.map(fd, size: Int(fingerprint.size)) {
+      return (mapping.data, fingerprint, mapping)
+    }
+    // Read straight into the buffer the decoder uses: a store can be hundreds of megabytes,
+    // and a second copy would double the peak memory of opening it. One byte more than the
+    // size shows the end without a second read when the file did not grow meanwhile.
+    var bytes = Data(count: max(Int(fingerprint.size), 0) + 1)
+    var length = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        retryingInterrupts { read(fd, buffer.baseAddress, buffer.count) }
+      if length == bytes.count { bytes.count += max(bytes.count, 1 << 20) }
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        let free = UnsafeMutableRawBufferPointer(rebasing: buffer[length...])
+        return retryingInterrupts { read(fd, free.baseAddress, free.count) }
       }
       if count < 0 { throw StoreError.unreadable(path: path, reason: systemMessage()) }
-      if count == 0 { return (Data(bytes), fingerprint) }
-      bytes.append(contentsOf: chunk[0..<count])
+      if count == 0 {
+        bytes.count = length
+        return (bytes, fingerprint, nil)
+      }
+      length += count
     }
   }
 

@@ -36,7 +36,7 @@ enum StoreValueEncoding {
     case (.bool(let b), _): return .bool(b)
     case (.date(let d), _): return .date(d)
     case (.string(let s), .decimal): return .decimal(try decimal(s))
-    case (.string(let s), .uri): return .uri(try url(s))
+    case (.string(let s), .uri): return .uri(try uri(s))
     case (.string(let s), _): return .string(s)
     case (.data(let d), .uuid): return .uuid(try d.withUnsafeBytes { try uuid($0) })
     case (.data(let d), _): return .data(d)
@@ -59,11 +59,11 @@ enum StoreValueEncoding {
   }
 
   /// An absolute URI; the empty string and what `URL` cannot parse are not.
-  static func url(_ string: String) throws -> URL {
-    guard !string.isEmpty, let url = URL(string: string) else {
+  static func uri(_ string: String) throws -> URI {
+    guard let uri = URI(string) else {
       throw Mismatch(message: "\(Value.quoted(string)) is not a valid URI")
     }
-    return url
+    return uri
   }
 
   /// A decimal number written exactly, `-12.50` or `1.5e-3`, or `NaN`.
@@ -113,14 +113,18 @@ enum StoreValueEncoding {
     ]
   }
 
-  /// A color from its dictionary: integer `red`, `green` and `blue`, and nothing else.
+  /// A color from its dictionary: integer `red`, `green` and `blue` from 0 to 255, and
+  /// nothing else.
   static func color(_ dictionary: PropertyListDictionary) throws -> Color {
-    var components: [Int] = []
+    var components: [UInt8] = []
     for name in colorComponents {
-      guard case .integer(let value) = dictionary[name], let component = Int(exactly: value) else {
+      guard case .integer(let value) = dictionary[name] else {
         throw Mismatch(
           message: "a color needs integer red, green and blue; \(name) is "
             + (dictionary[name]?.kindDescription ?? "missing"))
+      }
+      guard let component = UInt8(exactly: value) else {
+        throw Mismatch(message: "a color's components are 0–255; \(name) is \(value)")
       }
       components.append(component)
     }

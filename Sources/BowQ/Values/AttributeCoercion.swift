@@ -87,21 +87,18 @@ public enum AttributeCoercion {
       return .success(.uuid(uuid))
     case (.uri, .uri): return .success(value)
     case (.uri, .string(let s)):
-      guard let url = URL(string: s), url.scheme != nil else {
+      guard let uri = URI(s), uri.scheme != nil else {
         return fail(
           "\(Value.quoted(s)) is not a URI with a scheme, such as \"https://example.com\"")
       }
-      return .success(.uri(url))
+      return .success(.uri(uri))
     case (.transformable(.color), .color): return .success(value)
     case (.transformable(.color), .collection(let parts)):
-      let components = parts.compactMap { part -> Int? in
-        if case .int(let i) = part { return Int(exactly: i) }
+      let components = parts.compactMap { part -> Int64? in
+        if case .int(let i) = part { return i }
         return nil
       }
-      let color =
-        components.count == 3
-        ? Color(red: components[0], green: components[1], blue: components[2]) : nil
-      guard let color, color.isValid else {
+      guard components.count == parts.count, let color = Color(components) else {
         return fail("a color is written {red, green, blue} with whole numbers 0–255")
       }
       return .success(.color(color))

@@ -4,6 +4,10 @@ import Foundation
 ///
 /// Equality is structural (`.int(1) != .double(1)`); the predicate engine compares numbers
 /// by value through ``Value/numericValue`` where NSPredicate does.
+///
+/// A value takes 24 bytes, and a table holds one per attribute of every object. An object
+/// reference (an entity name and a key, 24 bytes itself) is therefore kept out of line:
+/// references are fewer than the attribute values they would otherwise make larger.
 public enum Value: Hashable, Sendable {
   case null
   case bool(Bool)
@@ -14,9 +18,9 @@ public enum Value: Hashable, Sendable {
   case date(Date)
   case data(Data)
   case uuid(UUID)
-  case uri(URL)
+  case uri(URI)
   case color(Color)
-  case object(ObjectID)
+  indirect case object(ObjectID)
   case collection([Value])
 
   public var isNull: Bool {
