@@ -124,28 +124,10 @@ public enum StoreFile {
       throw StoreError.unwritable(path: path, reason: error.description)
     }
     let folder = parentFolder(of: path)
-    let (fd, temporary) = try createTemporaryFile(for: path, in: folder)
-    let written: StoreFingerprint
+    let (temporary, written) = try writeTemporaryFile(
+      data, prefix: temporaryPrefix(for: path), in: folder, mode: fileMode(of: path),
+      savingTo: path)
     do {
-      do {
-        try writeAll(data, to: fd, path: path)
-        if retryingInterrupts({ fsync(fd) }) != 0 {
-          throw StoreError.unwritable(
-            path: path, reason: "cannot flush the temporary file: \(systemMessage())")
-        }
-        guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
-          throw StoreError.unwritable(
-            path: path, reason: "cannot examine the temporary file: \(systemMessage())")
-        }
-        written = fingerprint
-      } catch {
-        close(fd)
-        throw error
-      }
-      if close(fd) != 0, errno != EINTR {
-        throw StoreError.unwritable(
-          path: path, reason: "cannot close the temporary file: \(systemMessage())")
-      }
       if case .unchanged(let loaded) = expecting,
         let found = try StoreFingerprint.current(at: path),
         found != loaded
@@ -161,7 +143,7 @@ public enum StoreFile {
       throw error
     }
     removeAbandonedTemporaryFiles(of: path)
-    try flushFolder(folder, path: path)
+    try flushFolder(folder, path: path, saved: true)
     return written
   }
 
@@ -204,27 +186,74 @@ public enum StoreFile {
 
   // MARK: Writing
 
-  private static func parentFolder(of path: String) -> String {
+  /// The folder holding `path`: `.` for a bare name.
+  static func parentFolder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// The start of the names of the store's temporary files: `.<name>.tmp-`.
-  private static func temporaryPrefix(for path: String) -> String {
-    ".\(path.split(separator: "/").last.map(String.init) ?? "store").tmp-"
+  /// The last component of `path`: the store file's name.
+  static func fileName(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? "store"
   }
 
-  /// Creates `.<name>.tmp-<pid>-<n>` beside `path` with `O_CREAT | O_EXCL`, with the
-  /// first `n` from 0 that is free.
-  private static func createTemporaryFile(for path: String, in folder: String) throws -> (
-    Int32, String
-  ) {
-    let prefix = "\(folder)/\(temporaryPrefix(for: path))\(getpid())-"
-    var mode: mode_t = 0o644
+  /// The start of the names of the store's temporary files: `.<name>.tmp-`.
+  private static func temporaryPrefix(for path: String) -> String {
+    ".\(fileName(of: path)).tmp-"
+  }
+
+  /// The mode of a new version of the store at `path`: the mode of the file it replaces, or
+  /// 0644.
+  private static func fileMode(of path: String) -> mode_t {
     var existing = stat()
     if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      mode = existing.st_mode & 0o777
+      return existing.st_mode & 0o777
     }
+    return 0o644
+  }
+
+  /// Writes `data` to a new temporary file `<folder>/<prefix><pid>-<n>` of `mode`, flushes it
+  /// with `fsync` and closes it, for a save of the store at `path`: the file's path, for the
+  /// caller to rename, and its fingerprint. On failure the file is removed and
+  /// ``StoreError/unwritable(path:reason:)`` names the step.
+  static func writeTemporaryFile(
+    _ data: Data, prefix: String, in folder: String, mode: mode_t, savingTo path: String
+  ) throws -> (path: String, fingerprint: StoreFingerprint) {
+    let (fd, temporary) = try createTemporaryFile(prefix: prefix, in: folder, mode: mode, for: path)
+    let written: StoreFingerprint
+    do {
+      do {
+        try writeAll(data, to: fd, path: path)
+        if retryingInterrupts({ fsync(fd) }) != 0 {
+          throw StoreError.unwritable(
+            path: path, reason: "cannot flush the temporary file: \(systemMessage())")
+        }
+        guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
+          throw StoreError.unwritable(
+            path: path, reason: "cannot examine the temporary file: \(systemMessage())")
+        }
+        written = fingerprint
+      } catch {
+        close(fd)
+        throw error
+      }
+      if close(fd) != 0, errno != EINTR {
+        throw StoreError.unwritable(
+          path: path, reason: "cannot close the temporary file: \(systemMessage())")
+      }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    return (temporary, written)
+  }
+
+  /// Creates `<folder>/<prefix><pid>-<n>` with `O_CREAT | O_EXCL` and `mode`, with the first
+  /// `n` from 0 that is free.
+  private static func createTemporaryFile(
+    prefix name: String, in folder: String, mode: mode_t, for path: String
+  ) throws -> (Int32, String) {
+    let prefix = "\(folder)/\(name)\(getpid())-"
     var n = 0
     while true {
       let temporary = prefix + String(n)
@@ -258,32 +287,34 @@ public enum StoreFile {
     }
   }
 
-  /// Flushes the folder's entry for the renamed file; folders that cannot be flushed (some
-  /// file systems answer EINVAL) are left as they are.
-  private static func flushFolder(_ folder: String, path: String) throws {
+  /// Flushes the folder's entries (a renamed or new file) for a save of the store at `path`;
+  /// folders that cannot be flushed (some file systems answer EINVAL) are left as they are.
+  /// `saved`: the store file is already replaced, which the error then says.
+  static func flushFolder(_ folder: String, path: String, saved: Bool) throws {
+    let already = saved ? "saved, but " : ""
     let fd = retryingInterrupts { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard fd >= 0 else {
       throw StoreError.unwritable(
-        path: path, reason: "saved, but cannot open \(folder) to flush it: \(systemMessage())")
+        path: path, reason: "\(already)cannot open \(folder) to flush it: \(systemMessage())")
     }
     defer { close(fd) }
     if retryingInterrupts({ fsync(fd) }) != 0, errno != EINVAL {
       throw StoreError.unwritable(
-        path: path, reason: "saved, but cannot flush \(folder): \(systemMessage())")
+        path: path, reason: "\(already)cannot flush \(folder): \(systemMessage())")
     }
   }
 
   // MARK: System calls
 
   /// Repeats a call that failed with EINTR.
-  private static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
+  static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
     while true {
       let result = call()
       if result >= 0 || errno != EINTR { return result }
     }
   }
 
-  private static func systemMessage() -> String {
+  static func systemMessage() -> String {
     String(cString: strerror(errno))
   }
 }
