@@ -14,7 +14,9 @@ public enum StoreFile {
   ///   creates a new store); ``StoreError/unreadable(path:reason:)`` when it cannot be read;
   ///   ``StoreError/corrupt(path:_:)`` with the byte offset when it is not a valid binary
   ///   property list (XML and JSON are not accepted as stores); and
-  ///   ``StoreError/invalidFile(path:_:)`` when its layout or values are invalid.
+  ///   ``StoreError/invalidFile(path:_:)`` when its layout or values are invalid, or when a
+  ///   value kept in its ``ExternalDataFolder`` is missing or damaged
+  ///   (``StoreError/externalDataUnreadable(entity:attribute:key:path:problem:)``).
   public static func load(from path: String) throws -> ObjectGraph {
     try loadVersion(from: path).graph
   }
@@ -26,7 +28,10 @@ public enum StoreFile {
   ) {
     let (data, fingerprint) = try contents(of: path)
     do {
-      return (try StoreCodec.decodeData(data), fingerprint)
+      return (
+        try StoreCodec.decodeData(data, externalData: ExternalDataFolder(store: path)),
+        fingerprint
+      )
     } catch let error as PropertyListError {
       throw StoreError.corrupt(path: path, error)
     } catch let error as StoreError {
@@ -35,7 +40,9 @@ public enum StoreFile {
   }
 
   /// Reads what can be read from a damaged store: every entity whose objects decode (see
-  /// ``StoreSalvage``), and the error of each entity left out, for a read-only look.
+  /// ``StoreSalvage``), and the error of each entity left out, for a read-only look. An
+  /// entity with a value whose external file is missing or damaged is left out with that
+  /// error.
   ///
   /// - Throws: as ``load(from:)`` does, when not even the model can be read: the file is
   ///   missing or unreadable, not a valid binary property list, or not a store.
@@ -44,13 +51,19 @@ public enum StoreFile {
   ) {
     let plist = try propertyList(contents(of: path).data, path: path)
     do {
-      return try StoreSalvage.decode(plist)
+      return try StoreSalvage.decode(plist, externalData: ExternalDataFolder(store: path))
     } catch let error as StoreError {
       throw StoreError.invalidFile(path: path, error)
     }
   }
 
   /// Saves `graph` to `path`, atomically and durably, whatever is there now.
+  ///
+  /// Values of `external` attributes of at least ``StoreCodec/externalDataThreshold`` bytes
+  /// go to files in the store's ``ExternalDataFolder`` first (each flushed, renamed into
+  /// place and its folder flushed, and only those not there already); a failure there
+  /// leaves the store file untouched. Once the store file's rename is durable, the files it
+  /// no longer refers to are removed.
   ///
   /// The store is written to a new temporary file `.<name>.tmp-<pid>-<n>` in the same
   /// folder (created exclusively, mode 0644, or the mode of the file it replaces), flushed
@@ -86,11 +99,17 @@ public enum StoreFile {
   }
 
   /// Removes the temporary files `.<name>.tmp-<pid>-<n>` that saves of the store at `path`
-  /// left behind when their process was killed, leaving those of processes still running.
-  /// Best effort: a file that cannot be removed stays for a later attempt.
+  /// left behind when their process was killed, and those they left in its
+  /// ``ExternalDataFolder``, leaving those of processes still running. Best effort: a file
+  /// that cannot be removed stays for a later attempt.
   public static func removeAbandonedTemporaryFiles(of path: String) {
-    let folder = parentFolder(of: path)
-    let prefix = temporaryPrefix(for: path)
+    removeAbandonedTemporaryFiles(in: parentFolder(of: path), prefix: temporaryPrefix(for: path))
+    removeAbandonedTemporaryFiles(
+      in: ExternalDataFolder(store: path).path, prefix: ExternalDataFolder.temporaryPrefix)
+  }
+
+  /// Removes the files `<prefix><pid>-<n>` in `folder` whose process no longer runs.
+  private static func removeAbandonedTemporaryFiles(in folder: String, prefix: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     let isNumber = { (part: Substring) in
       !part.isEmpty
@@ -114,19 +133,26 @@ public enum StoreFile {
     case unchanged(since: StoreFingerprint?)
   }
 
+  /// Saves in three steps, so that a crash at any point leaves a store whose external files
+  /// all exist: the values kept apart that are not on disk yet are written to the
+  /// ``ExternalDataFolder``; then the store file; and once its rename is durable, the files
+  /// it no longer refers to are removed.
   private static func save(
     _ graph: ObjectGraph, to path: String, expecting: Expectation
   ) throws -> StoreFingerprint {
     let data: Data
+    let externalValues: [String: Data]
     do {
-      data = try StoreCodec.encodeData(graph)
+      (data, externalValues) = try StoreCodec.encodeFile(graph)
     } catch let error as PropertyListError {
       throw StoreError.unwritable(path: path, reason: error.description)
     }
+    let mode = fileMode(of: path)
+    let externalData = ExternalDataFolder(store: path)
+    try externalData.write(externalValues, mode: mode)
     let folder = parentFolder(of: path)
     let (temporary, written) = try writeTemporaryFile(
-      data, prefix: temporaryPrefix(for: path), in: folder, mode: fileMode(of: path),
-      savingTo: path)
+      data, prefix: temporaryPrefix(for: path), in: folder, mode: mode, savingTo: path)
     do {
       if case .unchanged(let loaded) = expecting,
         let found = try StoreFingerprint.current(at: path),
@@ -144,6 +170,7 @@ public enum StoreFile {
     }
     removeAbandonedTemporaryFiles(of: path)
     try flushFolder(folder, path: path, saved: true)
+    externalData.removeFiles(except: Set(externalValues.keys))
     return written
   }
 
