@@ -15,7 +15,9 @@
 /// | to-one | the destination object's key | `0` |
 /// | to-many | array of the destination objects' keys | `[]` |
 ///
-/// A nil value is its kind's placeholder with its row's bit set in the `.nulls` bitmap.
+/// A nil value is its kind's placeholder with its row's bit set in the `.nulls` bitmap. A
+/// Binary column of an attribute marked `external` may also hold references to values kept
+/// in files beside the store (``ExternalDataReference``).
 struct StoreColumn {
   /// The form of the column's values; a plain value, cheap to switch on for every cell.
   enum Kind {
@@ -44,6 +46,8 @@ struct StoreColumn {
   var integerRange: ClosedRange<Int64> = Int64.min...Int64.max
   /// The entity a relationship points to.
   var destination = ""
+  /// A Binary attribute marked `external`, whose large values are kept in files.
+  var allowsExternalStorage = false
 
   init(_ attribute: Attribute) {
     name = attribute.name
@@ -57,7 +61,9 @@ struct StoreColumn {
     case .decimal: kind = .decimal
     case .bool: kind = .bool
     case .date: kind = .date
-    case .binary: kind = .binary
+    case .binary:
+      kind = .binary
+      allowsExternalStorage = attribute.allowsExternalStorage
     case .uuid: kind = .uuid
     case .uri: kind = .uri
     case .transformable(let transformer): kind = transformer == .color ? .color : .opaque

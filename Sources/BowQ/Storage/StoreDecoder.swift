@@ -19,15 +19,25 @@ import Foundation
 /// refers to one object. A file whose columns would describe more values than it has bytes
 /// (only possible when columns share arrays, which no writer does) is refused before any
 /// row is built.
+///
+/// In a version 2 store, a value of an `external` attribute may be a reference to a file
+/// (``ExternalDataReference``), which is read from the store's ``ExternalDataFolder`` and
+/// checked against its length and hash; each file is read once per worker.
 struct StoreDecoder {
   private let scanner: BinaryPlistScanner
+  private let externalData: ExternalDataFolder?
+  /// Whether the store's version allows references to external files.
+  private var readsReferences = false
+  /// The values read from external files.
+  private var keptApart: [ExternalDataReference: Value] = [:]
   private var traversal: BinaryPlistTraversal
   /// Objects met at least once as a column value.
   private var seen: BitSet
   /// Values of objects met more than once, by object and column.
   private var remembered: [MemoKey: Value] = [:]
-  /// Called after each run of rows is decoded, on the thread that decoded it, when the bytes are a file mapping whose
-  /// pages can be let go (``LeasedFileMapping/releaseResidentPages()``).
+  /// Called after each run of rows is decoded, on the thread that decoded it, when the
+  /// bytes are a file mapping whose pages can be let go
+  /// (``LeasedFileMapping/releaseResidentPages()``).
   private var releaseInput: (() -> Void)?
 
   private struct MemoKey: Hashable {
@@ -35,15 +45,18 @@ struct StoreDecoder {
     var column: Int
   }
 
-  /// The graph a store file's bytes hold.
+  /// The graph a store file's bytes hold, with values kept apart read from `externalData`
+  /// (nil: a reference is an error).
   ///
   /// - Parameter releaseInput: called now and then while rows are decoded, to let the
   ///   memory of bytes already read go (any byte may still be read again afterwards).
-  static func decode(_ data: Data, releaseInput: (() -> Void)? = nil) throws -> ObjectGraph {
+  static func decode(
+    _ data: Data, externalData: ExternalDataFolder?, releaseInput: (() -> Void)? = nil
+  ) throws -> ObjectGraph {
     try data.withUnsafeBytes { bytes in
       let scanner = try BinaryPlistScanner(bytes)
       do {
-        var decoder = StoreDecoder(scanner)
+        var decoder = StoreDecoder(scanner, externalData: externalData)
         decoder.releaseInput = releaseInput
         return try decoder.decodeStore()
       } catch {
@@ -54,8 +67,9 @@ struct StoreDecoder {
     }
   }
 
-  private init(_ scanner: BinaryPlistScanner) {
+  private init(_ scanner: BinaryPlistScanner, externalData: ExternalDataFolder?) {
     self.scanner = scanner
+    self.externalData = externalData
     traversal = BinaryPlistTraversal(scanner)
     seen = BitSet(capacity: scanner.objectCount)
   }
@@ -149,10 +163,14 @@ struct StoreDecoder {
         "\"version\" must be an integer, found \(describe(versionEntry))")
     }
     let (version, isUnsigned) = try scanner.integer(versionEntry.object)
-    guard !isUnsigned, version == Int64(StoreCodec.version) else {
+    guard !isUnsigned,
+      version == Int64(StoreCodec.version)
+        || version == Int64(StoreCodec.externalDataVersion)
+    else {
       throw StoreError.unsupportedVersion(
-        found: isUnsigned ? .max : version, supported: StoreCodec.version)
+        found: isUnsigned ? .max : version, supported: StoreCodec.externalDataVersion)
     }
+    readsReferences = version == Int64(StoreCodec.externalDataVersion)
     let modelPlist = try root["model"].map { try traversal.decode($0.object, at: $0.at) }
     let model = try StoreModelCoding.decode(modelPlist)
     guard let objects = root["entities"], isKind(objects, 0xD) else {
@@ -235,6 +253,8 @@ struct StoreDecoder {
     var high = Int64.max
     /// The index in the model of a relationship's destination entity.
     var destination = -1
+    /// Whether a value may be a reference to an external file.
+    var readsReferences = false
   }
 
   private mutating func layout(
@@ -325,6 +345,7 @@ struct StoreDecoder {
         entity: entity, row: nil, "the column has \(count) values for \(rows) keys")
     }
     var plan = ColumnPlan(kind: column.kind, serial: serial, array: array, refsStart: refsStart)
+    plan.readsReferences = readsReferences && column.allowsExternalStorage
     (plan.low, plan.high) = (column.integerRange.lowerBound, column.integerRange.upperBound)
     if column.isRelationship {
       guard let index = entityIndex[column.destination] else {
@@ -363,6 +384,8 @@ struct StoreDecoder {
     /// An integer outside the column's type (`isUnsigned`: above `Int64.max`).
     case outOfRange(Int64, isUnsigned: Bool)
     case message(String)
+    /// The external file at `path` of a value kept apart cannot be read.
+    case external(path: String, problem: String)
 
     func message(for column: StoreColumn) -> String {
       switch self {
@@ -379,6 +402,8 @@ struct StoreDecoder {
           + "(\(range.lowerBound)...\(range.upperBound))"
       case .message(let message):
         return message
+      case .external(let path, let problem):
+        return "the external data file \(path) \(problem)"
       }
     }
   }
@@ -469,6 +494,11 @@ struct StoreDecoder {
           })
       } catch let mismatch as Mismatch {
         let column = layout.columns[column]
+        if case .external(let path, let problem) = mismatch {
+          throw StoreError.externalDataUnreadable(
+            entity: layout.entity.name, attribute: column.name, key: layout.keys[row], path: path,
+            problem: problem)
+        }
         throw column.error(entity: layout.entity.name, row: row, mismatch.message(for: column))
       }
     }
@@ -490,6 +520,7 @@ struct StoreDecoder {
     }
     let marker = scanner.marker(of: object)
     let kind = marker >> 4
+    if plan.readsReferences, kind == 0xD { return try externalValue(object, at: at, in: plan) }
     switch plan.kind {
     case .integer:
       guard kind == 0x1 else { throw Mismatch.found(marker) }
@@ -594,6 +625,31 @@ struct StoreDecoder {
       throw Mismatch.message("the key \(shown) names no \(names[plan.destination])")
     }
     return ObjectID(entity: names[plan.destination], key: key)
+  }
+
+  /// A value kept in an external file: its reference `{external, length}`, checked as a
+  /// color's dictionary is, then the file's bytes, checked against it.
+  private mutating func externalValue(_ object: Int, at: Int, in plan: ColumnPlan) throws
+    -> Value
+  {
+    try traversal.enter(plan.array.object, at: plan.array.at)
+    let dictionary = try traversal.decode(object, at: at)
+    traversal.leave()
+    let reference = try checked { try ExternalDataReference(dictionary.dictionaryValue ?? [:]) }
+    if let known = keptApart[reference] { return known }
+    guard let externalData else {
+      throw Mismatch.message(
+        "the value is kept in the external data file \(reference.hash), which is read only "
+          + "with the store file (StoreFile.load)")
+    }
+    do {
+      let value = Value.data(try externalData.bytes(of: reference))
+      keptApart[reference] = value
+      return value
+    } catch let problem as ExternalDataFolder.Problem {
+      throw Mismatch.external(
+        path: externalData.filePath(reference.hash), problem: problem.message)
+    }
   }
 
   /// Checks the placeholder a nil row holds, which readers otherwise ignore.

@@ -9,7 +9,15 @@ import Foundation
 /// ``BinaryPlistBuilder``. The model is small and goes through ``StoreModelCoding`` and the
 /// tree writer, and must read back as it was written.
 enum StoreEncoder {
-  static func encode(_ graph: ObjectGraph) throws -> Data {
+  /// The store file's bytes, and the values kept apart by their SHA-256.
+  ///
+  /// - Parameter keepingValuesApart: whether values of `external` attributes of at least
+  ///   ``StoreCodec/externalDataThreshold`` bytes go to external files
+  ///   (``ExternalDataReference``), which makes the store version 2; without such values, or
+  ///   when false, every value is in the file and the store is version 1.
+  static func encode(_ graph: ObjectGraph, keepingValuesApart: Bool) throws -> (
+    data: Data, externalValues: [String: Data]
+  ) {
     let model = graph.model
     let modelNames = Set(model.entities.map(\.name))
     for (name, table) in graph.tables.sorted(by: { $0.key < $1.key })
@@ -34,12 +42,14 @@ enum StoreEncoder {
     let root = builder.reserveContainer()
     let rootKeys = ["format", "version", "model", "entities"].map { builder.string($0) }
     let format = builder.string(StoreCodec.formatName)
-    let version = builder.integer(Int64(StoreCodec.version))
+    let keepsValuesApart = keepingValuesApart && hasValuesToKeepApart(graph)
+    let version = builder.integer(
+      Int64(keepsValuesApart ? StoreCodec.externalDataVersion : StoreCodec.version))
     let modelIndex = try BinaryPropertyListWriter.write(modelPlist, into: &builder, depth: 1)
     let entities = builder.reserveContainer()
     var names: [Int] = []
     var entries: [Int] = []
-    let writer = ValueWriter(builder: &builder)
+    var writer = ValueWriter(builder: &builder, keepingValuesApart: keepsValuesApart)
     for entity in model.entities {
       names.append(builder.string(entity.name))
       entries.append(try writer.objects(of: entity, in: graph, into: &builder))
@@ -47,13 +57,29 @@ enum StoreEncoder {
     try builder.setDictionary(entities, keys: names, values: entries)
     try builder.setDictionary(
       root, keys: rootKeys, values: [format, version, modelIndex, entities])
-    return builder.finish(top: root)
+    return (builder.finish(top: root), writer.externalValues)
+  }
+
+  /// Whether some value of `graph` is to be kept in an external file, which decides the
+  /// version written before any value is.
+  private static func hasValuesToKeepApart(_ graph: ObjectGraph) -> Bool {
+    graph.model.entities.contains { entity in
+      let columns = StoreColumn.columns(of: entity)
+      let external = columns.indices.filter { columns[$0].allowsExternalStorage }
+      return !external.isEmpty
+        && graph.table(entity.name).rows.contains { row in
+          external.contains { c in
+            guard c < row.count, case .data(let data) = row[c] else { return false }
+            return ExternalDataReference.isKeptApart(data, in: columns[c])
+          }
+        }
+    }
   }
 }
 
 /// Writes the objects of each entity in one pass over its rows, keeping one list of
 /// references per column; a nil value becomes its column's placeholder, written once per
-/// column when it is a scalar.
+/// column when it is a scalar, and a value kept apart becomes its reference.
 private struct ValueWriter {
   /// Why a value cannot be written in its column.
   struct Mismatch: Error {
@@ -61,13 +87,23 @@ private struct ValueWriter {
   }
 
   private let colorKeys: [Int]
+  /// The keys of a reference to a value kept apart; none when no value is.
+  private let referenceKeys: [Int]
+  private let keepsValuesApart: Bool
+  /// The values kept apart, by their SHA-256.
+  private(set) var externalValues: [String: Data] = [:]
 
-  init(builder: inout BinaryPlistBuilder) {
+  init(builder: inout BinaryPlistBuilder, keepingValuesApart: Bool) {
     colorKeys = StoreValueEncoding.colorComponents.map { builder.string($0) }
+    keepsValuesApart = keepingValuesApart
+    referenceKeys =
+      keepingValuesApart
+      ? [ExternalDataReference.hashKey, ExternalDataReference.lengthKey].map { builder.string($0) }
+      : []
   }
 
   /// The entry of one entity: `{nextKey, keys, columns}`.
-  func objects(
+  mutating func objects(
     of entity: Entity, in graph: ObjectGraph, into builder: inout BinaryPlistBuilder
   ) throws -> Int {
     let table = graph.table(entity.name)
@@ -141,7 +177,7 @@ private struct ValueWriter {
   /// each object once.
   ///
   /// `kind` is `columns[c].kind`, passed apart so that the common cases touch no strings.
-  private func value(
+  private mutating func value(
     _ value: Value, _ kind: StoreColumn.Kind, in columns: [StoreColumn], _ c: Int,
     graph: ObjectGraph, into builder: inout BinaryPlistBuilder
   ) throws -> Int? {
@@ -166,6 +202,9 @@ private struct ValueWriter {
         throw Mismatch(message: "a date must be a finite number of seconds")
       }
       return index
+    case (.binary, .data(let d))
+    where keepsValuesApart && ExternalDataReference.isKeptApart(d, in: columns[c]):
+      return try reference(to: d, into: &builder)
     case (.binary, .data(let d)), (.opaque, .data(let d)):
       return d.withUnsafeBytes { builder.data($0) }
     case (.uuid, .uuid(let u)): return withUnsafeBytes(of: u.uuid) { builder.data($0) }
@@ -207,6 +246,23 @@ private struct ValueWriter {
     try builder.addReference(red)
     try builder.addReference(green)
     try builder.addReference(blue)
+    return dictionary
+  }
+
+  /// The reference `{external, length}` standing for `data` in its column; the data goes
+  /// to ``externalValues``.
+  private mutating func reference(to data: Data, into builder: inout BinaryPlistBuilder) throws
+    -> Int
+  {
+    let reference = ExternalDataReference(to: data)
+    externalValues[reference.hash] = data
+    let hash = builder.string(reference.hash)
+    let length = builder.integer(Int64(reference.length))
+    let dictionary = builder.reserveContainer()
+    builder.beginDictionary(dictionary, count: 2)
+    for key in referenceKeys { try builder.addReference(key) }
+    try builder.addReference(hash)
+    try builder.addReference(length)
     return dictionary
   }
 

@@ -6,13 +6,15 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   /// The file is not a valid binary property list.
   case corrupt(path: String, PropertyListError)
-  /// Saving failed; the file at `path` is unchanged and no temporary file is left behind.
-  /// `reason` names the step and the system's message.
+  /// Saving failed; the file at `path` is unchanged and no temporary file is left behind
+  /// (external data files written before the failure may stay, unreferenced, until a later
+  /// save removes them). `reason` names the step and the system's message.
   case unwritable(path: String, reason: String)
   /// The property list is valid but not a bowq store (the `format` marker is missing or
   /// different).
   case notAStore(String)
-  /// The store's layout version is not one this bowq reads.
+  /// The store's layout version is not one this bowq reads; `supported` is the newest it
+  /// reads.
   case unsupportedVersion(found: Int64, supported: Int)
   /// The model inside the store is malformed. `location` is a path into the root dictionary,
   /// such as `model.entities[0].attributes[2].type`.
@@ -24,6 +26,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// that names no object of the destination entity, a to-many that lists an object twice.
   /// `row` counts from 0, as for ``invalidObjects(entity:attribute:row:message:)``.
   case invalidRelationship(entity: String, relationship: String, row: Int?, message: String)
+  /// The file of a value kept beside the store (an `external` attribute's, in its
+  /// ``ExternalDataFolder``) cannot be read: it is missing, unreadable, or does not hold
+  /// the bytes the store names. `key` is the object's primary key, `path` the file, and
+  /// `problem` completes "the external data file PATH …".
+  case externalDataUnreadable(
+    entity: String, attribute: String, key: Int64, path: String, problem: String)
   /// A store file whose contents are invalid: the file and the problem inside it.
   indirect case invalidFile(path: String, StoreError)
   /// Another process holds the store's lock (``StoreLock``); `holder` is who it says it is,
@@ -49,8 +57,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notAStore(let message):
       return "not a bowq store: \(message)"
     case .unsupportedVersion(let found, let supported):
-      return "unsupported store version \(found) (this bowq reads version \(supported)); "
-        + "open it with the bowq that wrote it"
+      return "unsupported store version \(found) (this bowq reads version \(supported) and "
+        + "earlier); open it with the bowq that wrote it"
     case .invalidModel(let location, let message):
       return "\(location): \(message)"
     case .invalidObjects(let entity, let attribute, let row, let message):
@@ -61,6 +69,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidRelationship(let entity, let relationship, let row, let message):
       let place = "entity \(entity), relationship \(relationship)"
       return "\(place)\(row.map { ", row \($0)" } ?? ""): \(message)"
+    case .externalDataUnreadable(let entity, let attribute, let key, let path, let problem):
+      let object = ObjectID(entity: entity, key: key)
+      return "entity \(entity), attribute \(attribute), object \(object): the external data file "
+        + "\(path) \(problem) (a store's external data files are copied, moved and restored "
+        + "with it)"
     case .invalidFile(let path, let error):
       return "\(path): \(error)"
     case .locked(let path, let holder):

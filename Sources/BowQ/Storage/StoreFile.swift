@@ -14,7 +14,9 @@ public enum StoreFile {
   ///   creates a new store); ``StoreError/unreadable(path:reason:)`` when it cannot be read;
   ///   ``StoreError/corrupt(path:_:)`` with the byte offset when it is not a valid binary
   ///   property list (XML and JSON are not accepted as stores); and
-  ///   ``StoreError/invalidFile(path:_:)`` when its layout or values are invalid.
+  ///   ``StoreError/invalidFile(path:_:)`` when its layout or values are invalid, or when a
+  ///   value kept in its ``ExternalDataFolder`` is missing or damaged
+  ///   (``StoreError/externalDataUnreadable(entity:attribute:key:path:problem:)``).
   public static func load(from path: String) throws -> ObjectGraph {
     try loadVersion(from: path).graph
   }
@@ -27,7 +29,10 @@ public enum StoreFile {
     let (data, fingerprint, mapping) = try contents(of: path, mappingLargeFiles: true)
     do {
       return (
-        try StoreDecoder.decode(data, releaseInput: mapping?.releaseResidentPages), fingerprint
+        try StoreDecoder.decode(
+          data, externalData: ExternalDataFolder(store: path),
+          releaseInput: mapping?.releaseResidentPages),
+        fingerprint
       )
     } catch let error as PropertyListError {
       throw StoreError.corrupt(path: path, error)
@@ -37,7 +42,9 @@ public enum StoreFile {
   }
 
   /// Reads what can be read from a damaged store: every entity whose objects decode (see
-  /// ``StoreSalvage``), and the error of each entity left out, for a read-only look.
+  /// ``StoreSalvage``), and the error of each entity left out, for a read-only look. An
+  /// entity with a value whose external file is missing or damaged is left out with that
+  /// error.
   ///
   /// - Throws: as ``load(from:)`` does, when not even the model can be read: the file is
   ///   missing or unreadable, not a valid binary property list, or not a store.
@@ -46,13 +53,19 @@ public enum StoreFile {
   ) {
     let plist = try propertyList(contents(of: path).data, path: path)
     do {
-      return try StoreSalvage.decode(plist)
+      return try StoreSalvage.decode(plist, externalData: ExternalDataFolder(store: path))
     } catch let error as StoreError {
       throw StoreError.invalidFile(path: path, error)
     }
   }
 
   /// Saves `graph` to `path`, atomically and durably, whatever is there now.
+  ///
+  /// Values of `external` attributes of at least ``StoreCodec/externalDataThreshold`` bytes
+  /// go to files in the store's ``ExternalDataFolder`` first (each flushed, renamed into
+  /// place and its folder flushed, and only those not there already); a failure there
+  /// leaves the store file untouched. Once the store file's rename is durable, the files it
+  /// no longer refers to are removed.
   ///
   /// The store is written to a new temporary file `.<name>.tmp-<pid>-<n>` in the same
   /// folder (created exclusively, mode 0644, or the mode of the file it replaces), flushed
@@ -88,11 +101,17 @@ public enum StoreFile {
   }
 
   /// Removes the temporary files `.<name>.tmp-<pid>-<n>` that saves of the store at `path`
-  /// left behind when their process was killed, leaving those of processes still running.
-  /// Best effort: a file that cannot be removed stays for a later attempt.
+  /// left behind when their process was killed, and those they left in its
+  /// ``ExternalDataFolder``, leaving those of processes still running. Best effort: a file
+  /// that cannot be removed stays for a later attempt.
   public static func removeAbandonedTemporaryFiles(of path: String) {
-    let folder = parentFolder(of: path)
-    let prefix = temporaryPrefix(for: path)
+    removeAbandonedTemporaryFiles(in: parentFolder(of: path), prefix: temporaryPrefix(for: path))
+    removeAbandonedTemporaryFiles(
+      in: ExternalDataFolder(store: path).path, prefix: ExternalDataFolder.temporaryPrefix)
+  }
+
+  /// Removes the files `<prefix><pid>-<n>` in `folder` whose process no longer runs.
+  private static func removeAbandonedTemporaryFiles(in folder: String, prefix: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     let isNumber = { (part: Substring) in
       !part.isEmpty
@@ -116,38 +135,27 @@ public enum StoreFile {
     case unchanged(since: StoreFingerprint?)
   }
 
+  /// Saves in three steps, so that a crash at any point leaves a store whose external files
+  /// all exist: the values kept apart that are not on disk yet are written to the
+  /// ``ExternalDataFolder``; then the store file; and once its rename is durable, the files
+  /// it no longer refers to are removed.
   private static func save(
     _ graph: ObjectGraph, to path: String, expecting: Expectation
   ) throws -> StoreFingerprint {
     let data: Data
+    let externalValues: [String: Data]
     do {
-      data = try StoreCodec.encodeData(graph)
+      (data, externalValues) = try StoreCodec.encodeFile(graph)
     } catch let error as PropertyListError {
       throw StoreError.unwritable(path: path, reason: error.description)
     }
+    let mode = fileMode(of: path)
+    let externalData = ExternalDataFolder(store: path)
+    try externalData.write(externalValues, mode: mode)
     let folder = parentFolder(of: path)
-    let (fd, temporary) = try createTemporaryFile(for: path, in: folder)
-    let written: StoreFingerprint
+    let (temporary, written) = try writeTemporaryFile(
+      data, prefix: temporaryPrefix(for: path), in: folder, mode: mode, savingTo: path)
     do {
-      do {
-        try writeAll(data, to: fd, path: path)
-        if retryingInterrupts({ fsync(fd) }) != 0 {
-          throw StoreError.unwritable(
-            path: path, reason: "cannot flush the temporary file: \(systemMessage())")
-        }
-        guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
-          throw StoreError.unwritable(
-            path: path, reason: "cannot examine the temporary file: \(systemMessage())")
-        }
-        written = fingerprint
-      } catch {
-        close(fd)
-        throw error
-      }
-      if close(fd) != 0, errno != EINTR {
-        throw StoreError.unwritable(
-          path: path, reason: "cannot close the temporary file: \(systemMessage())")
-      }
       if case .unchanged(let loaded) = expecting,
         let found = try StoreFingerprint.current(at: path),
         found != loaded
@@ -163,7 +171,8 @@ public enum StoreFile {
       throw error
     }
     removeAbandonedTemporaryFiles(of: path)
-    try flushFolder(folder, path: path)
+    try flushFolder(folder, path: path, saved: true)
+    externalData.removeFiles(except: Set(externalValues.keys))
     return written
   }
 
@@ -218,27 +227,74 @@ public enum StoreFile {
 
   // MARK: Writing
 
-  private static func parentFolder(of path: String) -> String {
+  /// The folder holding `path`: `.` for a bare name.
+  static func parentFolder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// The start of the names of the store's temporary files: `.<name>.tmp-`.
-  private static func temporaryPrefix(for path: String) -> String {
-    ".\(path.split(separator: "/").last.map(String.init) ?? "store").tmp-"
+  /// The last component of `path`: the store file's name.
+  static func fileName(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? "store"
   }
 
-  /// Creates `.<name>.tmp-<pid>-<n>` beside `path` with `O_CREAT | O_EXCL`, with the
-  /// first `n` from 0 that is free.
-  private static func createTemporaryFile(for path: String, in folder: String) throws -> (
-    Int32, String
-  ) {
-    let prefix = "\(folder)/\(temporaryPrefix(for: path))\(getpid())-"
-    var mode: mode_t = 0o644
+  /// The start of the names of the store's temporary files: `.<name>.tmp-`.
+  private static func temporaryPrefix(for path: String) -> String {
+    ".\(fileName(of: path)).tmp-"
+  }
+
+  /// The mode of a new version of the store at `path`: the mode of the file it replaces, or
+  /// 0644.
+  private static func fileMode(of path: String) -> mode_t {
     var existing = stat()
     if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      mode = existing.st_mode & 0o777
+      return existing.st_mode & 0o777
     }
+    return 0o644
+  }
+
+  /// Writes `data` to a new temporary file `<folder>/<prefix><pid>-<n>` of `mode`, flushes it
+  /// with `fsync` and closes it, for a save of the store at `path`: the file's path, for the
+  /// caller to rename, and its fingerprint. On failure the file is removed and
+  /// ``StoreError/unwritable(path:reason:)`` names the step.
+  static func writeTemporaryFile(
+    _ data: Data, prefix: String, in folder: String, mode: mode_t, savingTo path: String
+  ) throws -> (path: String, fingerprint: StoreFingerprint) {
+    let (fd, temporary) = try createTemporaryFile(prefix: prefix, in: folder, mode: mode, for: path)
+    let written: StoreFingerprint
+    do {
+      do {
+        try writeAll(data, to: fd, path: path)
+        if retryingInterrupts({ fsync(fd) }) != 0 {
+          throw StoreError.unwritable(
+            path: path, reason: "cannot flush the temporary file: \(systemMessage())")
+        }
+        guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
+          throw StoreError.unwritable(
+            path: path, reason: "cannot examine the temporary file: \(systemMessage())")
+        }
+        written = fingerprint
+      } catch {
+        close(fd)
+        throw error
+      }
+      if close(fd) != 0, errno != EINTR {
+        throw StoreError.unwritable(
+          path: path, reason: "cannot close the temporary file: \(systemMessage())")
+      }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    return (temporary, written)
+  }
+
+  /// Creates `<folder>/<prefix><pid>-<n>` with `O_CREAT | O_EXCL` and `mode`, with the first
+  /// `n` from 0 that is free.
+  private static func createTemporaryFile(
+    prefix name: String, in folder: String, mode: mode_t, for path: String
+  ) throws -> (Int32, String) {
+    let prefix = "\(folder)/\(name)\(getpid())-"
     var n = 0
     while true {
       let temporary = prefix + String(n)
@@ -272,32 +328,34 @@ public enum StoreFile {
     }
   }
 
-  /// Flushes the folder's entry for the renamed file; folders that cannot be flushed (some
-  /// file systems answer EINVAL) are left as they are.
-  private static func flushFolder(_ folder: String, path: String) throws {
+  /// Flushes the folder's entries (a renamed or new file) for a save of the store at `path`;
+  /// folders that cannot be flushed (some file systems answer EINVAL) are left as they are.
+  /// `saved`: the store file is already replaced, which the error then says.
+  static func flushFolder(_ folder: String, path: String, saved: Bool) throws {
+    let already = saved ? "saved, but " : ""
     let fd = retryingInterrupts { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard fd >= 0 else {
       throw StoreError.unwritable(
-        path: path, reason: "saved, but cannot open \(folder) to flush it: \(systemMessage())")
+        path: path, reason: "\(already)cannot open \(folder) to flush it: \(systemMessage())")
     }
     defer { close(fd) }
     if retryingInterrupts({ fsync(fd) }) != 0, errno != EINVAL {
       throw StoreError.unwritable(
-        path: path, reason: "saved, but cannot flush \(folder): \(systemMessage())")
+        path: path, reason: "\(already)cannot flush \(folder): \(systemMessage())")
     }
   }
 
   // MARK: System calls
 
   /// Repeats a call that failed with EINTR.
-  private static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
+  static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
     while true {
       let result = call()
       if result >= 0 || errno != EINTR { return result }
     }
   }
 
-  private static func systemMessage() -> String {
+  static func systemMessage() -> String {
     String(cString: strerror(errno))
   }
 }

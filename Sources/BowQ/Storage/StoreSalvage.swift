@@ -17,9 +17,17 @@ enum StoreSalvage {
   /// The graph of every entity that decodes, and the errors that say what was left out: one
   /// for each entity whose objects do not decode, for each entry of an entity the model does
   /// not define, and for each relationship emptied because its destination was left out.
-  static func decode(_ plist: PropertyList) throws -> (graph: ObjectGraph, skipped: [StoreError]) {
-    if let graph = try? StoreCodec.decode(plist) { return (graph, []) }
-    guard case .dictionary(var root) = plist else { return (try StoreCodec.decode(plist), []) }
+  ///
+  /// Values kept apart are read from `externalData`; an entity with one whose file is
+  /// missing or damaged is left out with that error.
+  static func decode(_ plist: PropertyList, externalData: ExternalDataFolder? = nil) throws -> (
+    graph: ObjectGraph, skipped: [StoreError]
+  ) {
+    func decode(_ plist: PropertyList) throws -> ObjectGraph {
+      try StoreCodec.decode(plist, externalData: externalData)
+    }
+    if let graph = try? decode(plist) { return (graph, []) }
+    guard case .dictionary(var root) = plist else { return (try decode(plist), []) }
     let model = try StoreModelCoding.decode(root["model"])
     let names = model.entities.map(\.name)
     var entries = root["entities"]?.dictionaryValue ?? [:]
@@ -58,7 +66,7 @@ enum StoreSalvage {
     while true {
       root["entities"] = .dictionary(entries)
       do {
-        return (try StoreCodec.decode(.dictionary(root)), skipped)
+        return (try decode(.dictionary(root)), skipped)
       } catch let error as StoreError {
         guard let name = entityName(of: error), let entity = model.entity(named: name),
           !emptied.contains(name)
@@ -71,7 +79,8 @@ enum StoreSalvage {
   /// The entity whose objects an error is about; nil for errors about the whole store.
   private static func entityName(of error: StoreError) -> String? {
     switch error {
-    case .invalidObjects(let entity, _, _, _), .invalidRelationship(let entity, _, _, _):
+    case .invalidObjects(let entity, _, _, _), .invalidRelationship(let entity, _, _, _),
+      .externalDataUnreadable(let entity, _, _, _, _):
       return entity
     default:
       return nil
