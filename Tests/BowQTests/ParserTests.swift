@@ -723,8 +723,8 @@ final class ParserTests: XCTestCase {
     assertNestingError("fetch T where " + String(repeating: "! ", count: 100_000) + "a == 1", "!")
   }
 
-  /// Function calls, CAST, SUBQUERY, index brackets, explain and operator chains used to
-  /// recurse without a limit and overflow the stack on input like this.
+  /// Function calls, CAST, SUBQUERY, TERNARY, index brackets, explain and operator chains
+  /// used to recurse without a limit and overflow the stack on input like this.
   func testEveryFormOfNestingIsBounded() {
     let n = 100_000
     assertNestingError(
@@ -736,6 +736,10 @@ final class ParserTests: XCTestCase {
       "fetch T where a == " + String(repeating: "SUBQUERY(", count: n), "SUBQUERY(")
     assertNestingError(
       "fetch T where a == " + String(repeating: "FUNCTION(", count: n), "FUNCTION(")
+    assertNestingError(
+      "fetch T where a == " + String(repeating: "TERNARY(", count: n), "TERNARY(")
+    assertNestingError(
+      "fetch T where a == " + String(repeating: "TERNARY(a > 1, ", count: n), "TERNARY(…,")
     assertNestingError("fetch T where a == b" + String(repeating: "[b", count: n), "[")
     assertNestingError(String(repeating: "explain ", count: n) + "save", "explain")
     assertNestingError("fetch T where a == 1" + String(repeating: " + 1", count: n), "+ chain")

@@ -252,16 +252,18 @@ extension Parser {
       }
     case "TERNARY":
       advance()
-      try expect(.leftParen, "after TERNARY")
-      let condition = try parsePredicate()
-      try expect(.comma, "after TERNARY's condition")
-      let whenTrue = try parseExpression()
-      try expect(.comma, "between TERNARY's two values")
-      let whenFalse = try parseExpression()
-      try expect(.rightParen, "to close TERNARY")
-      return ExpressionSyntax(
-        .ternary(condition, whenTrue, whenFalse),
-        range: range.union(SourceRange(previousEnd, previousEnd)))
+      return try nested { (p: inout Parser) throws(LanguageError) in
+        try p.expect(.leftParen, "after TERNARY")
+        let condition = try p.parsePredicate()
+        try p.expect(.comma, "after TERNARY's condition")
+        let whenTrue = try p.parseExpression()
+        try p.expect(.comma, "between TERNARY's two values")
+        let whenFalse = try p.parseExpression()
+        try p.expect(.rightParen, "to close TERNARY")
+        return ExpressionSyntax(
+          .ternary(condition, whenTrue, whenFalse),
+          range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
+      }
     case "FUNCTION" where isPunctuation(.leftParen, peek()):
       advance()
       return try nested { (p: inout Parser) throws(LanguageError) in
