@@ -790,4 +790,32 @@ final class ParserTests: XCTestCase {
     let predicate = try Parser.parsePredicate("NOT " + chain + " > 1")
     XCTAssertEqual(try Parser.parsePredicate(PredicateFormatter.format(predicate)), predicate)
   }
+
+  /// A long AND, OR or aggregate is one flat node: with tens of thousands of operands it
+  /// binds, evaluates and prints without running out of stack. (Compiling AND and OR into
+  /// one closure per operand, each calling the next, used to overflow it.)
+  func testLongFlatListsBindEvaluateAndPrint() throws {
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory,
+      clock: { Date(timeIntervalSinceReferenceDate: 0) })
+    _ = try interpreter.run("entity T { n: Int64 }\ninsert T n = 1")
+    // Enough to overflow the stack of a test run one frame per operand; few enough for a
+    // debug build to parse quickly. Each predicate is written as it prints.
+    let n = 30_000
+    func list(_ term: String, _ last: String, separator: String) -> String {
+      (Array(repeating: term, count: n - 1) + [last]).joined(separator: separator)
+    }
+    let predicates = [
+      "OR": list("n == 2", "n == 1", separator: " OR "),
+      "AND": list("n >= 1", "n < 2", separator: " AND "),
+      "AND in OR": list("(n == 1 AND n == 2)", "(n == 1 AND n > 0)", separator: " OR "),
+      "IN": "n IN {" + list("n + 1", "n", separator: ", ") + "}",
+    ]
+    for (label, text) in predicates {
+      let results = try interpreter.run("fetch T where " + text)
+      guard case .objects(let found) = results.first else { return XCTFail("\(label): \(results)") }
+      XCTAssertEqual(found.rows, [[.int(1)]], label)
+      XCTAssertEqual(PredicateFormatter.format(try Parser.parsePredicate(text)), text, label)
+    }
+  }
 }
