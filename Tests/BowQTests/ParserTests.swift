@@ -723,8 +723,9 @@ final class ParserTests: XCTestCase {
     assertNestingError("fetch T where " + String(repeating: "! ", count: 100_000) + "a == 1", "!")
   }
 
-  /// Function calls, CAST, SUBQUERY, TERNARY, index brackets, explain and operator chains
-  /// used to recurse without a limit and overflow the stack on input like this.
+  /// Function calls, CAST, SUBQUERY, TERNARY, index brackets, explain, operator chains and
+  /// key paths (which the binder follows one node per key) used to recurse without a limit
+  /// and overflow the stack on input like this.
   func testEveryFormOfNestingIsBounded() {
     let n = 100_000
     assertNestingError(
@@ -748,6 +749,14 @@ final class ParserTests: XCTestCase {
     assertNestingError("fetch T where a == b" + String(repeating: "[0]", count: n), "index chain")
     assertNestingError(
       "fetch T where a == f(x)" + String(repeating: ".a[0]", count: n), "member chain")
+    assertNestingError("fetch T where a" + String(repeating: ".a", count: n) + " == 1", "key path")
+    assertNestingError(
+      "fetch T where a" + String(repeating: ".@distinctUnionOfObjects", count: n) + " == 1",
+      "collection operators")
+    assertNestingError(
+      "fetch T where SELF" + String(repeating: ".a", count: n) + " == 1", "key path from SELF")
+    assertNestingError(
+      "fetch T where f(x)" + String(repeating: ".a", count: n) + " == 1", "member key path")
     // Chains nested in parentheses: each level is short, the tree is deep.
     var nested = "1"
     for _ in 0..<100 { nested = "(" + nested + String(repeating: " + 1", count: 100) + ")" }
@@ -770,6 +779,10 @@ final class ParserTests: XCTestCase {
       "fetch T where a == 1" + String(repeating: " + 1", count: depth), "one link too long")
     XCTAssertNoThrow(
       try Parser.parseScript("fetch T where a == b" + String(repeating: "[0]", count: depth - 1)))
+    let keyPath = { (keys: Int) in Array(repeating: "a", count: keys).joined(separator: ".") }
+    XCTAssertNoThrow(try Parser.parseScript("fetch T where \(keyPath(depth)) == 1"))
+    XCTAssertNoThrow(try Parser.parseScript("fetch T where SELF.\(keyPath(depth)) == 1"))
+    assertNestingError("fetch T where \(keyPath(depth + 1)) == 1", "one key too many")
   }
 
   /// What the parser allows, the later passes (binding, evaluation, formatting) handle
