@@ -802,6 +802,105 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(found.rows, [[.int(1)]])
     let predicate = try Parser.parsePredicate("NOT " + chain + " > 1")
     XCTAssertEqual(try Parser.parsePredicate(PredicateFormatter.format(predicate)), predicate)
+    // Nesting and chains are bounded apart, so the tallest tree is a chain as long as
+    // allowed in calls nested as deep as allowed: about twice the limit.
+    let tallest =
+      String(repeating: "abs(", count: depth - 1) + chain + String(repeating: ")", count: depth - 1)
+      + " > 1"
+    let tallResults = try interpreter.run("fetch T where " + tallest)
+    guard case .objects(let tallFound) = tallResults.first else {
+      return XCTFail("\(tallResults)")
+    }
+    XCTAssertEqual(tallFound.rows, [[.int(1)]])
+    XCTAssertFalse(PredicateFormatter.format(try Parser.parsePredicate(tallest)).isEmpty)
+  }
+
+  /// Every recursive form, nested 200 deep: each binds, evaluates and prints without
+  /// running out of stack, and at a depth whose printed form (which adds parentheses, as
+  /// in `NOT (NOT …)` and `(a + b) + c`) stays within the limit, parses back the same.
+  func testEachFormNestedDeepBindsEvaluatesAndPrints() throws {
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory,
+      clock: { Date(timeIntervalSinceReferenceDate: 0) })
+    _ = try interpreter.run(
+      """
+      entity N { v: Int64\n next: N? inverse previous\n previous: N? inverse next }
+      insert N v = 1
+      fetch N
+      set next = N where v == 1
+      """)
+    func repeated(_ text: String, _ count: Int) -> String {
+      String(repeating: text, count: count)
+    }
+    // Each true of the one object, whose v is 1 and whose next is itself, at an even depth.
+    let forms: [(String, (Int) -> String)] = [
+      ("parentheses", { repeated("(", $0) + "v == 1" + repeated(")", $0) }),
+      ("AND in parentheses", { repeated("(v == 1 AND ", $0) + "v == 1" + repeated(")", $0) }),
+      ("NOT", { repeated("NOT ", $0) + "v == 1" }),
+      ("unary minus", { "v == " + repeated("- ", $0) + "v" }),
+      (
+        "braces",
+        {
+          repeated("{", $0) + "v" + repeated("}", $0) + " == " + repeated("{", $0) + "1"
+            + repeated("}", $0)
+        }
+      ),
+      ("function calls", { repeated("abs(", $0) + "v" + repeated(")", $0) + " == 1" }),
+      ("selector form", { repeated("abs:(", $0) + "v" + repeated(")", $0) + " == 1" }),
+      ("FUNCTION", { repeated("FUNCTION(", $0) + "v" + repeated(", 'abs:')", $0) + " == 1" }),
+      ("CAST", { repeated("CAST(", $0) + "v" + repeated(", 'NSNumber')", $0) + " == 1" }),
+      (
+        "TERNARY's values",
+        { repeated("TERNARY(v == 1, ", $0) + "1" + repeated(", 0)", $0) + " == 1" }
+      ),
+      (
+        "TERNARY's condition",
+        { repeated("TERNARY(", $0) + "v == 1" + repeated(", 1, 0) == 1", $0) }
+      ),
+      (
+        "SUBQUERY's collection",
+        {
+          repeated("SUBQUERY(", $0) + "{v}" + repeated(", $x, $x == 1)", $0) + "[SIZE] == 1"
+        }
+      ),
+      (
+        "SUBQUERY's predicate",
+        {
+          repeated("SUBQUERY({v}, $x, ", $0) + "$x == 1" + repeated(") == {1}", $0)
+        }
+      ),
+      ("brackets", { repeated("{v, v}[", $0) + "0" + repeated("]", $0) + " == 1" }),
+      (
+        "index chain",
+        { repeated("{", $0 / 2) + "v" + repeated("}", $0 / 2) + repeated("[0]", $0 / 2) + " == 1" }
+      ),
+      ("key path", { repeated("next.", $0) + "v == 1" }),
+      ("member key path", { "TERNARY(v == 1, SELF, SELF)" + repeated(".next", $0) + ".v == 1" }),
+      ("collection operators", { "{v}" + repeated(".@distinctUnionOfObjects", $0) + " == {1}" }),
+      ("+ chain", { "v" + repeated(" + 0", $0) + " == 1" }),
+      ("* chain", { "v" + repeated(" * 1", $0) + " == 1" }),
+      ("** chain", { "v" + repeated(" ** 1", $0) + " == 1" }),
+      ("ANY", { "ANY {" + repeated("abs(", $0) + "v" + repeated(")", $0) + "} == 1" }),
+      ("BETWEEN", { "v BETWEEN {" + repeated("abs(", $0) + "v" + repeated(")", $0) + ", 1}" }),
+      ("IN", { "v IN {" + repeated("abs(", $0) + "v" + repeated(")", $0) + "}" }),
+    ]
+    for (label, form) in forms {
+      do {
+        let deep = form(200)
+        let results = try interpreter.run("fetch N where " + deep)
+        guard case .objects(let found) = results.first else {
+          XCTFail("\(label): \(results)")
+          continue
+        }
+        XCTAssertEqual(found.rows.count, 1, label)
+        XCTAssertFalse(PredicateFormatter.format(try Parser.parsePredicate(deep)).isEmpty, label)
+        let shallower = try Parser.parsePredicate(form(100))
+        XCTAssertEqual(
+          try Parser.parsePredicate(PredicateFormatter.format(shallower)), shallower, label)
+      } catch {
+        XCTFail("\(label): \(error)")
+      }
+    }
   }
 
   /// A long AND, OR or aggregate is one flat node: with tens of thousands of operands it
