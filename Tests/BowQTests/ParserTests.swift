@@ -577,6 +577,42 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(expressionError("CAST 1"), #"expected "(" after CAST, found 1"#)
   }
 
+  /// `TERNARY(condition, a, b)`; like FUNCTION, TERNARY is a keyword only before a "(", so
+  /// a key spelt `ternary` needs no `#`.
+  func testTernary() {
+    XCTAssertEqual(
+      expression("TERNARY(a > 1, 'x', b + 1)"),
+      A.ternary(
+        A.compare(A.key("a"), .greater, A.int(1)), A.string("x"),
+        A.arithmetic(.add, A.key("b"), A.int(1))))
+    XCTAssertEqual(
+      expression("ternary(a == 1 OR NOT b == 2, {1}, nil)[0]"),
+      A.index(
+        A.ternary(
+          A.or(
+            A.compare(A.key("a"), .equal, A.int(1)),
+            A.not(A.compare(A.key("b"), .equal, A.int(2)))),
+          A.aggregate(A.int(1)), A.null),
+        .at(A.int(0))))
+    XCTAssertEqual(
+      expression("ternary + Ternary.TERNARY"),
+      A.arithmetic(.add, A.key("ternary"), A.key("Ternary", "TERNARY")),
+      "TERNARY is no reserved word: without a \"(\" it is a key")
+    XCTAssertEqual(
+      predicate("ternary == TERNARY(ternary > 1, ternary, 0)"),
+      A.compare(
+        A.key("ternary"), .equal,
+        A.ternary(A.compare(A.key("ternary"), .greater, A.int(1)), A.key("ternary"), A.int(0))))
+    XCTAssertEqual(
+      expressionError("TERNARY(a, 1, 2)"),
+      "expected a predicate such as rating > 3; found an expression with no comparison")
+    XCTAssertEqual(
+      expressionError("TERNARY(a > 1, 1)"),
+      #"expected "," between TERNARY's two values, found ")""#)
+    XCTAssertEqual(
+      expressionError("TERNARY(a > 1, 1, 2"), #"expected ")" to close TERNARY, found end of input"#)
+  }
+
   func testSubquery() {
     XCTAssertEqual(
       predicate("SUBQUERY(ties, $t, $t.rating > 3 AND $t.name != nil).@count > 0"),

@@ -222,7 +222,8 @@ extension Parser {
   }
 
   /// An identifier: a literal word, SELF, CAST, SUBQUERY, TERNARY, FUNCTION, a function call
-  /// or a key.
+  /// or a key. TERNARY and FUNCTION are no reserved words, as in Apple's syntax: each is a
+  /// keyword only right before a "(", and otherwise a key.
   mutating func parseWord(_ word: String, range: SourceRange) throws(LanguageError)
     -> ExpressionSyntax
   {
@@ -253,7 +254,7 @@ extension Parser {
         return ExpressionSyntax(
           .cast(value, type), range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
       }
-    case "TERNARY":
+    case "TERNARY" where isPunctuation(.leftParen, peek()):
       advance()
       return try nested { (p: inout Parser) throws(LanguageError) in
         try p.expect(.leftParen, "after TERNARY")
