@@ -738,18 +738,24 @@ final class ParserTests: XCTestCase {
 
   // MARK: Hostile input
 
-  private func assertNestingError(
-    _ text: String, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  /// Parsing `text` fails with `message`, in reasonable time.
+  private func assertParseError(
+    _ text: String, _ message: String, _ label: String, file: StaticString = #filePath,
+    line: UInt = #line
   ) {
     let start = Date()
     XCTAssertThrowsError(try Parser.parseScript(text), label, file: file, line: line) { error in
-      XCTAssertEqual(
-        (error as? LanguageError)?.message, "nesting is deeper than \(Parser.maximumDepth) levels",
-        label,
-        file: file, line: line)
+      XCTAssertEqual((error as? LanguageError)?.message, message, label, file: file, line: line)
     }
     // Generous: this guards against quadratic or exponential work, not for speed.
     XCTAssertLessThan(Date().timeIntervalSince(start), 20, label, file: file, line: line)
+  }
+
+  private func assertNestingError(
+    _ text: String, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    assertParseError(
+      text, "nesting is deeper than \(Parser.maximumDepth) levels", label, file: file, line: line)
   }
 
   func testDeepParenthesesAndNotsThrowANestingError() {
@@ -757,6 +763,32 @@ final class ParserTests: XCTestCase {
     assertNestingError(
       "fetch T where " + String(repeating: "NOT ", count: 100_000) + "a == 1", "NOT")
     assertNestingError("fetch T where " + String(repeating: "! ", count: 100_000) + "a == 1", "!")
+  }
+
+  /// Long repetitions of the forms that do not nest end in their own error where the
+  /// repetition starts.
+  func testLongRepetitionsOfOtherFormsEndInTheirOwnError() {
+    let n = 100_000
+    assertParseError(
+      "fetch T where " + String(repeating: "$x := ", count: n) + "1",
+      "assignment expressions ($x := …) are not supported; give $x its value as a "
+        + "substitution variable",
+      ":=")
+    assertParseError(
+      "fetch T where " + String(repeating: "ANY ", count: n) + "a == 1",
+      #""ANY" is a reserved word; write #ANY to use it as a name"#, "ANY")
+    assertParseError(
+      "fetch T where ALL " + String(repeating: "NONE ", count: n) + "a == 1",
+      #""NONE" is a reserved word; write #NONE to use it as a name"#, "ALL NONE")
+    assertParseError(
+      "fetch T where a" + String(repeating: " BETWEEN {1, 2}", count: n),
+      #"unexpected "BETWEEN" after the statement; end it with a newline or ";""#, "BETWEEN")
+    assertParseError(
+      "fetch T where a" + String(repeating: " IN b", count: n),
+      #"unexpected "IN" after the statement; end it with a newline or ";""#, "IN")
+    assertParseError(
+      "fetch T where " + String(repeating: "a == 1 OR ", count: n),
+      "expected a value or key path, found end of input", "unfinished OR")
   }
 
   /// Function calls, CAST, SUBQUERY, TERNARY, index brackets, explain, operator chains and
