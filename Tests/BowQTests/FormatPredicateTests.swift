@@ -141,6 +141,10 @@ final class FormatPredicateTests: XCTestCase {
       formatError("%K == 1", "a..b"),
       #"1:1: argument 1 for %K is "a..b", which is no key path: a key is empty"#)
     XCTAssertEqual(
+      formatError("%K == 1", Array(repeating: "a", count: 100_000).joined(separator: ".")),
+      "1:1: nesting is deeper than \(Parser.maximumDepth) levels",
+      "a key path from %K is bounded as a written one is")
+    XCTAssertEqual(
       formatError("name == %@", NSObject()),
       "1:9: argument 1 is a NSObject, which a predicate cannot read: use dictionaries, arrays, sets, strings, numbers, Booleans, dates, data, UUIDs, URLs or NSNull"
     )

@@ -233,6 +233,7 @@ final class GrammarTests: XCTestCase {
     "fetch T where {1, 2}.@count == 2 and count({1}) == 1 and @count == 0",
     "fetch T where FUNCTION(rating, 'raise:toPower:', 2) > 10 and function(x, \"sqrt:\").y == 3",
     "fetch T where FUNCTION(SELF, 'now') > function and FUNCTION:(x) == Function:by:(1, 2)",
+    "fetch T where ternary == Ternary(ternary > 1, a.ternary, TERNARY) and ternary:(1) == 1",
   ]
 
   /// Statements the parser rejects after lexing; the grammar must not derive them.
@@ -278,6 +279,8 @@ final class GrammarTests: XCTestCase {
     "fetch T where FUNCTION(x, sqrt) == 1",
     "fetch T where FUNCTION(x, 'sqrt:',) == 1",
     "fetch T where FUNCTION('sqrt:') == 1",
+    "fetch T where TERNARY(a, 1, 2) == 1",
+    "fetch T where TERNARY(a > 1, 1) == 1",
   ]
 
   /// Text the lexer rejects, and whether the grammar's character-level SOURCE rejects it too

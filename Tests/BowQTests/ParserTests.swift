@@ -577,6 +577,42 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(expressionError("CAST 1"), #"expected "(" after CAST, found 1"#)
   }
 
+  /// `TERNARY(condition, a, b)`; like FUNCTION, TERNARY is a keyword only before a "(", so
+  /// a key spelt `ternary` needs no `#`.
+  func testTernary() {
+    XCTAssertEqual(
+      expression("TERNARY(a > 1, 'x', b + 1)"),
+      A.ternary(
+        A.compare(A.key("a"), .greater, A.int(1)), A.string("x"),
+        A.arithmetic(.add, A.key("b"), A.int(1))))
+    XCTAssertEqual(
+      expression("ternary(a == 1 OR NOT b == 2, {1}, nil)[0]"),
+      A.index(
+        A.ternary(
+          A.or(
+            A.compare(A.key("a"), .equal, A.int(1)),
+            A.not(A.compare(A.key("b"), .equal, A.int(2)))),
+          A.aggregate(A.int(1)), A.null),
+        .at(A.int(0))))
+    XCTAssertEqual(
+      expression("ternary + Ternary.TERNARY"),
+      A.arithmetic(.add, A.key("ternary"), A.key("Ternary", "TERNARY")),
+      "TERNARY is no reserved word: without a \"(\" it is a key")
+    XCTAssertEqual(
+      predicate("ternary == TERNARY(ternary > 1, ternary, 0)"),
+      A.compare(
+        A.key("ternary"), .equal,
+        A.ternary(A.compare(A.key("ternary"), .greater, A.int(1)), A.key("ternary"), A.int(0))))
+    XCTAssertEqual(
+      expressionError("TERNARY(a, 1, 2)"),
+      "expected a predicate such as rating > 3; found an expression with no comparison")
+    XCTAssertEqual(
+      expressionError("TERNARY(a > 1, 1)"),
+      #"expected "," between TERNARY's two values, found ")""#)
+    XCTAssertEqual(
+      expressionError("TERNARY(a > 1, 1, 2"), #"expected ")" to close TERNARY, found end of input"#)
+  }
+
   func testSubquery() {
     XCTAssertEqual(
       predicate("SUBQUERY(ties, $t, $t.rating > 3 AND $t.name != nil).@count > 0"),
@@ -702,18 +738,24 @@ final class ParserTests: XCTestCase {
 
   // MARK: Hostile input
 
-  private func assertNestingError(
-    _ text: String, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  /// Parsing `text` fails with `message`, in reasonable time.
+  private func assertParseError(
+    _ text: String, _ message: String, _ label: String, file: StaticString = #filePath,
+    line: UInt = #line
   ) {
     let start = Date()
     XCTAssertThrowsError(try Parser.parseScript(text), label, file: file, line: line) { error in
-      XCTAssertEqual(
-        (error as? LanguageError)?.message, "nesting is deeper than \(Parser.maximumDepth) levels",
-        label,
-        file: file, line: line)
+      XCTAssertEqual((error as? LanguageError)?.message, message, label, file: file, line: line)
     }
     // Generous: this guards against quadratic or exponential work, not for speed.
     XCTAssertLessThan(Date().timeIntervalSince(start), 20, label, file: file, line: line)
+  }
+
+  private func assertNestingError(
+    _ text: String, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    assertParseError(
+      text, "nesting is deeper than \(Parser.maximumDepth) levels", label, file: file, line: line)
   }
 
   func testDeepParenthesesAndNotsThrowANestingError() {
@@ -723,8 +765,35 @@ final class ParserTests: XCTestCase {
     assertNestingError("fetch T where " + String(repeating: "! ", count: 100_000) + "a == 1", "!")
   }
 
-  /// Function calls, CAST, SUBQUERY, index brackets, explain and operator chains used to
-  /// recurse without a limit and overflow the stack on input like this.
+  /// Long repetitions of the forms that do not nest end in their own error where the
+  /// repetition starts.
+  func testLongRepetitionsOfOtherFormsEndInTheirOwnError() {
+    let n = 100_000
+    assertParseError(
+      "fetch T where " + String(repeating: "$x := ", count: n) + "1",
+      "assignment expressions ($x := …) are not supported; give $x its value as a "
+        + "substitution variable",
+      ":=")
+    assertParseError(
+      "fetch T where " + String(repeating: "ANY ", count: n) + "a == 1",
+      #""ANY" is a reserved word; write #ANY to use it as a name"#, "ANY")
+    assertParseError(
+      "fetch T where ALL " + String(repeating: "NONE ", count: n) + "a == 1",
+      #""NONE" is a reserved word; write #NONE to use it as a name"#, "ALL NONE")
+    assertParseError(
+      "fetch T where a" + String(repeating: " BETWEEN {1, 2}", count: n),
+      #"unexpected "BETWEEN" after the statement; end it with a newline or ";""#, "BETWEEN")
+    assertParseError(
+      "fetch T where a" + String(repeating: " IN b", count: n),
+      #"unexpected "IN" after the statement; end it with a newline or ";""#, "IN")
+    assertParseError(
+      "fetch T where " + String(repeating: "a == 1 OR ", count: n),
+      "expected a value or key path, found end of input", "unfinished OR")
+  }
+
+  /// Function calls, CAST, SUBQUERY, TERNARY, index brackets, explain, operator chains and
+  /// key paths (which the binder follows one node per key) used to recurse without a limit
+  /// and overflow the stack on input like this.
   func testEveryFormOfNestingIsBounded() {
     let n = 100_000
     assertNestingError(
@@ -736,6 +805,10 @@ final class ParserTests: XCTestCase {
       "fetch T where a == " + String(repeating: "SUBQUERY(", count: n), "SUBQUERY(")
     assertNestingError(
       "fetch T where a == " + String(repeating: "FUNCTION(", count: n), "FUNCTION(")
+    assertNestingError(
+      "fetch T where a == " + String(repeating: "TERNARY(", count: n), "TERNARY(")
+    assertNestingError(
+      "fetch T where a == " + String(repeating: "TERNARY(a > 1, ", count: n), "TERNARY(…,")
     assertNestingError("fetch T where a == b" + String(repeating: "[b", count: n), "[")
     assertNestingError(String(repeating: "explain ", count: n) + "save", "explain")
     assertNestingError("fetch T where a == 1" + String(repeating: " + 1", count: n), "+ chain")
@@ -744,6 +817,14 @@ final class ParserTests: XCTestCase {
     assertNestingError("fetch T where a == b" + String(repeating: "[0]", count: n), "index chain")
     assertNestingError(
       "fetch T where a == f(x)" + String(repeating: ".a[0]", count: n), "member chain")
+    assertNestingError("fetch T where a" + String(repeating: ".a", count: n) + " == 1", "key path")
+    assertNestingError(
+      "fetch T where a" + String(repeating: ".@distinctUnionOfObjects", count: n) + " == 1",
+      "collection operators")
+    assertNestingError(
+      "fetch T where SELF" + String(repeating: ".a", count: n) + " == 1", "key path from SELF")
+    assertNestingError(
+      "fetch T where f(x)" + String(repeating: ".a", count: n) + " == 1", "member key path")
     // Chains nested in parentheses: each level is short, the tree is deep.
     var nested = "1"
     for _ in 0..<100 { nested = "(" + nested + String(repeating: " + 1", count: 100) + ")" }
@@ -766,6 +847,10 @@ final class ParserTests: XCTestCase {
       "fetch T where a == 1" + String(repeating: " + 1", count: depth), "one link too long")
     XCTAssertNoThrow(
       try Parser.parseScript("fetch T where a == b" + String(repeating: "[0]", count: depth - 1)))
+    let keyPath = { (keys: Int) in Array(repeating: "a", count: keys).joined(separator: ".") }
+    XCTAssertNoThrow(try Parser.parseScript("fetch T where \(keyPath(depth)) == 1"))
+    XCTAssertNoThrow(try Parser.parseScript("fetch T where SELF.\(keyPath(depth)) == 1"))
+    assertNestingError("fetch T where \(keyPath(depth + 1)) == 1", "one key too many")
   }
 
   /// What the parser allows, the later passes (binding, evaluation, formatting) handle
@@ -785,5 +870,132 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(found.rows, [[.int(1)]])
     let predicate = try Parser.parsePredicate("NOT " + chain + " > 1")
     XCTAssertEqual(try Parser.parsePredicate(PredicateFormatter.format(predicate)), predicate)
+    // Nesting and chains are bounded apart, so the tallest tree is a chain as long as
+    // allowed in calls nested as deep as allowed: about twice the limit.
+    let tallest =
+      String(repeating: "abs(", count: depth - 1) + chain + String(repeating: ")", count: depth - 1)
+      + " > 1"
+    let tallResults = try interpreter.run("fetch T where " + tallest)
+    guard case .objects(let tallFound) = tallResults.first else {
+      return XCTFail("\(tallResults)")
+    }
+    XCTAssertEqual(tallFound.rows, [[.int(1)]])
+    XCTAssertFalse(PredicateFormatter.format(try Parser.parsePredicate(tallest)).isEmpty)
+  }
+
+  /// Every recursive form, nested 200 deep: each binds, evaluates and prints without
+  /// running out of stack, and at a depth whose printed form (which adds parentheses, as
+  /// in `NOT (NOT …)` and `(a + b) + c`) stays within the limit, parses back the same.
+  func testEachFormNestedDeepBindsEvaluatesAndPrints() throws {
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory,
+      clock: { Date(timeIntervalSinceReferenceDate: 0) })
+    _ = try interpreter.run(
+      """
+      entity N { v: Int64\n next: N? inverse previous\n previous: N? inverse next }
+      insert N v = 1
+      fetch N
+      set next = N where v == 1
+      """)
+    func repeated(_ text: String, _ count: Int) -> String {
+      String(repeating: text, count: count)
+    }
+    // Each true of the one object, whose v is 1 and whose next is itself, at an even depth.
+    let forms: [(String, (Int) -> String)] = [
+      ("parentheses", { repeated("(", $0) + "v == 1" + repeated(")", $0) }),
+      ("AND in parentheses", { repeated("(v == 1 AND ", $0) + "v == 1" + repeated(")", $0) }),
+      ("NOT", { repeated("NOT ", $0) + "v == 1" }),
+      ("unary minus", { "v == " + repeated("- ", $0) + "v" }),
+      (
+        "braces",
+        {
+          repeated("{", $0) + "v" + repeated("}", $0) + " == " + repeated("{", $0) + "1"
+            + repeated("}", $0)
+        }
+      ),
+      ("function calls", { repeated("abs(", $0) + "v" + repeated(")", $0) + " == 1" }),
+      ("selector form", { repeated("abs:(", $0) + "v" + repeated(")", $0) + " == 1" }),
+      ("FUNCTION", { repeated("FUNCTION(", $0) + "v" + repeated(", 'abs:')", $0) + " == 1" }),
+      ("CAST", { repeated("CAST(", $0) + "v" + repeated(", 'NSNumber')", $0) + " == 1" }),
+      (
+        "TERNARY's values",
+        { repeated("TERNARY(v == 1, ", $0) + "1" + repeated(", 0)", $0) + " == 1" }
+      ),
+      (
+        "TERNARY's condition",
+        { repeated("TERNARY(", $0) + "v == 1" + repeated(", 1, 0) == 1", $0) }
+      ),
+      (
+        "SUBQUERY's collection",
+        {
+          repeated("SUBQUERY(", $0) + "{v}" + repeated(", $x, $x == 1)", $0) + "[SIZE] == 1"
+        }
+      ),
+      (
+        "SUBQUERY's predicate",
+        {
+          repeated("SUBQUERY({v}, $x, ", $0) + "$x == 1" + repeated(") == {1}", $0)
+        }
+      ),
+      ("brackets", { repeated("{v, v}[", $0) + "0" + repeated("]", $0) + " == 1" }),
+      (
+        "index chain",
+        { repeated("{", $0 / 2) + "v" + repeated("}", $0 / 2) + repeated("[0]", $0 / 2) + " == 1" }
+      ),
+      ("key path", { repeated("next.", $0) + "v == 1" }),
+      ("member key path", { "TERNARY(v == 1, SELF, SELF)" + repeated(".next", $0) + ".v == 1" }),
+      ("collection operators", { "{v}" + repeated(".@distinctUnionOfObjects", $0) + " == {1}" }),
+      ("+ chain", { "v" + repeated(" + 0", $0) + " == 1" }),
+      ("* chain", { "v" + repeated(" * 1", $0) + " == 1" }),
+      ("** chain", { "v" + repeated(" ** 1", $0) + " == 1" }),
+      ("ANY", { "ANY {" + repeated("abs(", $0) + "v" + repeated(")", $0) + "} == 1" }),
+      ("BETWEEN", { "v BETWEEN {" + repeated("abs(", $0) + "v" + repeated(")", $0) + ", 1}" }),
+      ("IN", { "v IN {" + repeated("abs(", $0) + "v" + repeated(")", $0) + "}" }),
+    ]
+    for (label, form) in forms {
+      do {
+        let deep = form(200)
+        let results = try interpreter.run("fetch N where " + deep)
+        guard case .objects(let found) = results.first else {
+          XCTFail("\(label): \(results)")
+          continue
+        }
+        XCTAssertEqual(found.rows.count, 1, label)
+        XCTAssertFalse(PredicateFormatter.format(try Parser.parsePredicate(deep)).isEmpty, label)
+        let shallower = try Parser.parsePredicate(form(100))
+        XCTAssertEqual(
+          try Parser.parsePredicate(PredicateFormatter.format(shallower)), shallower, label)
+      } catch {
+        XCTFail("\(label): \(error)")
+      }
+    }
+  }
+
+  /// A long AND, OR or aggregate is one flat node: with tens of thousands of operands it
+  /// binds, evaluates and prints without running out of stack. (Compiling AND and OR into
+  /// one closure per operand, each calling the next, used to overflow it.)
+  func testLongFlatListsBindEvaluateAndPrint() throws {
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory,
+      clock: { Date(timeIntervalSinceReferenceDate: 0) })
+    _ = try interpreter.run("entity T { n: Int64 }\ninsert T n = 1")
+    // Enough to overflow the stack of a test run one frame per operand; few enough for a
+    // debug build to parse quickly. Each predicate is written as it prints.
+    let n = 30_000
+    func list(_ term: String, _ last: String, separator: String) -> String {
+      (Array(repeating: term, count: n - 1) + [last]).joined(separator: separator)
+    }
+    let predicates = [
+      "OR": list("n == 2", "n == 1", separator: " OR "),
+      "AND": list("n >= 1", "n < 2", separator: " AND "),
+      "AND in OR": list("(n == 1 AND n == 2)", "(n == 1 AND n > 0)", separator: " OR "),
+      "IN": "n IN {" + list("n + 1", "n", separator: ", ") + "}",
+    ]
+    for (label, text) in predicates {
+      let results = try interpreter.run("fetch T where " + text)
+      guard case .objects(let found) = results.first else { return XCTFail("\(label): \(results)") }
+      XCTAssertEqual(found.rows, [[.int(1)]], label)
+      XCTAssertEqual(PredicateFormatter.format(try Parser.parsePredicate(text)), text, label)
+    }
   }
 }

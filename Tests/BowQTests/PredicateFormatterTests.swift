@@ -106,6 +106,9 @@ final class PredicateFormatterTests: XCTestCase {
     XCTAssertEqual(canonical("ties.@avg.rating > 1"), "ties.@avg.rating > 1")
     XCTAssertEqual(canonical(#"cast(0, 'NSDate') < when"#), #"CAST(0, "NSDate") < when"#)
     XCTAssertEqual(
+      canonical("Ternary == ternary(ternary > 1, function, 0)"),
+      "Ternary == TERNARY(ternary > 1, function, 0)", "keys spelt as keywords need no #")
+    XCTAssertEqual(
       canonical("subquery(ties, $t, $t.rating > 3 and $t.x == 1).@count > 0"),
       "SUBQUERY(ties, $t, $t.rating > 3 AND $t.x == 1).@count > 0")
     XCTAssertEqual(
@@ -190,7 +193,7 @@ final class PredicateFormatterTests: XCTestCase {
         " + ", " - ", " * ", " / ", " ** ", "-(", "#size", "@count", "SELF", "$", "{}", "CAST(",
         "SUBQUERY(",
         "[FIRST]", "[LAST]", "[SIZE]", "nil", "\\\"", "\\\\", "\\n", "(-", "e+20", "now()",
-        "FUNCTION(", "\" , ",
+        "FUNCTION(", "\" , ", "TERNARY(", "ternary", "function", "#cast", "#Subquery",
       ]
     {
       XCTAssertTrue(text.contains(needle), "no generated predicate contains \(needle)")
@@ -208,9 +211,11 @@ private struct PredicateGenerator {
     rng = SplitMix64(seed: seed)
   }
 
-  /// Keys, some of them reserved words (printed with #) or statement words.
+  /// Keys, some of them reserved words (printed with #), statement words, or words that
+  /// are keywords only before a "(" (TERNARY, FUNCTION), which print as they are.
   private let keys = [
     "rating", "name", "owner", "ties", "size", "first", "where", "_x", "SELF", "naïve",
+    "ternary", "function", "cast", "Subquery",
   ]
   private let operators = ["count", "sum", "avg", "min", "max"]
   private let strings = [
@@ -287,6 +292,9 @@ private struct PredicateGenerator {
       return A.index(expression(depth: depth - 1), selector)
     case 86..<93:
       return A.cast(expression(depth: depth - 1), rng.pick(castTypes))
+    case 93..<96:
+      return A.ternary(
+        predicate(depth: depth - 1), expression(depth: depth - 1), expression(depth: depth - 1))
     default:
       return A.subquery(
         expression(depth: depth - 1), rng.pick(variables), predicate(depth: depth - 1))

@@ -79,6 +79,12 @@ enum AST {
     ExpressionSyntax(.cast(value, type), range: noRange)
   }
 
+  static func ternary(
+    _ condition: PredicateSyntax, _ whenTrue: ExpressionSyntax, _ whenFalse: ExpressionSyntax
+  ) -> ExpressionSyntax {
+    ExpressionSyntax(.ternary(condition, whenTrue, whenFalse), range: noRange)
+  }
+
   static func subquery(
     _ collection: ExpressionSyntax, _ variable: String, _ predicate: PredicateSyntax
   )

@@ -108,15 +108,18 @@ extension Parser {
         advance()
         let component = try parseKeyPathComponent()
         let range = expression.range.union(SourceRange(previousEnd, previousEnd))
+        if case .evaluatedObject = expression.kind {
+          expression = ExpressionSyntax(.keyPath([component]), range: range)
+          continue
+        }
+        // Each key is a level: the binder follows the path one node per key.
+        height = try chainLink(height ?? expression.height, nil)
         switch expression.kind {
         case .keyPath(let components):
           expression = ExpressionSyntax(.keyPath(components + [component]), range: range)
-        case .evaluatedObject:
-          expression = ExpressionSyntax(.keyPath([component]), range: range)
         case .member(let inner, let components):
           expression = ExpressionSyntax(.member(inner, components + [component]), range: range)
         default:
-          height = try chainLink(height ?? expression.height, nil)
           expression = ExpressionSyntax(.member(expression, [component]), range: range)
         }
       } else if isPunctuation(.leftBracket) {
@@ -219,7 +222,8 @@ extension Parser {
   }
 
   /// An identifier: a literal word, SELF, CAST, SUBQUERY, TERNARY, FUNCTION, a function call
-  /// or a key.
+  /// or a key. TERNARY and FUNCTION are no reserved words, as in Apple's syntax: each is a
+  /// keyword only right before a "(", and otherwise a key.
   mutating func parseWord(_ word: String, range: SourceRange) throws(LanguageError)
     -> ExpressionSyntax
   {
@@ -250,18 +254,20 @@ extension Parser {
         return ExpressionSyntax(
           .cast(value, type), range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
       }
-    case "TERNARY":
+    case "TERNARY" where isPunctuation(.leftParen, peek()):
       advance()
-      try expect(.leftParen, "after TERNARY")
-      let condition = try parsePredicate()
-      try expect(.comma, "after TERNARY's condition")
-      let whenTrue = try parseExpression()
-      try expect(.comma, "between TERNARY's two values")
-      let whenFalse = try parseExpression()
-      try expect(.rightParen, "to close TERNARY")
-      return ExpressionSyntax(
-        .ternary(condition, whenTrue, whenFalse),
-        range: range.union(SourceRange(previousEnd, previousEnd)))
+      return try nested { (p: inout Parser) throws(LanguageError) in
+        try p.expect(.leftParen, "after TERNARY")
+        let condition = try p.parsePredicate()
+        try p.expect(.comma, "after TERNARY's condition")
+        let whenTrue = try p.parseExpression()
+        try p.expect(.comma, "between TERNARY's two values")
+        let whenFalse = try p.parseExpression()
+        try p.expect(.rightParen, "to close TERNARY")
+        return ExpressionSyntax(
+          .ternary(condition, whenTrue, whenFalse),
+          range: range.union(SourceRange(p.previousEnd, p.previousEnd)))
+      }
     case "FUNCTION" where isPunctuation(.leftParen, peek()):
       advance()
       return try nested { (p: inout Parser) throws(LanguageError) in
@@ -372,10 +378,10 @@ extension Parser {
 }
 
 extension Parser {
-  /// The height of a node an operator chain (`a + b + …`, `x[0][1]…`) builds over an operand
-  /// of `lhsHeight` levels and `rhs`. A chain deepens the tree without deepening the parser's
-  /// calls, so ``nested(_:)`` cannot count it; the tree is bounded here instead, as every
-  /// later pass walks it recursively.
+  /// The height of a node an operator chain (`a + b + …`, `x[0][1]…`, `a.b.c…`) builds over
+  /// an operand of `lhsHeight` levels and `rhs`. A chain deepens the tree without deepening
+  /// the parser's calls, so ``nested(_:)`` cannot count it; the tree is bounded here
+  /// instead, as every later pass walks it recursively.
   func chainLink(_ lhsHeight: Int, _ rhs: ExpressionSyntax?) throws(LanguageError) -> Int {
     let height = 1 + max(lhsHeight, rhs?.height ?? 0)
     guard height <= Parser.maximumDepth else {
@@ -387,17 +393,22 @@ extension Parser {
 }
 
 extension ExpressionSyntax {
-  /// The number of levels of the expression's tree: 1 for a constant or a key path.
+  /// The number of levels of the expression's tree, as the binder builds it: 1 for a
+  /// constant, one for each key of a key path.
   var height: Int {
     switch kind {
-    case .constant, .keyPath, .evaluatedObject, .variable:
+    case .constant, .evaluatedObject, .variable:
       return 1
+    case .keyPath(let components):
+      return components.count
     case .aggregate(let elements), .function(_, let elements):
       return 1 + (elements.map(\.height).max() ?? 0)
     case .invocation(let receiver, _, let arguments):
       return 1 + max(receiver.height, arguments.map(\.height).max() ?? 0)
-    case .negate(let x), .member(let x, _), .cast(let x, _):
+    case .negate(let x), .cast(let x, _):
       return 1 + x.height
+    case .member(let base, let components):
+      return base.height + components.count
     case .arithmetic(_, let l, let r):
       return 1 + max(l.height, r.height)
     case .index(let base, let selector):

@@ -4,7 +4,8 @@
 /// language's reserved words are matched case-insensitively. Nesting is bounded
 /// (``maximumDepth``) so hostile input ends in an error, not a stack overflow.
 public struct Parser {
-  /// The deepest nesting of parentheses, braces, `NOT`s and unary minus accepted.
+  /// The deepest nesting of parentheses, braces, `NOT`s, unary minus, calls and the like
+  /// accepted, and the most levels an operator chain or a key path may add to the tree.
   public static let maximumDepth = 256
 
   var tokens: [Token]
