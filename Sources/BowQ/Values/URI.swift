@@ -40,27 +40,52 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
   /// without `%` whose port, if any, is digits. Other strings are for `URL` to judge: this
   /// may answer false for a valid URI, never true for an invalid one.
   static func isPlainlyValid(_ string: String) -> Bool {
-    var utf8 = string.utf8[...]
-    guard utf8.allSatisfy({ plainCharacters.contains($0) }) else { return false }
-    if let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
-      !utf8[..<colon].contains(where: {
-        $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-      })
-    {
-      let scheme = utf8[..<colon]
-      guard let first = scheme.first, isLetter(first),
-        scheme.allSatisfy({ isLetter($0) || isDigit($0) || "+-.".utf8.contains($0) })
+    string.utf8.withContiguousStorageIfAvailable(isPlainlyValid(bytes:)) ?? false
+  }
+
+  private static func isPlainlyValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let plain = plainCharacters
+    guard bytes.allSatisfy({ $0 < 128 && plain[Int($0 >> 6)] & (1 << UInt64($0 & 63)) != 0 })
+    else { return false }
+    let count = bytes.count
+    var start = 0
+    var end = 0
+    while end < count, !isDelimiter(bytes[end]) { end += 1 }
+    if end < count, bytes[end] == UInt8(ascii: ":") {
+      guard end > 0, isLetter(bytes[0]),
+        bytes[1..<end].allSatisfy({ isLetter($0) || isDigit($0) || isSchemeMark($0) })
       else { return false }
-      utf8 = utf8[utf8.index(after: colon)...]
+      start = end + 1
     }
-    guard utf8.starts(with: "//".utf8) else { return true }
-    let authority = utf8.dropFirst(2).prefix { !"/?#".utf8.contains($0) }
-    guard !authority.contains(UInt8(ascii: "%")) else { return false }
-    let hostAndPort =
-      authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last
-      ?? authority
-    let parts = hostAndPort.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-    return parts.count == 1 || (parts.count == 2 && parts[1].allSatisfy(isDigit))
+    guard count - start >= 2, bytes[start] == UInt8(ascii: "/"),
+      bytes[start + 1] == UInt8(ascii: "/")
+    else { return true }
+    let authorityStart = start + 2
+    var authorityEnd = authorityStart
+    while authorityEnd < count,
+      !isDelimiter(bytes[authorityEnd]) || bytes[authorityEnd] == UInt8(ascii: ":")
+    {
+      authorityEnd += 1
+    }
+    var hostStart = authorityStart
+    for index in authorityStart..<authorityEnd {
+      if bytes[index] == UInt8(ascii: "%") { return false }
+      if bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
+    }
+    guard let colon = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: ":")) else {
+      return true
+    }
+    return bytes[(colon + 1)..<authorityEnd].allSatisfy(isDigit)
+  }
+
+  /// `:`, `/`, `?` or `#`: what ends a scheme or an authority.
+  private static func isDelimiter(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
+      || byte == UInt8(ascii: "#")
+  }
+
+  private static func isSchemeMark(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {
@@ -71,7 +96,14 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 
-  /// RFC 3986's unreserved and reserved characters but `[` and `]`, and `%`.
-  private static let plainCharacters: Set<UInt8> = Set(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:/?#@%".utf8)
+  /// RFC 3986's unreserved and reserved characters but `[` and `]`, and `%`: a bit per
+  /// ASCII character, in two words.
+  private static let plainCharacters: [UInt64] = {
+    var words: [UInt64] = [0, 0]
+    let characters =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+      + "-._~!$&'()*+,;=:/?#@%"
+    for byte in characters.utf8 { words[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+    return words
+  }()
 }
