@@ -314,11 +314,11 @@ final class ExternalDataTests: XCTestCase {
       clock: Date.init)
     try handle.save(interpreter.context.graph)
     let storeBytes = try Data(contentsOf: URL(fileURLWithPath: store))
-    guard run(["mount", "--bind", externalFolder, externalFolder]) == 0 else {
+    guard runSystemCommand(["mount", "--bind", externalFolder, externalFolder]) == 0 else {
       throw XCTSkip("cannot bind-mount a folder here to make it read-only")
     }
-    defer { run(["umount", externalFolder]) }
-    guard run(["mount", "-o", "remount,bind,ro", externalFolder]) == 0 else {
+    defer { runSystemCommand(["umount", externalFolder]) }
+    guard runSystemCommand(["mount", "-o", "remount,bind,ro", externalFolder]) == 0 else {
       throw XCTSkip("cannot make a folder read-only here")
     }
 
@@ -340,10 +340,11 @@ final class ExternalDataTests: XCTestCase {
   func testAFullDiskWhileWritingTheFilesLeavesTheOldStore() throws {
     let mountPoint = folder + "/small"
     try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-    guard run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", mountPoint]) == 0 else {
+    guard runSystemCommand(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", mountPoint]) == 0
+    else {
       throw XCTSkip("cannot mount a small tmpfs here to fill it")
     }
-    defer { run(["umount", mountPoint]) }
+    defer { runSystemCommand(["umount", mountPoint]) }
     let path = mountPoint + "/ties.bowq"
     let small = graph([("Red", .data(bytes(threshold, seed: 1)), .null)])
     try StoreFile.save(small, to: path)
@@ -430,15 +431,4 @@ final class ExternalDataTests: XCTestCase {
       .dictionary(root), "entity Tie, attribute scan, row 0: expected data, found a dictionary")
   }
 
-  @discardableResult
-  private func run(_ arguments: [String]) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return -1 }
-    process.waitUntilExit()
-    return process.terminationStatus
-  }
 }

@@ -102,10 +102,11 @@ final class StoreFileTests: XCTestCase {
   func testFullDiskLeavesTheOldFileAndNoTemporaryFile() throws {
     let mountPoint = folder + "/small"
     try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-    guard run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]) == 0 else {
+    guard runSystemCommand(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]) == 0
+    else {
       throw XCTSkip("cannot mount a small tmpfs here to fill it")
     }
-    defer { run(["umount", mountPoint]) }
+    defer { runSystemCommand(["umount", mountPoint]) }
     let path = mountPoint + "/store.bowq"
     let small = StoreFixtures.graph
     try StoreFile.save(small, to: path)
@@ -123,18 +124,6 @@ final class StoreFileTests: XCTestCase {
     }
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: mountPoint), ["store.bowq"])
     XCTAssertEqual(try StoreFile.load(from: path), small)
-  }
-
-  @discardableResult
-  private func run(_ arguments: [String]) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return -1 }
-    process.waitUntilExit()
-    return process.terminationStatus
   }
 
   // MARK: Loading

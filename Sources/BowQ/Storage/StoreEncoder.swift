@@ -241,11 +241,7 @@ private struct ValueWriter {
     let green = builder.integer(Int64(color.green))
     let blue = builder.integer(Int64(color.blue))
     let dictionary = builder.reserveContainer()
-    builder.beginDictionary(dictionary, count: 3)
-    for key in colorKeys { try builder.addReference(key) }
-    try builder.addReference(red)
-    try builder.addReference(green)
-    try builder.addReference(blue)
+    try builder.setDictionary(dictionary, keys: colorKeys, values: [red, green, blue])
     return dictionary
   }
 
@@ -259,10 +255,7 @@ private struct ValueWriter {
     let hash = builder.string(reference.hash)
     let length = builder.integer(Int64(reference.length))
     let dictionary = builder.reserveContainer()
-    builder.beginDictionary(dictionary, count: 2)
-    for key in referenceKeys { try builder.addReference(key) }
-    try builder.addReference(hash)
-    try builder.addReference(length)
+    try builder.setDictionary(dictionary, keys: referenceKeys, values: [hash, length])
     return dictionary
   }
 
