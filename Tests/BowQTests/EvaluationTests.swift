@@ -133,6 +133,18 @@ final class EvaluationTests: XCTestCase {
     XCTAssertEqual(ids(#"name IN[c] {"POLKA", "CAFÉ"}"#), [1, 3])
   }
 
+  /// `[c]` lowers strings scalar by scalar itself, for speed; it must agree with the
+  /// standard library on every kind of scalar, including those that lower to ASCII (the
+  /// Kelvin sign), to several scalars (`İ`), or not at all.
+  func testCaseFoldingAgreesWithTheStandardLibrary() {
+    for text in [
+      "", "Polka DOT", "CAFÉ Crème Brûlée", "\u{212A}elvin", "İSTANBUL", "ΣΟΦΟΣ", "STRAßE",
+      "ǅungla", "ＡＢＣ", "Ⅻ", "👔 Bow TIE", "e\u{301}\u{300}", "\u{0}\u{7F}@[`{",
+    ] {
+      XCTAssertEqual(ValueComparison.lowercased(text), text.lowercased(), text)
+    }
+  }
+
   // MARK: nil and empty strings
 
   func testNilSemantics() {
