@@ -57,7 +57,8 @@ enum StoreFixtures {
           .string("Tie \(i)"), .int(Int64(i)), .int(0), .int(Int64(i) * 1000), .decimal(Decimal(i)),
           .double(Double(i) / 2), .null, .bool(i % 2 == 0),
           .date(Date(timeIntervalSince1970: Double(i))),
-          .data(Data()), .uuid(UUID()), .null, .color(Color(red: UInt8(i % 256), green: UInt8(i % 256), blue: UInt8(i % 256))),
+          .data(Data()), .uuid(UUID()), .null,
+          .color(Color(red: UInt8(i), green: UInt8(i), blue: UInt8(i))),
         ], into: "Sample")
     }
     graph.reserveKeys(in: "Sample", below: 40)

@@ -90,7 +90,8 @@ struct Terminal {
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
     guard posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) == 0 else {
-      throw NSError(domain: "tmux", code: 127, userInfo: [NSLocalizedDescriptionKey: "cannot run tmux"])
+      throw NSError(
+        domain: "tmux", code: 127, userInfo: [NSLocalizedDescriptionKey: "cannot run tmux"])
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
