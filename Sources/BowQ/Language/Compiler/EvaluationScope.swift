@@ -2,15 +2,13 @@
 /// position, with its primary key — the values of the SUBQUERY variables in scope, and,
 /// when evaluating plain Swift values, the ``DynamicScope`` that dynamic lookups read.
 ///
-/// The scope holds the whole table's rows and moves over them (``move(to:)``), keeping
-/// the current row at hand so that reading a slot does not retain the row again.
+/// The scope holds the whole table's rows and moves over them (``move(to:)``); a slot is
+/// read in place, `rows[position][slot]`, so moving from object to object retains nothing.
 struct EvaluationScope {
   let rows: [[Value]]
   let keys: [Int64]
   /// The evaluated object's position in `rows`.
   private(set) var position: Int
-  /// The evaluated object's values: `rows[position]`.
-  private(set) var row: [Value]
   var locals: [Value]
   var dynamic: DynamicScope?
 
@@ -19,7 +17,6 @@ struct EvaluationScope {
     rows = table.rows
     keys = table.keys
     self.position = position
-    row = position < rows.count ? rows[position] : []
     locals = []
   }
 
@@ -28,7 +25,6 @@ struct EvaluationScope {
     rows = [row]
     keys = [key]
     position = 0
-    self.row = row
     self.locals = locals
     self.dynamic = dynamic
   }
@@ -36,10 +32,13 @@ struct EvaluationScope {
   /// The evaluated object's primary key.
   var key: Int64 { keys[position] }
 
+  /// The value in slot `slot` of the evaluated object.
+  @inline(__always)
+  func slot(_ slot: Int) -> Value { rows[position][slot] }
+
   /// Moves to another object of the same table.
   mutating func move(to position: Int) {
     self.position = position
-    row = rows[position]
   }
 
   /// The scope of constant folding, where no object is in sight.

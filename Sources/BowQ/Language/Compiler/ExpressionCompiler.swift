@@ -17,7 +17,7 @@ struct ExpressionCompiler {
     case .constant(let value):
       return { _ in value }
     case .slot(let index):
-      return { scope in scope.row[index] }
+      return { scope in scope.slot(index) }
     case .evaluatedObject(let entity):
       return { scope in .object(ObjectID(entity: entity, key: scope.key)) }
     case .local(let slot):

@@ -86,7 +86,7 @@ struct PredicateCompiler {
     if let constant = c.rhs.constantValue {
       let prepared = ComparisonTests.prepare(op, options: options, rhs: constant, range: range)
       if modifier == .direct, case .slot(let index) = c.lhs.kind {
-        return { scope throws(EvaluationError) in try prepared(scope.row[index]) }
+        return { scope throws(EvaluationError) in try prepared(scope.slot(index)) }
       }
       return { scope throws(EvaluationError) in try applyTo(prepared, try lhs(scope)) }
     }
