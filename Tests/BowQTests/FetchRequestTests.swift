@@ -50,6 +50,16 @@ final class FetchRequestTests: XCTestCase {
       [[.string("R"), .int(2), .double(3), .string("item 10")]])
     XCTAssertEqual(
       try rows(interpreter, "fetch Tie select count() as n, sum(rating)"), [[.int(4), .double(14)]])
+    XCTAssertEqual(
+      try rows(
+        interpreter,
+        "fetch Tie select key, FUNCTION(rating, 'sum:') as total, average:(rating) as mean "
+          + "group by key sort by key"),
+      [
+        [.string("B"), .double(3), .double(3)], [.string("G"), .double(5), .double(5)],
+        [.string("R"), .double(6), .double(3)],
+      ],
+      "the selector spellings are the same aggregates")
     XCTAssertThrowsError(try interpreter.run("fetch Tie select key, name group by key")) { error in
       XCTAssertTrue(
         (error as? LanguageError)?.message.contains("neither grouped nor an aggregate") == true)

@@ -146,11 +146,20 @@ extension Binder {
   }
 
   /// `count()`, `sum(rating)`, `avg(rating)`, … over a group, when the argument is a value
-  /// of each object (a collection argument is the ordinary function).
+  /// of each object (a collection argument is the ordinary function). The selector spellings
+  /// `sum:(rating)` and `FUNCTION(rating, 'sum:')` are the same aggregates.
   private func groupAggregate(_ e: ExpressionSyntax, on entity: Entity) throws(LanguageError)
     -> (GroupAggregate, BoundExpression?)?
   {
-    guard case .function(let name, let arguments) = e.kind else { return nil }
+    let called: String
+    let arguments: [ExpressionSyntax]
+    switch e.kind {
+    case .function(let name, let given): (called, arguments) = (name, given)
+    case .invocation(let receiver, let selector, let given) where given.isEmpty:
+      (called, arguments) = (selector, [receiver])
+    default: return nil
+    }
+    let name = called.hasSuffix(":") ? String(called.dropLast()) : called
     let normalized = name.lowercased() == "average" ? "avg" : name.lowercased()
     guard let aggregate = GroupAggregate(rawValue: normalized) else { return nil }
     if arguments.isEmpty {
