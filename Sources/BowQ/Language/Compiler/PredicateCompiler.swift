@@ -14,43 +14,34 @@ struct PredicateCompiler {
       let test = compile(inner)
       return { scope throws(EvaluationError) in !(try test(scope)) }
     case .and(let operands):
-      return conjunction(operands[...])
+      return chain(operands[...], decidedBy: false)
     case .or(let operands):
-      return disjunction(operands[...])
+      return chain(operands[...], decidedBy: true)
     case .comparison(let c):
       return compile(c)
     }
   }
 
-  /// `a AND b AND …` as nested closures (an array of closures would be called through
+  /// `a AND b AND …` (`deciding` false) or `a OR b OR …` (`deciding` true): the operands
+  /// are tried from left to right until one gives `deciding`, which is then the answer; with
+  /// none, the answer is the other value.
+  ///
+  /// The operands become nested closures (an array of closures would be called through
   /// reabstraction thunks, slowing every object), nested as a balanced tree: a chain of
   /// 100,000 operands is 17 closures deep when compiled and evaluated, not 100,000, which
-  /// would overflow the stack. The operands are still tried from left to right.
-  private func conjunction(_ operands: ArraySlice<BoundPredicate>) -> CompiledPredicate {
+  /// would overflow the stack.
+  private func chain(_ operands: ArraySlice<BoundPredicate>, decidedBy deciding: Bool)
+    -> CompiledPredicate
+  {
     guard operands.count > 1 else {
-      guard let only = operands.first else { return { _ in true } }
+      guard let only = operands.first else { return { _ in !deciding } }
       return compile(only)
     }
     let middle = operands.startIndex + operands.count / 2
-    let head = conjunction(operands[..<middle])
-    let tail = conjunction(operands[middle...])
+    let head = chain(operands[..<middle], decidedBy: deciding)
+    let tail = chain(operands[middle...], decidedBy: deciding)
     return { scope throws(EvaluationError) in
-      guard try head(scope) else { return false }
-      return try tail(scope)
-    }
-  }
-
-  /// `a OR b OR …`, nested as ``conjunction(_:)`` nests `AND`.
-  private func disjunction(_ operands: ArraySlice<BoundPredicate>) -> CompiledPredicate {
-    guard operands.count > 1 else {
-      guard let only = operands.first else { return { _ in false } }
-      return compile(only)
-    }
-    let middle = operands.startIndex + operands.count / 2
-    let head = disjunction(operands[..<middle])
-    let tail = disjunction(operands[middle...])
-    return { scope throws(EvaluationError) in
-      if try head(scope) { return true }
+      if try head(scope) == deciding { return deciding }
       return try tail(scope)
     }
   }
