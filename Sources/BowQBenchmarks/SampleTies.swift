@@ -17,19 +17,12 @@ struct SampleTies {
   ]
 
   init(count: Int, seed: UInt64 = 0x5EED) {
-    var state = seed
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var random = SplitMix64(seed: seed)
     ties = (0..<count).map { i in
-      let color = Self.colors[Int(next() % UInt64(Self.colors.count))]
+      let color = Self.colors[random.below(Self.colors.count)]
       return Tie(
         name: "\(color) Bow Tie \(i)", searchKey: String(color.prefix(1)),
-        rating: Double(next() % 11) / 2, timesWorn: Int32(next() % 50))
+        rating: Double(random.below(11)) / 2, timesWorn: Int32(random.below(50)))
     }
   }
 
