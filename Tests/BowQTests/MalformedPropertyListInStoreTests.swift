@@ -156,6 +156,16 @@ struct InjectedStore {
   }()
 }
 
+/// An edit that puts ``InjectedStore/marker`` at `index` of the array `key` of the
+/// dictionary at `path` in the store's root.
+private func marker(
+  at path: [String], element key: String, _ index: Int
+) -> (inout PropertyListDictionary) -> Void {
+  { root in
+    root.edit(path[...]) { $0.setElement(key, index, to: .string(InjectedStore.marker)) }
+  }
+}
+
 final class MalformedPropertyListInStoreTests: XCTestCase {
   /// Person ⇄ BowTie (to-one owner, to-many ties) with every column kind a tie needs; 300
   /// ties, so that references take two bytes and a 600-deep chain fits.
@@ -194,51 +204,32 @@ final class MalformedPropertyListInStoreTests: XCTestCase {
   private let places: [(String, Edit)] = [
     (
       "a string column value",
-      { root in
-        root.edit("entities", "BowTie", "columns") {
-          $0.setElement("name", 1, to: .string(InjectedStore.marker))
-        }
-      }
+      marker(
+        at: ["entities", "BowTie", "columns"], element: "name", 1)
     ),
     (
       "a color column value",
-      { root in
-        root.edit("entities", "BowTie", "columns") {
-          $0.setElement("tint", 0, to: .string(InjectedStore.marker))
-        }
-      }
+      marker(
+        at: ["entities", "BowTie", "columns"], element: "tint", 0)
     ),
     (
       "a to-many column value",
-      { root in
-        root.edit("entities", "Person", "columns") {
-          $0.setElement("ties", 0, to: .string(InjectedStore.marker))
-        }
-      }
+      marker(
+        at: ["entities", "Person", "columns"], element: "ties", 0)
     ),
     (
       "a to-one column value",
-      { root in
-        root.edit("entities", "BowTie", "columns") {
-          $0.setElement("owner", 0, to: .string(InjectedStore.marker))
-        }
-      }
+      marker(
+        at: ["entities", "BowTie", "columns"], element: "owner", 0)
     ),
     (
       "a key",
-      { root in
-        root.edit("entities", "BowTie") {
-          $0.setElement("keys", 0, to: .string(InjectedStore.marker))
-        }
-      }
+      marker(at: ["entities", "BowTie"], element: "keys", 0)
     ),
     (
       "the placeholder of a nil row",
-      { root in
-        root.edit("entities", "BowTie", "columns") {
-          $0.setElement("lastWorn", 2, to: .string(InjectedStore.marker))
-        }
-      }
+      marker(
+        at: ["entities", "BowTie", "columns"], element: "lastWorn", 2)
     ),
     (
       "the model",
@@ -306,7 +297,7 @@ extension PropertyListDictionary {
     edit(path[...], body)
   }
 
-  private mutating func edit(
+  fileprivate mutating func edit(
     _ path: ArraySlice<String>, _ body: (inout PropertyListDictionary) -> Void
   ) {
     guard let key = path.first else { return body(&self) }

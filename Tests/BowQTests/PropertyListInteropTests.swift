@@ -21,34 +21,9 @@ final class PropertyListInteropTests: XCTestCase {
 
   private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-  /// Runs a program found through PATH; returns its status and output.
-  @discardableResult
-  private func run(_ arguments: [String], expectSuccess: Bool = true) throws -> (
-    status: Int32, output: String
-  ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    if expectSuccess {
-      XCTAssertEqual(process.terminationStatus, 0, "\(arguments.joined(separator: " ")): \(text)")
-    }
-    return (process.terminationStatus, text)
-  }
-
   @discardableResult
   private func python(_ script: String, _ arguments: [String] = []) throws -> String {
-    try run(["python3", "-c", script] + arguments).output
-  }
-
-  private func isInstalled(_ program: String) -> Bool {
-    (try? run(["sh", "-c", "command -v \(program)"], expectSuccess: false).status) == 0
+    try runCommand(["python3", "-c", script] + arguments).output
   }
 
   private func read(_ file: String) throws -> PropertyList {
@@ -116,7 +91,7 @@ final class PropertyListInteropTests: XCTestCase {
     </dict>
     </plist>
     """.write(toFile: xml, atomically: true, encoding: .utf8)
-    try run(["plutil", "-convert", "binary1", "-o", binary, xml])
+    try runCommand(["plutil", "-convert", "binary1", "-o", binary, xml])
     XCTAssertEqual(
       try read(binary),
       [
@@ -155,7 +130,7 @@ final class PropertyListInteropTests: XCTestCase {
       with open(sys.argv[1], "wb") as f:
           plistlib.dump({"numbers": list(range(70000)), "name": "café"}, f, fmt=plistlib.FMT_XML)
       """, [xml])
-    try run(["plistutil", "-i", xml, "-o", binary, "-f", "bin"])
+    try runCommand(["plistutil", "-i", xml, "-o", binary, "-f", "bin"])
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: binary)))
     XCTAssertEqual(bytes[bytes.count - 26], 3, "libplist writes 3-byte offsets")
     XCTAssertEqual(bytes[bytes.count - 25], 3, "and 3-byte references")
@@ -167,9 +142,9 @@ final class PropertyListInteropTests: XCTestCase {
   func testOurFilesPassPlutilLintAndReadBack() throws {
     let file = path("ours.plist")
     try BinaryPropertyListWriter.encode(sample).write(to: URL(fileURLWithPath: file))
-    XCTAssertTrue(try run(["plutil", "-lint", file]).output.contains("OK"))
+    XCTAssertTrue(try runCommand(["plutil", "-lint", file]).output.contains("OK"))
     let xml = path("ours.xml")
-    try run(["plutil", "-convert", "xml1", "-o", xml, file])
+    try runCommand(["plutil", "-convert", "xml1", "-o", xml, file])
     let (back, format) = try PropertyListDecoding.decode(
       Data(contentsOf: URL(fileURLWithPath: xml)))
     XCTAssertEqual(format, .xml)

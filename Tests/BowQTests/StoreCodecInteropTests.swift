@@ -33,31 +33,11 @@ final class StoreCodecInteropTests: XCTestCase {
     return graph
   }
 
-  @discardableResult
-  private func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    XCTAssertEqual(process.terminationStatus, 0, "\(arguments.joined(separator: " ")): \(text)")
-    return text
-  }
-
-  private func isInstalled(_ program: String) -> Bool {
-    (try? run(["sh", "-c", "command -v \(program) >/dev/null || exit 3"])) != nil
-  }
-
   func testPlutilLintsAndPlistlibReadsASavedStore() throws {
     let path = folder + "/ties.bowq"
     try StoreFile.save(graph, to: path)
-    XCTAssertTrue(try run(["plutil", "-lint", path]).contains("OK"))
-    let summary = try run([
+    XCTAssertTrue(try runCommand(["plutil", "-lint", path]).output.contains("OK"))
+    let summary = try runCommand([
       "python3", "-c",
       """
       import plistlib, sys
@@ -68,7 +48,7 @@ final class StoreCodecInteropTests: XCTestCase {
       """, path,
     ])
     XCTAssertEqual(
-      summary.trimmingCharacters(in: .whitespacesAndNewlines),
+      summary.output.trimmingCharacters(in: .whitespacesAndNewlines),
       "bowq-store 1 [1, 1, 0] [[1, 2], [1], []]")
   }
 
@@ -78,7 +58,7 @@ final class StoreCodecInteropTests: XCTestCase {
     try StoreFile.save(graph, to: path)
     var rewritten: [(String, String)] = []
     let python = folder + "/python.bowq"
-    try run([
+    try runCommand([
       "python3", "-c",
       """
       import plistlib, sys
@@ -91,12 +71,12 @@ final class StoreCodecInteropTests: XCTestCase {
     rewritten.append(("plistlib", python))
     let xml = folder + "/ties.xml"
     let cf = folder + "/cf.bowq"
-    try run(["plutil", "-convert", "xml1", "-o", xml, path])
-    try run(["plutil", "-convert", "binary1", "-o", cf, xml])
+    try runCommand(["plutil", "-convert", "xml1", "-o", xml, path])
+    try runCommand(["plutil", "-convert", "binary1", "-o", cf, xml])
     rewritten.append(("CoreFoundation", cf))
     if isInstalled("plistutil") {
       let libplist = folder + "/libplist.bowq"
-      try run(["plistutil", "-i", xml, "-o", libplist, "-f", "bin"])
+      try runCommand(["plistutil", "-i", xml, "-o", libplist, "-f", "bin"])
       rewritten.append(("libplist", libplist))
     }
     let original = try Data(contentsOf: URL(fileURLWithPath: path))

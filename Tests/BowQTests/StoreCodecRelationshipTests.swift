@@ -329,35 +329,48 @@ final class StoreCodecRelationshipTests: XCTestCase {
 
   // MARK: Bounds
 
-  func testColumnsSharingOneArrayAreRefused() throws {
-    // 40 columns of 1,000 rows that all point at one array describe 41,000 values in a file
-    // of a few kilobytes; expanding them is what a hostile file would want.
-    let attributes = (0..<40).map { Attribute(name: "a\($0)", type: .int16) }
-    let model = Model(entities: [Entity(name: "E", attributes: attributes)])
-    var builder = BinaryPlistBuilder(capacity: 1024)
+  /// A store file of `model`, whose one entity `E` has the keys `1...rowCount` and the
+  /// given columns: arrays already in `builder`, which may share their elements or be one
+  /// array under several names.
+  private func storeFile(
+    _ builder: consuming BinaryPlistBuilder, model: Model, rowCount: Int,
+    columns: [(name: String, array: Int)]
+  ) throws -> Data {
     let modelIndex = try BinaryPropertyListWriter.write(
       StoreModelCoding.encode(model), into: &builder, depth: 1)
-    let one = try BinaryPlistBuilder.reference(builder.integer(1))
-    let column = builder.reserveContainer()
-    builder.setArray(column, elements: [UInt32](repeating: one, count: 1000))
     let keys = builder.reserveContainer()
     builder.setArray(
-      keys, elements: try (1...1000).map { try BinaryPlistBuilder.reference(builder.integer($0)) })
-    let columns = builder.reserveContainer()
+      keys,
+      elements: try (1...rowCount).map {
+        try BinaryPlistBuilder.reference(builder.integer(Int64($0)))
+      })
+    let columnsIndex = builder.reserveContainer()
     try builder.setDictionary(
-      columns, keys: attributes.map { builder.string($0.name) },
-      values: [Int](repeating: column, count: 40))
+      columnsIndex, keys: columns.map { builder.string($0.name) }, values: columns.map(\.array))
     let entry = builder.reserveContainer()
     try builder.setDictionary(
       entry, keys: ["nextKey", "keys", "columns"].map { builder.string($0) },
-      values: [builder.integer(1001), keys, columns])
+      values: [builder.integer(Int64(rowCount) + 1), keys, columnsIndex])
     let entities = builder.reserveContainer()
     try builder.setDictionary(entities, keys: [builder.string("E")], values: [entry])
     let root = builder.reserveContainer()
     try builder.setDictionary(
       root, keys: ["format", "version", "model", "entities"].map { builder.string($0) },
       values: [builder.string("bowq-store"), builder.integer(1), modelIndex, entities])
-    let data = builder.finish(top: root)
+    return builder.finish(top: root)
+  }
+
+  func testColumnsSharingOneArrayAreRefused() throws {
+    // 40 columns of 1,000 rows that all point at one array describe 41,000 values in a file
+    // of a few kilobytes; expanding them is what a hostile file would want.
+    let attributes = (0..<40).map { Attribute(name: "a\($0)", type: .int16) }
+    let model = Model(entities: [Entity(name: "E", attributes: attributes)])
+    var builder = BinaryPlistBuilder(capacity: 1024)
+    let one = try BinaryPlistBuilder.reference(builder.integer(1))
+    let column = builder.reserveContainer()
+    builder.setArray(column, elements: [UInt32](repeating: one, count: 1000))
+    let data = try storeFile(
+      builder, model: model, rowCount: 1000, columns: attributes.map { ($0.name, column) })
     XCTAssertNoThrow(try BinaryPropertyListReader.decode(data), "a valid property list")
     XCTAssertThrowsError(try StoreCodec.decodeData(data)) {
       XCTAssertEqual(
@@ -371,29 +384,13 @@ final class StoreCodecRelationshipTests: XCTestCase {
     // 5,000 rows referring to one 100 KB data object decode quickly into one buffer.
     let entity = Entity(name: "E", attributes: [Attribute(name: "blob", type: .binary)])
     var builder = BinaryPlistBuilder(capacity: 1024)
-    let modelIndex = try BinaryPropertyListWriter.write(
-      StoreModelCoding.encode(Model(entities: [entity])), into: &builder, depth: 1)
     let blob = try [UInt8](repeating: 7, count: 100_000).withUnsafeBytes {
       try BinaryPlistBuilder.reference(builder.data($0))
     }
     let column = builder.reserveContainer()
     builder.setArray(column, elements: [UInt32](repeating: blob, count: 5_000))
-    let keys = builder.reserveContainer()
-    builder.setArray(
-      keys, elements: try (1...5_000).map { try BinaryPlistBuilder.reference(builder.integer($0)) })
-    let columns = builder.reserveContainer()
-    try builder.setDictionary(columns, keys: [builder.string("blob")], values: [column])
-    let entry = builder.reserveContainer()
-    try builder.setDictionary(
-      entry, keys: ["nextKey", "keys", "columns"].map { builder.string($0) },
-      values: [builder.integer(5_001), keys, columns])
-    let entities = builder.reserveContainer()
-    try builder.setDictionary(entities, keys: [builder.string("E")], values: [entry])
-    let root = builder.reserveContainer()
-    try builder.setDictionary(
-      root, keys: ["format", "version", "model", "entities"].map { builder.string($0) },
-      values: [builder.string("bowq-store"), builder.integer(1), modelIndex, entities])
-    let data = builder.finish(top: root)
+    let data = try storeFile(
+      builder, model: Model(entities: [entity]), rowCount: 5_000, columns: [("blob", column)])
     XCTAssertLessThan(data.count, 200_000)
     let graph = try StoreCodec.decodeData(data)
     let rows = graph.table("E").rows

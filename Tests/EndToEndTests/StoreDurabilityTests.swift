@@ -57,13 +57,22 @@ final class StoreDurabilityTests: XCTestCase {
 
   // MARK: Saving fails
 
-  func testAFullDiskKeepsTheChangesPendingAndTheOldStore() throws {
-    let small = folder.appendingPathComponent("small")
-    try FileManager.default.createDirectory(at: small, withIntermediateDirectories: false)
-    guard Self.system(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small.path]) == 0 else {
-      throw XCTSkip("cannot mount a small tmpfs here to fill it")
+  /// A new folder `name` in the test's folder with a tmpfs of `size` mounted on it until
+  /// the test ends; the test is skipped where mounting is not allowed.
+  private func mountTmpfs(_ name: String, size: String) throws -> URL {
+    let mountPoint = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
+    guard
+      Self.system(["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mountPoint.path]) == 0
+    else {
+      throw XCTSkip("cannot mount a tmpfs here")
     }
-    defer { Self.system(["umount", small.path]) }
+    addTeardownBlock { Self.system(["umount", mountPoint.path]) }
+    return mountPoint
+  }
+
+  func testAFullDiskKeepsTheChangesPendingAndTheOldStore() throws {
+    let small = try mountTmpfs("small", size: "64k")
     let path = small.appendingPathComponent("ties.bowq").path
     try makeStore(at: path)
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -79,12 +88,7 @@ final class StoreDurabilityTests: XCTestCase {
   }
 
   func testAReadOnlyFolderKeepsTheChangesPending() throws {
-    let mounted = folder.appendingPathComponent("mounted")
-    try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: false)
-    guard Self.system(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mounted.path]) == 0 else {
-      throw XCTSkip("cannot mount a tmpfs here")
-    }
-    defer { Self.system(["umount", mounted.path]) }
+    let mounted = try mountTmpfs("mounted", size: "1m")
     let path = mounted.appendingPathComponent("ties.bowq").path
     try makeStore(at: path)
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
