@@ -92,6 +92,16 @@ private struct ValueWriter {
   private let keepsValuesApart: Bool
   /// The values kept apart, by their SHA-256.
   private(set) var externalValues: [String: Data] = [:]
+  /// The references made so far, by the address and length of the value's bytes: rows that
+  /// hold one `Data` (a value loaded once, or set on many objects) are hashed once. The
+  /// graph keeps each such buffer alive while it is encoded, so an address cannot stand for
+  /// other bytes.
+  private var referenceByBuffer: [BufferIdentity: ExternalDataReference] = [:]
+
+  private struct BufferIdentity: Hashable {
+    var address: UInt
+    var count: Int
+  }
 
   init(builder: inout BinaryPlistBuilder, keepingValuesApart: Bool) {
     colorKeys = StoreValueEncoding.colorComponents.map { builder.string($0) }
@@ -250,7 +260,11 @@ private struct ValueWriter {
   private mutating func reference(to data: Data, into builder: inout BinaryPlistBuilder) throws
     -> Int
   {
-    let reference = ExternalDataReference(to: data)
+    let identity = data.withUnsafeBytes {
+      BufferIdentity(address: UInt(bitPattern: $0.baseAddress), count: $0.count)
+    }
+    let reference = referenceByBuffer[identity] ?? ExternalDataReference(to: data)
+    referenceByBuffer[identity] = reference
     externalValues[reference.hash] = data
     let hash = builder.string(reference.hash)
     let length = builder.integer(Int64(reference.length))
