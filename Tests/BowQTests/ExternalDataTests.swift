@@ -148,6 +148,21 @@ final class ExternalDataTests: XCTestCase {
     XCTAssertEqual(try StoreFile.load(from: store), saved)
   }
 
+  /// Rows are decoded by several workers; a value many rows hold is still read once, and
+  /// every row shares its bytes.
+  func testAValueManyRowsHoldIsReadOnceIntoOneBuffer() throws {
+    let photo = bytes(threshold)
+    try StoreFile.save(graph((0..<20_000).map { ("Tie \($0)", .data(photo), .null) }), to: store)
+    let rows = try StoreFile.load(from: store).table("Tie").rows
+    let buffers = Set(
+      rows.compactMap { row -> UnsafeRawPointer? in
+        guard case .data(let data) = row[1] else { return nil }
+        return data.withUnsafeBytes { $0.baseAddress }
+      })
+    XCTAssertEqual(rows.count, 20_000)
+    XCTAssertEqual(buffers.count, 1)
+  }
+
   func testAnUnchangedValueIsNotWrittenAgain() throws {
     let photo = bytes(threshold)
     var saved = graph([("Red", .data(photo), .null)])

@@ -22,14 +22,15 @@ import Foundation
 ///
 /// In a version 2 store, a value of an `external` attribute may be a reference to a file
 /// (``ExternalDataReference``), which is read from the store's ``ExternalDataFolder`` and
-/// checked against its length and hash; each file is read once per worker.
+/// checked against its length and hash; each file is read once, whichever worker meets it
+/// first, and rows that hold the same value share its bytes.
 struct StoreDecoder {
   private let scanner: BinaryPlistScanner
   private let externalData: ExternalDataFolder?
   /// Whether the store's version allows references to external files.
   private var readsReferences = false
-  /// The values read from external files.
-  private var keptApart: [ExternalDataReference: Value] = [:]
+  /// The values read from external files, shared by the workers.
+  private let keptApart = ExternalValues()
   private var traversal: BinaryPlistTraversal
   /// Objects met at least once as a column value.
   private var seen: BitSet
@@ -408,7 +409,8 @@ struct StoreDecoder {
     }
   }
 
-  /// The rows decoded as one piece of work.
+  /// The rows decoded as one piece of work. Small enough that the mapped pages a run
+  /// touches before they are let go (``releaseInput``) stay a few megabytes.
   private static let rowsPerRun = 4_096
 
   /// Decodes an entity's rows and inserts them into `graph` in order.
@@ -636,16 +638,13 @@ struct StoreDecoder {
     let dictionary = try traversal.decode(object, at: at)
     traversal.leave()
     let reference = try checked { try ExternalDataReference(dictionary.dictionaryValue ?? [:]) }
-    if let known = keptApart[reference] { return known }
     guard let externalData else {
       throw Mismatch.message(
         "the value is kept in the external data file \(reference.hash), which is read only "
           + "with the store file (StoreFile.load)")
     }
     do {
-      let value = Value.data(try externalData.bytes(of: reference))
-      keptApart[reference] = value
-      return value
+      return try keptApart.value(of: reference) { .data(try externalData.bytes(of: reference)) }
     } catch let problem as ExternalDataFolder.Problem {
       throw Mismatch.external(
         path: externalData.filePath(reference.hash), problem: problem.message)
@@ -735,4 +734,22 @@ struct StoreDecoder {
 /// and initializes only the result slots of its own runs, each before signalling it.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
   var value: Value
+}
+
+/// The values of external files read so far, by reference, shared by the workers that
+/// decode a store's rows (a decoder is copied into each worker).
+private final class ExternalValues: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [ExternalDataReference: Value] = [:]
+
+  /// The value `reference` names: read by `read` the first time, remembered after. The
+  /// lock is held while reading, so a file is never read twice at once.
+  func value(of reference: ExternalDataReference, read: () throws -> Value) throws -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = values[reference] { return known }
+    let value = try read()
+    values[reference] = value
+    return value
+  }
 }
