@@ -99,3 +99,21 @@ public struct ValueTransformerName: RawRepresentable, Hashable, Sendable {
   /// Whether bowq understands the values (otherwise they are opaque binary data).
   public var isBuiltIn: Bool { Self.allCases.contains(self) }
 }
+
+extension ValueType {
+  /// The type of the values an attribute of `type` holds.
+  public init(_ type: AttributeType) {
+    switch type {
+    case .string: self = .string
+    case .int16, .int32, .int64: self = .integer
+    case .double, .float: self = .double
+    case .decimal: self = .decimal
+    case .bool: self = .bool
+    case .date: self = .date
+    case .binary: self = .data
+    case .uuid: self = .uuid
+    case .uri: self = .uri
+    case .transformable(let transformer): self = transformer == .color ? .color : .data
+    }
+  }
+}

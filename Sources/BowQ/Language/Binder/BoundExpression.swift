@@ -44,23 +44,16 @@ enum BoundIndex: Sendable {
   case last
   case size
   case at(BoundExpression)
-}
 
-/// The targets of `CAST(value, "Type")`.
-enum CastTarget: String, Sendable, CaseIterable {
-  case date = "NSDate"
-  case number = "NSNumber"
-  case string = "NSString"
-}
-
-/// KVC's collection operators, as written after `@`.
-enum CollectionOperator: String, Sendable, CaseIterable {
-  case count
-  case sum
-  case avg
-  case min
-  case max
-  case distinctUnionOfObjects
+  /// What the index selects once `[i]`'s index has the value `position`.
+  func selector(position: Value?) -> ElementSelector {
+    switch self {
+    case .first: return .first
+    case .last: return .last
+    case .size: return .size
+    case .at: return .at(position ?? .null)
+    }
+  }
 }
 
 /// A predicate with its expressions bound.

@@ -213,10 +213,60 @@ extension Binder {
   func foldOrKeep(_ e: BoundExpression) throws(LanguageError) -> BoundExpression {
     guard e.isConstantFoldable else { return e }
     do {
-      let value = try ExpressionCompiler(now: now).compile(e)(EvaluationScope.empty)
+      guard let value = try constantValue(of: e) else { return e }
       return BoundExpression(kind: .constant(value), type: ValueType(of: value), range: e.range)
     } catch {
       throw LanguageError(.semantic, error.message, at: error.range)
+    }
+  }
+
+  /// The value of an expression of constants, computed by the operations evaluation runs;
+  /// nil for an expression that reads anything else.
+  private func constantValue(of e: BoundExpression) throws(EvaluationError) -> Value? {
+    let range = e.range
+    func operand(_ x: BoundExpression) throws(EvaluationError) -> Value? {
+      try constantValue(of: x)
+    }
+    switch e.kind {
+    case .constant(let value):
+      return value
+    case .aggregate(let elements):
+      var values: [Value] = []
+      for element in elements {
+        guard let value = try operand(element) else { return nil }
+        values.append(value)
+      }
+      return .collection(values)
+    case .negate(let x):
+      return try operand(x).map { v throws(EvaluationError) in
+        try Arithmetic.negate(v, range: range)
+      }
+    case .arithmetic(let op, let l, let r):
+      guard let lhs = try operand(l), let rhs = try operand(r) else { return nil }
+      return try Arithmetic.apply(op, lhs, rhs, range: range)
+    case .function(let function, let arguments):
+      var values: [Value] = []
+      for argument in arguments {
+        guard let value = try operand(argument) else { return nil }
+        values.append(value)
+      }
+      return try function.apply(values, now: now, range: range)
+    case .cast(let x, let target):
+      return try operand(x).map { v throws(EvaluationError) in try target.apply(v, range: range) }
+    case .collectionOperator(let op, let x):
+      return try operand(x).map { v throws(EvaluationError) in
+        try op.apply(toValue: v, range: range)
+      }
+    case .index(let base, let selector):
+      guard let collection = try operand(base) else { return nil }
+      var position: Value?
+      if case .at(let index) = selector {
+        guard let value = try operand(index) else { return nil }
+        position = value
+      }
+      return try selector.selector(position: position).select(from: collection, range: range)
+    case .slot, .evaluatedObject, .local, .property, .subquery, .ternary, .dynamic:
+      return nil
     }
   }
 }

@@ -61,13 +61,7 @@ struct ExpressionCompiler {
     case .collectionOperator(let op, let operand):
       let value = compile(operand)
       return { scope throws(EvaluationError) in
-        switch try value(scope) {
-        case .null: return op == .count ? .int(0) : .null
-        case .collection(let elements): return try op.apply(to: elements, range: range)
-        case let other:
-          throw EvaluationError(
-            "@\(op.rawValue) needs a collection, not \(ValueType(of: other))", at: range)
-        }
+        try op.apply(toValue: try value(scope), range: range)
       }
     case .index(let base, let selector):
       return compileIndex(base, selector, range: range)
@@ -136,53 +130,7 @@ struct ExpressionCompiler {
         }
         return dictionary[key] ?? .null
       }
-      guard case .collection(let elements) = base else {
-        throw EvaluationError("only a collection can be indexed", at: range)
-      }
-      switch selector {
-      case .first: return elements.first ?? .null
-      case .last: return elements.last ?? .null
-      case .size: return .int(Int64(elements.count))
-      case .at:
-        guard case .int(let i) = try index!(scope) else {
-          throw EvaluationError("an index must be a whole number", at: range)
-        }
-        guard i >= 0, i < elements.count else {
-          throw EvaluationError(
-            "index \(i) is out of range (the collection has \(elements.count) elements)", at: range)
-        }
-        return elements[Int(i)]
-      }
+      return try selector.selector(position: try index?(scope)).select(from: base, range: range)
     }
-  }
-}
-
-extension CastTarget {
-  /// NSExpression's `castObject:toType:`: numbers to dates (seconds since 2001-01-01), ISO
-  /// 8601 strings to dates, values to numbers and strings.
-  func apply(_ value: Value, range: SourceRange) throws(EvaluationError) -> Value {
-    if value.isNull { return .null }
-    switch (self, value) {
-    case (.date, .date): return value
-    case (.date, .string(let s)):
-      guard let date = ISO8601Dates.parse(s) else {
-        throw EvaluationError(
-          "\(Value.quoted(s)) is not an ISO 8601 date such as \"2024-01-31T12:00:00Z\"", at: range)
-      }
-      return .date(date)
-    case (.date, _):
-      guard let seconds = value.numericValue else { break }
-      return .date(Date(timeIntervalSinceReferenceDate: seconds))
-    case (.number, .date(let d)): return .double(d.timeIntervalSinceReferenceDate)
-    case (.number, .string(let s)):
-      if let i = Int64(s) { return .int(i) }
-      if let d = Double(s) { return .double(d) }
-      throw EvaluationError("\(Value.quoted(s)) is not a number", at: range)
-    case (.number, _):
-      if value.numericValue != nil { return value }
-    case (.string, _):
-      return .string(value.displayText)
-    }
-    throw EvaluationError("cannot CAST \(ValueType(of: value)) to \(rawValue)", at: range)
   }
 }

@@ -18,21 +18,6 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   /// Not known before evaluation (a substitution variable, a function of one).
   case unknown
 
-  public init(_ type: AttributeType) {
-    switch type {
-    case .string: self = .string
-    case .int16, .int32, .int64: self = .integer
-    case .double, .float: self = .double
-    case .decimal: self = .decimal
-    case .bool: self = .bool
-    case .date: self = .date
-    case .binary: self = .data
-    case .uuid: self = .uuid
-    case .uri: self = .uri
-    case .transformable(let transformer): self = transformer == .color ? .color : .data
-    }
-  }
-
   public init(of value: Value) {
     switch value {
     case .null: self = .null

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The targets of `CAST(value, "Type")`.
+enum CastTarget: String, Sendable, CaseIterable {
+  case date = "NSDate"
+  case number = "NSNumber"
+  case string = "NSString"
+}
+
+extension CastTarget {
+  /// NSExpression's `castObject:toType:`: numbers to dates (seconds since 2001-01-01), ISO
+  /// 8601 strings to dates, values to numbers and strings.
+  func apply(_ value: Value, range: SourceRange) throws(EvaluationError) -> Value {
+    if value.isNull { return .null }
+    switch (self, value) {
+    case (.date, .date): return value
+    case (.date, .string(let s)):
+      guard let date = ISO8601Dates.parse(s) else {
+        throw EvaluationError(
+          "\(Value.quoted(s)) is not an ISO 8601 date such as \"2024-01-31T12:00:00Z\"", at: range)
+      }
+      return .date(date)
+    case (.date, _):
+      guard let seconds = value.numericValue else { break }
+      return .date(Date(timeIntervalSinceReferenceDate: seconds))
+    case (.number, .date(let d)): return .double(d.timeIntervalSinceReferenceDate)
+    case (.number, .string(let s)):
+      if let i = Int64(s) { return .int(i) }
+      if let d = Double(s) { return .double(d) }
+      throw EvaluationError("\(Value.quoted(s)) is not a number", at: range)
+    case (.number, _):
+      if value.numericValue != nil { return value }
+    case (.string, _):
+      return .string(value.displayText)
+    }
+    throw EvaluationError("cannot CAST \(ValueType(of: value)) to \(rawValue)", at: range)
+  }
+}
