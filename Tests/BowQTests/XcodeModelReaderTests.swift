@@ -70,55 +70,90 @@ final class XcodeModelReaderTests: XCTestCase {
 
   // MARK: - Real-world shapes
 
+  /// The BowTies model as Xcode writes it: `header` is the `<model …>` line, each attribute
+  /// carries `extra` XML attributes after its type (`usesScalarValueType`, `syncable`), and
+  /// `withIDAndURL` adds the UUID and URI attributes of the current tutorial.
+  private func bowTiesContents(
+    entity: String, className: String, header: String, rating: String, tintColor: String,
+    withIDAndURL: Bool = true, syncable: Bool = false
+  ) -> String {
+    func scalar(_ yes: Bool) -> String {
+      syncable ? " syncable=\"YES\"" : " usesScalarValueType=\"\(yes ? "YES" : "NO")\""
+    }
+    let plain = syncable ? " syncable=\"YES\"" : ""
+    var attributes = [
+      #"<attribute name="isFavorite" optional="YES" attributeType="Boolean"\#(scalar(true))/>"#,
+      #"<attribute name="lastWorn" optional="YES" attributeType="Date"\#(scalar(false))/>"#,
+      #"<attribute name="name" optional="YES" attributeType="String"\#(plain)/>"#,
+      #"<attribute name="photoData" optional="YES" attributeType="Binary" "#
+        + #"allowsExternalBinaryDataStorage="YES"\#(plain)/>"#,
+      #"<attribute name="rating" optional="YES" attributeType="Double" \#(rating)"#
+        + #"defaultValueString="0.0"\#(scalar(true))/>"#,
+      #"<attribute name="searchKey" optional="YES" attributeType="String"\#(plain)/>"#,
+      #"<attribute name="timesWorn" optional="YES" attributeType="Integer 32" "#
+        + #"defaultValueString="0"\#(scalar(true))/>"#,
+      #"<attribute name="tintColor" optional="YES" attributeType="Transformable"\#(tintColor)\#(plain)/>"#,
+    ]
+    if withIDAndURL {
+      attributes.insert(
+        #"<attribute name="id" optional="YES" attributeType="UUID"\#(scalar(false))/>"#, at: 0)
+      attributes.append(#"<attribute name="url" optional="YES" attributeType="URI"/>"#)
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+      \(header)
+          <entity name="\(entity)" representedClassName="\(className)" syncable="YES">
+      \(attributes.map { "        " + $0 }.joined(separator: "\n"))
+          </entity>
+          <elements>
+              <element name="\(entity)" positionX="-54" positionY="-9" width="128" height="179"/>
+          </elements>
+      </model>
+      """
+  }
+
+  /// The BowTies entity that reading ``bowTiesContents`` gives.
+  private func bowTiesModel(
+    entity: String, ratingBounded: Bool, tintColor: AttributeType, withIDAndURL: Bool = true
+  ) -> Model {
+    var attributes = [
+      Attribute(name: "isFavorite", type: .bool, isOptional: true),
+      Attribute(name: "lastWorn", type: .date, isOptional: true),
+      Attribute(name: "name", type: .string, isOptional: true),
+      Attribute(name: "photoData", type: .binary, isOptional: true, allowsExternalStorage: true),
+      Attribute(
+        name: "rating", type: .double, isOptional: true, defaultValue: .double(0),
+        minimum: ratingBounded ? .double(0) : nil, maximum: ratingBounded ? .double(5) : nil),
+      Attribute(name: "searchKey", type: .string, isOptional: true),
+      Attribute(name: "timesWorn", type: .int32, isOptional: true, defaultValue: .int(0)),
+      Attribute(name: "tintColor", type: tintColor, isOptional: true),
+    ]
+    if withIDAndURL {
+      attributes.insert(Attribute(name: "id", type: .uuid, isOptional: true), at: 0)
+      attributes.append(Attribute(name: "url", type: .uri, isOptional: true))
+    }
+    return Model(entities: [Entity(name: entity, attributes: attributes)])
+  }
+
+  private let secureTransformer = AttributeType.transformable(
+    ValueTransformerName(rawValue: "NSSecureUnarchiveFromData")!)
+
   /// BowTies as the current tutorial ships it: UUID, URI, Transformable without a
   /// transformer, rating bounded 0…5, photo data stored externally.
   func testBowTiesModern() throws {
     try write(
-      """
-      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-      <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="18154" systemVersion="20G95" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
-          <entity name="BowTies" representedClassName="BowTies" syncable="YES">
-              <attribute name="id" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
-              <attribute name="isFavorite" optional="YES" attributeType="Boolean" usesScalarValueType="YES"/>
-              <attribute name="lastWorn" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
-              <attribute name="name" optional="YES" attributeType="String"/>
-              <attribute name="photoData" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
-              <attribute name="rating" optional="YES" attributeType="Double" minValueString="0" maxValueString="5" defaultValueString="0.0" usesScalarValueType="YES"/>
-              <attribute name="searchKey" optional="YES" attributeType="String"/>
-              <attribute name="timesWorn" optional="YES" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
-              <attribute name="tintColor" optional="YES" attributeType="Transformable"/>
-              <attribute name="url" optional="YES" attributeType="URI"/>
-          </entity>
-          <elements>
-              <element name="BowTies" positionX="-54" positionY="-9" width="128" height="179"/>
-          </elements>
-      </model>
-      """, to: "BowTies.xcdatamodeld/BowTies.xcdatamodel/contents")
+      bowTiesContents(
+        entity: "BowTies", className: "BowTies",
+        header:
+          #"<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="18154" systemVersion="20G95" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">"#,
+        rating: #"minValueString="0" maxValueString="5" "#, tintColor: ""),
+      to: "BowTies.xcdatamodeld/BowTies.xcdatamodel/contents")
 
     let read = try XcodeModelReader.read(at: path("BowTies.xcdatamodeld"))
 
-    let secure = ValueTransformerName(rawValue: "NSSecureUnarchiveFromData")!
     XCTAssertEqual(
       read.model,
-      Model(entities: [
-        Entity(
-          name: "BowTies",
-          attributes: [
-            Attribute(name: "id", type: .uuid, isOptional: true),
-            Attribute(name: "isFavorite", type: .bool, isOptional: true),
-            Attribute(name: "lastWorn", type: .date, isOptional: true),
-            Attribute(name: "name", type: .string, isOptional: true),
-            Attribute(
-              name: "photoData", type: .binary, isOptional: true, allowsExternalStorage: true),
-            Attribute(
-              name: "rating", type: .double, isOptional: true, defaultValue: .double(0),
-              minimum: .double(0), maximum: .double(5)),
-            Attribute(name: "searchKey", type: .string, isOptional: true),
-            Attribute(name: "timesWorn", type: .int32, isOptional: true, defaultValue: .int(0)),
-            Attribute(name: "tintColor", type: .transformable(secure), isOptional: true),
-            Attribute(name: "url", type: .uri, isOptional: true),
-          ])
-      ]))
+      bowTiesModel(entity: "BowTies", ratingBounded: true, tintColor: secureTransformer))
     XCTAssertEqual(read.version, "BowTies")
     XCTAssertEqual(
       read.notes,
@@ -132,48 +167,19 @@ final class XcodeModelReaderTests: XCTestCase {
   /// `.xcdatamodel` folder: the tint color becomes bowq's Color.
   func testBowTiesWithColorTransformer() throws {
     try write(
-      """
-      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-      <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="17709" systemVersion="19H2" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
-          <entity name="BowTie" representedClassName="BowTie" syncable="YES">
-              <attribute name="id" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
-              <attribute name="isFavorite" optional="YES" attributeType="Boolean" usesScalarValueType="YES"/>
-              <attribute name="lastWorn" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
-              <attribute name="name" optional="YES" attributeType="String"/>
-              <attribute name="photoData" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
-              <attribute name="rating" optional="YES" attributeType="Double" defaultValueString="0.0" usesScalarValueType="YES"/>
-              <attribute name="searchKey" optional="YES" attributeType="String"/>
-              <attribute name="timesWorn" optional="YES" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
-              <attribute name="tintColor" optional="YES" attributeType="Transformable" valueTransformerName="ColorAttributeTransformer" customClassName="UIColor"/>
-              <attribute name="url" optional="YES" attributeType="URI"/>
-          </entity>
-          <elements>
-              <element name="BowTie" positionX="-63" positionY="-18" width="128" height="193"/>
-          </elements>
-      </model>
-      """, to: "BowTies.xcdatamodeld/BowTies.xcdatamodel/contents")
+      bowTiesContents(
+        entity: "BowTie", className: "BowTie",
+        header:
+          #"<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="17709" systemVersion="19H2" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">"#,
+        rating: "",
+        tintColor: #" valueTransformerName="ColorAttributeTransformer" customClassName="UIColor""#),
+      to: "BowTies.xcdatamodeld/BowTies.xcdatamodel/contents")
 
     let read = try XcodeModelReader.read(at: path("BowTies.xcdatamodeld/BowTies.xcdatamodel"))
 
     XCTAssertEqual(
       read.model,
-      Model(entities: [
-        Entity(
-          name: "BowTie",
-          attributes: [
-            Attribute(name: "id", type: .uuid, isOptional: true),
-            Attribute(name: "isFavorite", type: .bool, isOptional: true),
-            Attribute(name: "lastWorn", type: .date, isOptional: true),
-            Attribute(name: "name", type: .string, isOptional: true),
-            Attribute(
-              name: "photoData", type: .binary, isOptional: true, allowsExternalStorage: true),
-            Attribute(name: "rating", type: .double, isOptional: true, defaultValue: .double(0)),
-            Attribute(name: "searchKey", type: .string, isOptional: true),
-            Attribute(name: "timesWorn", type: .int32, isOptional: true, defaultValue: .int(0)),
-            Attribute(name: "tintColor", type: .transformable(.color), isOptional: true),
-            Attribute(name: "url", type: .uri, isOptional: true),
-          ])
-      ]))
+      bowTiesModel(entity: "BowTie", ratingBounded: false, tintColor: .transformable(.color)))
     XCTAssertEqual(read.version, "BowTies")
     XCTAssertEqual(
       read.notes,
@@ -187,47 +193,20 @@ final class XcodeModelReaderTests: XCTestCase {
   /// a module-qualified class), read from the `contents` file itself.
   func testBowTiesXcode7Format() throws {
     let file = try write(
-      """
-      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-      <model userDefinedModelVersionIdentifier="" type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="7701" systemVersion="14F27" minimumToolsVersion="Automatic" macOSVersion="Automatic" iOSVersion="Automatic">
-          <entity name="Bowtie" representedClassName="Bow_Ties.Bowtie" syncable="YES">
-              <attribute name="isFavorite" optional="YES" attributeType="Boolean" syncable="YES"/>
-              <attribute name="lastWorn" optional="YES" attributeType="Date" syncable="YES"/>
-              <attribute name="name" optional="YES" attributeType="String" syncable="YES"/>
-              <attribute name="photoData" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES" syncable="YES"/>
-              <attribute name="rating" optional="YES" attributeType="Double" minValueString="0" maxValueString="5" defaultValueString="0.0" syncable="YES"/>
-              <attribute name="searchKey" optional="YES" attributeType="String" syncable="YES"/>
-              <attribute name="timesWorn" optional="YES" attributeType="Integer 32" defaultValueString="0" syncable="YES"/>
-              <attribute name="tintColor" optional="YES" attributeType="Transformable" syncable="YES"/>
-          </entity>
-          <elements>
-              <element name="Bowtie" positionX="-63" positionY="-18" width="128" height="165"/>
-          </elements>
-      </model>
-      """, to: "Bow Ties/Bow_Ties.xcdatamodeld/Bow_Ties.xcdatamodel/contents")
+      bowTiesContents(
+        entity: "Bowtie", className: "Bow_Ties.Bowtie",
+        header:
+          #"<model userDefinedModelVersionIdentifier="" type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="7701" systemVersion="14F27" minimumToolsVersion="Automatic" macOSVersion="Automatic" iOSVersion="Automatic">"#,
+        rating: #"minValueString="0" maxValueString="5" "#, tintColor: "", withIDAndURL: false,
+        syncable: true),
+      to: "Bow Ties/Bow_Ties.xcdatamodeld/Bow_Ties.xcdatamodel/contents")
 
     let read = try XcodeModelReader.read(at: file)
 
-    let secure = ValueTransformerName(rawValue: "NSSecureUnarchiveFromData")!
     XCTAssertEqual(
       read.model,
-      Model(entities: [
-        Entity(
-          name: "Bowtie",
-          attributes: [
-            Attribute(name: "isFavorite", type: .bool, isOptional: true),
-            Attribute(name: "lastWorn", type: .date, isOptional: true),
-            Attribute(name: "name", type: .string, isOptional: true),
-            Attribute(
-              name: "photoData", type: .binary, isOptional: true, allowsExternalStorage: true),
-            Attribute(
-              name: "rating", type: .double, isOptional: true, defaultValue: .double(0),
-              minimum: .double(0), maximum: .double(5)),
-            Attribute(name: "searchKey", type: .string, isOptional: true),
-            Attribute(name: "timesWorn", type: .int32, isOptional: true, defaultValue: .int(0)),
-            Attribute(name: "tintColor", type: .transformable(secure), isOptional: true),
-          ])
-      ]))
+      bowTiesModel(
+        entity: "Bowtie", ratingBounded: true, tintColor: secureTransformer, withIDAndURL: false))
     XCTAssertEqual(read.version, "Bow_Ties")
     XCTAssertEqual(
       read.notes,
