@@ -1073,7 +1073,8 @@ final class XcodeModelReaderTests: XCTestCase {
       ),
       (
         #"<attribute name="p" attributeType="Float" maxValueString="1e300"/>"#,
-        "maxValueString", "1e300", "out of range for Float"
+        "maxValueString", "1e300",
+        "p (Float) cannot hold 1e+300: it is outside Float's range (about ±3.4e38)"
       ),
       (
         #"<attribute name="p" attributeType="Boolean" defaultValueString="maybe"/>"#,

@@ -112,12 +112,10 @@ public enum PlistImport {
     case (.decimal, .integer(let i)):
       return .decimal(Decimal(i))
     case (.decimal, .real(let d)):
-      guard d.isFinite,
-        let decimal = Decimal(string: "\(d)", locale: Locale(identifier: "en_US_POSIX"))
-      else {
-        throw ConversionFailure(message: "\(d) cannot be a Decimal")
+      switch Decimal.converting(d) {
+      case .success(let decimal): return .decimal(decimal)
+      case .failure(let failure): throw ConversionFailure(message: "\(failure)")
       }
-      return .decimal(decimal)
     case (.decimal, .string(let s)):
       do {
         return .decimal(try StoreValueEncoding.decimal(s))

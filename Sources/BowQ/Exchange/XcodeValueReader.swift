@@ -37,8 +37,6 @@ struct XcodeValueReader {
       throw invalid(key, text, "expected \(Self.expectation(for: attribute.type))")
     }
     switch AttributeCoercion.coerce(parsed, to: attribute) {
-    case .success(.double(let d)) where !d.isFinite:
-      throw invalid(key, text, "out of range for \(attribute.type.name)")
     case .success(let value): return value
     case .failure(let failure): throw invalid(key, text, failure.message)
     }

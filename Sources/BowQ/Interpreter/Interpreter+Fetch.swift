@@ -39,7 +39,7 @@ extension Interpreter {
 
   private func page(_ items: [Int], _ fetch: BoundFetch) -> [Int] {
     let start = min(fetch.offset ?? 0, items.count)
-    let end = fetch.limit.map { min(start + $0, items.count) } ?? items.count
+    let end = fetch.limit.map { start + min($0, items.count - start) } ?? items.count
     return Array(items[start..<end])
   }
 

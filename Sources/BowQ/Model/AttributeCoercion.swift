@@ -63,12 +63,27 @@ public enum AttributeCoercion {
       return .success(.int(integer))
     case (.double, _), (.float, _):
       guard let d = value.numericValue else { return fail() }
-      return .success(.double(type == .float ? Double(Float(d)) : d))
+      let holds = "\(attribute.name) (\(type.name)) cannot hold"
+      guard d.isFinite else {
+        return fail("\(holds) \(d.isNaN ? "NaN" : "\(d)"): it holds only finite numbers")
+      }
+      guard type == .double else {
+        let float = Float(d)
+        guard float.isFinite else {
+          return fail("\(holds) \(d): it is outside Float's range (about ±3.4e38)")
+        }
+        return .success(.double(Double(float)))
+      }
+      return .success(.double(d))
     case (.decimal, .decimal): return .success(value)
     case (.decimal, .int(let i)): return .success(.decimal(Decimal(i)))
     case (.decimal, _):
       guard let d = value.numericValue else { return fail() }
-      return .success(.decimal(Decimal(string: "\(d)") ?? Decimal(d)))
+      switch Decimal.converting(d) {
+      case .success(let decimal): return .success(.decimal(decimal))
+      case .failure(let failure):
+        return fail("\(attribute.name) (Decimal) cannot hold \(failure.number): \(failure.reason)")
+      }
     case (.bool, .bool): return .success(value)
     case (.bool, _):
       guard let n = value.numericValue, n == 0 || n == 1 else { return fail() }

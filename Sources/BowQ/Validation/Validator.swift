@@ -59,6 +59,9 @@ public enum Validator {
     if value.isNull {
       return attribute.isOptional ? nil : (.missingMandatoryProperty, "the attribute is required")
     }
+    if case .double(let d) = value, d.isNaN {
+      return (.generic, "NaN is not a number, so no rule can hold for it")
+    }
     let order = { (bound: Value) -> ComparisonResult? in
       try? ValueComparison.order(value, bound, options: [], range: .nowhere)
     }

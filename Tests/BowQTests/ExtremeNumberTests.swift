@@ -1,0 +1,112 @@
+import XCTest
+
+@testable import BowQ
+
+/// Numbers at the edges of their types end in a clear error or the right answer, never a
+/// crash or a silently wrong value: huge limits and offsets, Doubles a Decimal or a Float
+/// cannot hold, NaN and the infinities.
+final class ExtremeNumberTests: XCTestCase {
+  func makeInterpreter() throws -> Interpreter {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      """
+      entity N { d: Decimal?, f: Float?, x: Double?, r: Double? min 0 max 5 }
+      insert N x = 1
+      insert N x = 2
+      insert N x = 3
+      """)
+    return interpreter
+  }
+
+  /// The message of the error running `statement` throws.
+  func error(_ statement: String, in interpreter: Interpreter) -> String {
+    do {
+      _ = try interpreter.run(statement)
+      return "no error"
+    } catch let error as LanguageError {
+      return error.message
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  func testTheLargestLimitWithAnOffsetPagesWithoutOverflow() throws {
+    let interpreter = try makeInterpreter()
+    for statement in [
+      "fetch N limit 9223372036854775807 offset 1",
+      "fetch N select x limit 9223372036854775807 offset 1",
+      "fetch N select distinct x limit 9223372036854775807 offset 1",
+      "fetch N select x, count() as n group by x limit 9223372036854775807 offset 1",
+      "fetch N select x, count() as n group by x having n > 0 limit 9223372036854775807 offset 1",
+    ] {
+      guard case .objects(let result)? = try interpreter.run(statement).last else {
+        return XCTFail(statement)
+      }
+      XCTAssertEqual(result.rows.count, 2, statement)
+    }
+    guard
+      case .objects(let beyond)? = try interpreter.run("fetch N limit 1 offset 9223372036854775807")
+        .last
+    else { return XCTFail("no result") }
+    XCTAssertEqual(beyond.rows.count, 0)
+  }
+
+  func testDoublesADecimalCannotHoldAreRefused() throws {
+    let interpreter = try makeInterpreter()
+    XCTAssertEqual(
+      error("insert N d = 1e308 * 10", in: interpreter),
+      "d (Decimal) cannot hold inf: a Decimal holds only finite numbers")
+    XCTAssertEqual(
+      error("update N where x == 1 set d = sqrt(-1)", in: interpreter),
+      "d (Decimal) cannot hold NaN: a Decimal holds only finite numbers")
+    for huge in ["1e300", "-1e300", "1e-300"] {
+      XCTAssertTrue(
+        error("insert N d = \(huge)", in: interpreter).hasSuffix(
+          "it is outside Decimal's range (magnitudes from 1e-128 to about 1e165)"), huge)
+    }
+    _ = try interpreter.run("insert N d = 0.1")
+    XCTAssertEqual(
+      interpreter.context.graph.table("N").rows.last?[0], .decimal(Decimal(string: "0.1")!))
+  }
+
+  func testDecimalConversionKeepsTheShortestForm() {
+    XCTAssertEqual(try Decimal.converting(0.1).get(), Decimal(string: "0.1"))
+    XCTAssertEqual(try Decimal.converting(-0.0).get(), 0)
+    XCTAssertEqual(
+      try Decimal.converting(1e164).get(),
+      Decimal(string: "10000000000000000000000000000000000000e127"))
+    XCTAssertEqual(try Decimal.converting(1e128).get(), Decimal(string: "10e127"))
+    XCTAssertEqual(try Decimal.converting(-2.5e-127).get(), Decimal(string: "-25e-128"))
+    XCTAssertEqual(try Decimal.converting(123.456).get(), Decimal(string: "123.456"))
+    guard case .failure(.notFinite(let nan)) = Decimal.converting(.nan) else {
+      return XCTFail("NaN became a Decimal")
+    }
+    XCTAssertTrue(nan.isNaN)
+    XCTAssertEqual(Decimal.converting(1e200), .failure(.outOfRange(1e200)))
+    XCTAssertEqual(Decimal.converting(1e-140), .failure(.outOfRange(1e-140)))
+  }
+
+  func testNaNAndInfinityAndFloatOverflowAreRefusedAtTheEdit() throws {
+    let interpreter = try makeInterpreter()
+    XCTAssertEqual(
+      error("fetch N where x == 1; set r = sqrt(-1)", in: interpreter),
+      "r (Double) cannot hold NaN: it holds only finite numbers")
+    XCTAssertEqual(
+      error("insert N x = 1e308 * 10", in: interpreter),
+      "x (Double) cannot hold inf: it holds only finite numbers")
+    XCTAssertEqual(
+      error("insert N f = 1e300", in: interpreter),
+      "f (Float) cannot hold 1e+300: it is outside Float's range (about ±3.4e38)")
+    _ = try interpreter.run("insert N f = 3e38")
+    XCTAssertEqual(interpreter.context.graph.table("N").rows.last?[1], .double(Double(Float(3e38))))
+  }
+
+  func testNaNInAStoredValueFailsValidation() {
+    let bounded = Attribute(
+      name: "r", type: .double, isOptional: true, minimum: .double(0), maximum: .double(5))
+    XCTAssertEqual(Validator.check(.double(.nan), against: bounded)?.0, .generic)
+    XCTAssertEqual(
+      Validator.check(.double(.nan), against: Attribute(name: "x", type: .double))?.0, .generic)
+    XCTAssertEqual(Validator.check(.double(.infinity), against: bounded)?.0, .numberTooLarge)
+  }
+}
