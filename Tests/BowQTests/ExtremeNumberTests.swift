@@ -109,4 +109,58 @@ final class ExtremeNumberTests: XCTestCase {
       Validator.check(.double(.nan), against: Attribute(name: "x", type: .double))?.0, .generic)
     XCTAssertEqual(Validator.check(.double(.infinity), against: bounded)?.0, .numberTooLarge)
   }
+
+  /// Int64s beyond 2^53 compare exactly with each other and with Doubles, through the
+  /// compiled fast paths (a constant on the right) and the general comparison alike.
+  func testIntegersBeyondTwoToThe53CompareExactly() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      """
+      entity V { v: Int64, w: Int64? }
+      insert V v = 9007199254740993, w = 9007199254740992
+      insert V v = 9007199254740992
+      insert V v = 9223372036854775807
+      """)
+    func count(_ predicate: String) throws -> Int? {
+      guard case .count(_, let n)? = try interpreter.run("count V where \(predicate)").last else {
+        return nil
+      }
+      return n
+    }
+    XCTAssertEqual(try count("v == 9007199254740993"), 1)
+    XCTAssertEqual(try count("v != 9007199254740993"), 2)
+    XCTAssertEqual(try count("v > 9007199254740992"), 2)
+    XCTAssertEqual(try count("v >= 9007199254740993 AND v < 9223372036854775807"), 1)
+    XCTAssertEqual(try count("v == 9007199254740992.0"), 1)
+    XCTAssertEqual(try count("v > 9007199254740992.0"), 2)
+    XCTAssertEqual(try count("v < 9223372036854775807.0"), 3)
+    XCTAssertEqual(try count("v > w"), 1)
+    XCTAssertEqual(try count("v IN {9007199254740993}"), 1)
+    XCTAssertEqual(try count("v BETWEEN {9007199254740993, 9007199254740993}"), 1)
+    guard case .objects(let sorted)? = try interpreter.run("fetch V sort by v desc").last else {
+      return XCTFail("no result")
+    }
+    XCTAssertEqual(
+      sorted.rows.map { $0[0] },
+      [.int(9_223_372_036_854_775_807), .int(9_007_199_254_740_993), .int(9_007_199_254_740_992)])
+  }
+
+  func testNumericOrderOfIntegersAndDoubles() {
+    XCTAssertEqual(
+      NumericOrder.compare(9_007_199_254_740_993, 9_007_199_254_740_992.0), .orderedDescending)
+    XCTAssertEqual(NumericOrder.compare(Int64.max, 9_223_372_036_854_775_808.0), .orderedAscending)
+    XCTAssertEqual(NumericOrder.compare(Int64.min, -9_223_372_036_854_775_808.0), .orderedSame)
+    XCTAssertEqual(NumericOrder.compare(Int64.min, -1e19), .orderedDescending)
+    XCTAssertEqual(NumericOrder.compare(2, 2.5), .orderedAscending)
+    XCTAssertEqual(NumericOrder.compare(-2, -2.5), .orderedDescending)
+    XCTAssertEqual(NumericOrder.compare(3, 3.0), .orderedSame)
+    XCTAssertNil(NumericOrder.compare(3, .nan))
+    XCTAssertEqual(NumericOrder.compare(.double(2.5), .int(2)), .orderedDescending)
+    XCTAssertEqual(NumericOrder.compare(.bool(true), .double(1)), .orderedSame)
+    XCTAssertEqual(
+      NumericOrder.compare(
+        .decimal(Decimal(string: "9007199254740993")!), .int(9_007_199_254_740_992)),
+      .orderedDescending)
+    XCTAssertNil(NumericOrder.compare(.string("1"), .int(1)))
+  }
 }

@@ -79,9 +79,18 @@ enum ComparisonTests {
         if case .string(let s) = value { return s == r }
         return false
       }
-    case .int, .double, .bool:
-      let r = rhs.numericValue!
-      return { value in value.numericValue == r }
+    case .double(let r):
+      return { value in
+        if case .double(let x) = value { return x == r }
+        return NumericOrder.compare(value, rhs) == .orderedSame
+      }
+    case .int(let r):
+      return { value in
+        if case .int(let x) = value { return x == r }
+        return NumericOrder.compare(value, rhs) == .orderedSame
+      }
+    case .bool:
+      return { value in NumericOrder.compare(value, rhs) == .orderedSame }
     default:
       return { value in ValueComparison.equal(value, rhs, options: options) }
     }
@@ -98,20 +107,26 @@ enum ComparisonTests {
       default: { $0 != .orderedAscending }
       }
     if rhs.isNull { return { _ in false } }
-    switch rhs {
-    case .int, .double:
-      let test = numericOrdering(op, rhs.numericValue!)
+    // Doubles against a Double, and integers and Doubles against an integer a Double holds
+    // exactly, compare as Doubles; every other number goes through NumericOrder.
+    let exact: Double? =
+      switch rhs {
+      case .double(let r): r
+      case .int(let r) where r.magnitude <= NumericOrder.exactDoubleIntegers.magnitude: Double(r)
+      default: nil
+      }
+    if let exact {
+      let test = numericOrdering(op, exact)
       return { value throws(EvaluationError) in
         switch value {
         case .double(let x): return test(x)
-        case .int(let i): return test(Double(i))
+        case .int(let i) where i.magnitude <= NumericOrder.exactDoubleIntegers.magnitude:
+          return test(Double(i))
         case .null: return false
         default:
           return accepts(try ValueComparison.order(value, rhs, options: options, range: range))
         }
       }
-    default:
-      break
     }
     return { value throws(EvaluationError) in
       if value.isNull { return false }

@@ -3,7 +3,7 @@ import Foundation
 /// How NSPredicate compares two values: equality, ordering and the string operators, with
 /// the `[cd]` options.
 enum ValueComparison {
-  /// `==`: numbers and Booleans by value, strings with the options, nil equal only to nil;
+  /// `==`: numbers and Booleans by value without rounding (``NumericOrder``), strings with the options, nil equal only to nil;
   /// values of different kinds are simply unequal.
   static func equal(_ a: Value, _ b: Value, options: StringOptions) -> Bool {
     switch (a, b) {
@@ -16,15 +16,15 @@ enum ValueComparison {
     case (.collection(let x), .collection(let y)):
       return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1, options: options) }
     default:
-      if let x = a.numericValue, let y = b.numericValue {
-        if case .decimal(let d) = a, case .decimal(let e) = b { return d == e }
-        return x == y
+      if a.numericValue != nil, b.numericValue != nil {
+        return NumericOrder.compare(a, b) == .orderedSame
       }
       return a == b
     }
   }
 
-  /// The order of two values for `<`, `>`, BETWEEN and sorting. Numbers by value, dates
+  /// The order of two values for `<`, `>`, BETWEEN and sorting. Numbers by value exactly
+  /// (``NumericOrder``; NaN is neither below nor above anything), dates
   /// chronologically, strings by UTF-16 code unit (or folded with options). Values of
   /// different kinds cannot be ordered: that is an error, as in Foundation.
   static func order(_ a: Value, _ b: Value, options: StringOptions, range: SourceRange)
@@ -38,11 +38,9 @@ enum ValueComparison {
       return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
     case (.date(let x), .date(let y)):
       return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
-    case (.decimal(let x), .decimal(let y)):
-      return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
     default:
-      if let x = a.numericValue, let y = b.numericValue {
-        return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+      if a.numericValue != nil, b.numericValue != nil {
+        return NumericOrder.compare(a, b) ?? .orderedSame
       }
       throw EvaluationError(
         "cannot order \(ValueType(of: a)) (\(a.literalText)) against \(ValueType(of: b)) (\(b.literalText))",
