@@ -80,7 +80,7 @@ final class ContextTests: XCTestCase {
   func testAnEditThatChangesNothingIsNoUndoStep() throws {
     var (context, _) = try makeContext()
     context.beginEdit()
-    context.discardEditIfUnchanged()
+    context.endEdit()
     XCTAssertFalse(context.canUndo)
   }
 
@@ -103,5 +103,100 @@ final class ContextTests: XCTestCase {
     context.delete([fez])
     let next = context.insert([.string("Cap"), .int(1)], into: "Hat")
     XCTAssertEqual(next.key, fez.key + 1)
+  }
+}
+
+/// Undo keeps what each edit replaced, not a copy of the graph, and a bounded number of
+/// steps.
+final class ContextUndoJournalTests: XCTestCase {
+  let hat = Entity(
+    name: "Hat",
+    attributes: [Attribute(name: "name", type: .string), Attribute(name: "size", type: .int16)])
+
+  func makeContext(hats: Int) throws -> Context {
+    var graph = ObjectGraph()
+    try graph.define(hat)
+    for i in 0..<hats { graph.insert([.string("H\(i)"), .int(Int64(i % 100))], into: "Hat") }
+    return Context(graph: graph)
+  }
+
+  func testEachStepRecordsOnlyTheRowsItChanged() throws {
+    var context = try makeContext(hats: 5_000)
+    for i in 0..<50 {
+      context.beginEdit()
+      context.update(ObjectID(entity: "Hat", key: Int64(i + 1)), attribute: 1, to: .int(1000))
+    }
+    context.beginEdit()
+    context.insert([.string("New"), .int(1)], into: "Hat")
+    context.endEdit()
+    XCTAssertEqual(context.recordedRowCounts, Array(repeating: 1, count: 51))
+  }
+
+  func testUndoAndRedoOfInsertsDeletesAndUpdatesRestoreTheGraphExactly() throws {
+    var context = try makeContext(hats: 20)
+    var states = [context.graph]
+    context.beginEdit()
+    context.delete([3, 7, 8, 15].map { ObjectID(entity: "Hat", key: $0) })
+    states.append(context.graph)
+    context.beginEdit()
+    let cap = context.insert([.string("Cap"), .int(1)], into: "Hat")
+    context.update(ObjectID(entity: "Hat", key: 1), attribute: 0, to: .string("Fez"))
+    states.append(context.graph)
+    context.beginEdit()
+    context.delete([cap, ObjectID(entity: "Hat", key: 20)])
+    states.append(context.graph)
+    context.endEdit()
+    for expected in states.reversed().dropFirst() {
+      XCTAssertTrue(context.undo())
+      XCTAssertEqual(context.graph, expected)
+      XCTAssertEqual(context.graph.table("Hat").keys, expected.table("Hat").keys, "row order")
+    }
+    XCTAssertFalse(context.undo())
+    XCTAssertFalse(context.hasChanges)
+    for expected in states.dropFirst() {
+      XCTAssertTrue(context.redo())
+      XCTAssertEqual(context.graph, expected)
+      XCTAssertEqual(context.graph.table("Hat").keys, expected.table("Hat").keys, "row order")
+    }
+    XCTAssertEqual(context.changes.count, 6)
+  }
+
+  func testUndoOfARedefinitionRestoresTheModelAndTheRows() throws {
+    var context = try makeContext(hats: 3)
+    let before = context.graph
+    context.beginEdit()
+    try context.define(
+      Entity(name: "Hat", attributes: [Attribute(name: "name", type: .string)]))
+    context.endEdit()
+    XCTAssertEqual(context.graph.table("Hat").rows.first, [.string("H0")])
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, before)
+  }
+
+  func testAFailedEditIsPutBackWithoutAStep() throws {
+    var context = try makeContext(hats: 3)
+    let before = context.graph
+    context.beginEdit()
+    context.update(ObjectID(entity: "Hat", key: 2), attribute: 1, to: .int(9))
+    context.insert([.string("Cap"), .int(1)], into: "Hat")
+    context.cancelEdit()
+    XCTAssertEqual(context.graph, before)
+    XCTAssertFalse(context.canUndo)
+    XCTAssertFalse(context.hasChanges)
+  }
+
+  func testOnlyTheLastUndoLevelsStepsAreKept() throws {
+    var context = try makeContext(hats: 1)
+    context.undoLevels = 3
+    for size in 1...5 {
+      context.beginEdit()
+      context.update(ObjectID(entity: "Hat", key: 1), attribute: 1, to: .int(Int64(size)))
+    }
+    context.endEdit()
+    var undone = 0
+    while context.undo() { undone += 1 }
+    XCTAssertEqual(undone, 3)
+    XCTAssertEqual(
+      context.graph.value(of: ObjectID(entity: "Hat", key: 1), attribute: "size"), .int(2))
   }
 }

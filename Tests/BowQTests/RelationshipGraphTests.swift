@@ -149,4 +149,61 @@ final class RelationshipGraphTests: XCTestCase {
     XCTAssertTrue(context.undo())
     XCTAssertEqual(context.graph.destinations(of: ann, "ties"), [])
   }
+
+  /// Many objects' edits applied as one: each owner's list is read and written once, and the
+  /// result is what applying the edits one by one gives.
+  func testEditsOfManyObjectsAppliedAsOneMatchEditsOneByOne() throws {
+    var batched = try makeGraph()
+    let ann = insert(&batched, "Person", "Ann")
+    let bob = insert(&batched, "Person", "Bob")
+    let ties = (0..<300).map { insert(&batched, "BowTie", "T\($0)") }
+    var oneByOne = batched
+    var edits = ties.map {
+      RelationshipEdit(object: $0, relationship: "owner", change: .set([ann]))
+    }
+    edits += ties.enumerated().filter { $0.offset % 3 == 0 }.map {
+      RelationshipEdit(object: $0.element, relationship: "owner", change: .set([bob]))
+    }
+    edits.append(
+      RelationshipEdit(object: ann, relationship: "ties", change: .remove(Array(ties.prefix(30)))))
+    edits.append(
+      RelationshipEdit(object: bob, relationship: "ties", change: .add([ties[1], ties[1]])))
+    let changed = batched.apply(edits)
+    var expectedChanged: Set<ObjectID> = []
+    for edit in edits {
+      switch edit.change {
+      case .set(let targets):
+        expectedChanged.formUnion(
+          oneByOne.setRelationship(edit.object, edit.relationship, to: targets))
+      case .add(let targets):
+        expectedChanged.formUnion(
+          oneByOne.addToRelationship(edit.object, edit.relationship, targets))
+      case .remove(let targets):
+        expectedChanged.formUnion(
+          oneByOne.removeFromRelationship(edit.object, edit.relationship, targets))
+      }
+    }
+    XCTAssertEqual(batched, oneByOne)
+    XCTAssertEqual(changed, expectedChanged)
+    let bobs = batched.destinations(of: bob, "ties")
+    XCTAssertEqual(bobs, bobs.sorted(), "members are kept in key order")
+    XCTAssertEqual(bobs.count, 101)
+    XCTAssertEqual(batched.destinations(of: ann, "ties").count, 300 - 100 - 20)
+    XCTAssertEqual(batched.destinations(of: ties[1], "owner"), [bob])
+  }
+
+  /// An edit that leaves a to-many as it was does not rewrite it, even when its members
+  /// were stored out of key order.
+  func testAnEditThatChangesNothingLeavesTheListAsStored() throws {
+    var graph = try makeGraph()
+    let ann = insert(&graph, "Person", "Ann")
+    let red = insert(&graph, "BowTie", "Red")
+    let blue = insert(&graph, "BowTie", "Blue")
+    graph.update(ann, attribute: 1, to: .collection([.object(blue), .object(red)]))
+    graph.update(red, attribute: 1, to: .object(ann))
+    graph.update(blue, attribute: 1, to: .object(ann))
+    let before = graph
+    XCTAssertEqual(graph.addToRelationship(ann, "ties", [red]), [])
+    XCTAssertEqual(graph, before)
+  }
 }

@@ -2,7 +2,9 @@
 ///
 /// Edits go to ``graph`` and stay pending until ``markSaved()``; ``committed`` keeps the
 /// graph as last saved, so ``changes`` can say what is pending and ``rollback()`` can
-/// discard it. Every statement that edits is one undo step.
+/// discard it. Every statement that edits is one undo step, which keeps what the statement
+/// replaced (a ``ChangeJournal``), not a copy of the graph; the last ``undoLevels`` steps
+/// are kept, as an undo manager's `levelsOfUndo` keeps them.
 public struct Context: Sendable {
   /// The graph as last saved (or loaded).
   public private(set) var committed: ObjectGraph
@@ -12,22 +14,19 @@ public struct Context: Sendable {
   private var touched: Set<ObjectID> = []
   /// Deletes that a Deny rule forbids, reported when the context is validated.
   public private(set) var deniedDeletions: [DeniedDeletion] = []
+  /// How many edits ``undo()`` can step back over; older steps are forgotten.
+  public var undoLevels = 100
   private var undoStack: [Step] = []
   private var redoStack: [Step] = []
+  /// The edit being recorded, between ``beginEdit()`` and ``endEdit()``.
+  private var openStep: Step?
 
-  /// The state an undo step restores.
+  /// One edit: what it replaced in the graph, the objects it was first to touch, and the
+  /// deletes it found denied.
   private struct Step: Sendable {
-    var graph: ObjectGraph
-    var touched: Set<ObjectID>
-    var denied: [DeniedDeletion]
-  }
-
-  private var currentStep: Step {
-    Step(graph: graph, touched: touched, denied: deniedDeletions)
-  }
-
-  private mutating func restore(_ step: Step) {
-    (graph, touched, deniedDeletions) = (step.graph, step.touched, step.denied)
+    var journal = ChangeJournal()
+    var touched: Set<ObjectID> = []
+    var denied: [DeniedDeletion] = []
   }
 
   public init(graph: ObjectGraph) {
@@ -36,18 +35,79 @@ public struct Context: Sendable {
   }
 
   public var hasChanges: Bool { !changes.isEmpty }
-  public var canUndo: Bool { !undoStack.isEmpty }
+  public var canUndo: Bool { !undoStack.isEmpty || openStepChanges }
   public var canRedo: Bool { !redoStack.isEmpty }
 
-  /// Records the current state as one undo step; call before a statement edits.
-  public mutating func beginEdit() {
-    undoStack.append(currentStep)
-    redoStack.removeAll()
+  private var openStepChanges: Bool {
+    graph.journal.map { $0.changes(graph) } ?? false
   }
 
-  /// Drops the undo step of an edit that changed nothing.
-  public mutating func discardEditIfUnchanged() {
-    if let last = undoStack.last, last.graph == graph { undoStack.removeLast() }
+  /// Starts recording an undo step; call before a statement edits. An edit still open
+  /// ends first, and what could be redone is forgotten.
+  public mutating func beginEdit() {
+    endEdit()
+    redoStack.removeAll()
+    openStep = Step()
+    graph.beginJournal()
+  }
+
+  /// Ends the edit being recorded: it becomes an undo step, unless it changed nothing.
+  public mutating func endEdit() {
+    guard var step = openStep else { return }
+    openStep = nil
+    step.journal = graph.endJournal()
+    guard step.journal.changes(graph) else { return }
+    undoStack.append(step)
+    if undoStack.count > undoLevels { undoStack.removeFirst(undoStack.count - undoLevels) }
+  }
+
+  /// Puts back what the edit being recorded changed, as if it had not begun.
+  public mutating func cancelEdit() {
+    guard let step = openStep else { return }
+    openStep = nil
+    var undone = step
+    undone.journal = graph.endJournal()
+    _ = apply(undone, undoing: true)
+  }
+
+  /// Steps back over the last edit; false when there is nothing to undo.
+  public mutating func undo() -> Bool {
+    endEdit()
+    guard let step = undoStack.popLast() else { return false }
+    redoStack.append(apply(step, undoing: true))
+    return true
+  }
+
+  public mutating func redo() -> Bool {
+    endEdit()
+    guard let step = redoStack.popLast() else { return false }
+    undoStack.append(apply(step, undoing: false))
+    return true
+  }
+
+  /// Restores a step's journal, and takes back (or gives again) the objects it touched and
+  /// the denials it found; returns the step that reverses this.
+  private mutating func apply(_ step: Step, undoing: Bool) -> Step {
+    var reverse = step
+    reverse.journal = graph.restore(step.journal)
+    if undoing {
+      touched.subtract(step.touched)
+      deniedDeletions.removeLast(min(step.denied.count, deniedDeletions.count))
+    } else {
+      touched.formUnion(step.touched)
+      deniedDeletions += step.denied
+    }
+    return reverse
+  }
+
+  /// How many rows each undo step keeps, oldest first: what the history costs.
+  var recordedRowCounts: [Int] {
+    undoStack.map { $0.journal.rows.values.reduce(0) { $0 + $1.count } }
+  }
+
+  /// Marks objects touched, noting in the open step those touched first by it.
+  private mutating func touch<S: Sequence>(_ ids: S) where S.Element == ObjectID {
+    for id in ids where touched.insert(id).inserted { openStep?.touched.insert(id) }
   }
 
   /// Defines or redefines an entity, migrating its objects (see ``ObjectGraph/define(_:renames:)``).
@@ -60,13 +120,13 @@ public struct Context: Sendable {
   @discardableResult
   public mutating func insert(_ row: [Value], into entity: String) -> ObjectID {
     let id = graph.insert(row, into: entity)
-    touched.insert(id)
+    touch(CollectionOfOne(id))
     return id
   }
 
   public mutating func update(_ id: ObjectID, attribute: Int, to value: Value) {
     graph.update(id, attribute: attribute, to: value)
-    touched.insert(id)
+    touch(CollectionOfOne(id))
   }
 
   /// Deletes objects under their delete rules; returns every object deleted (cascades
@@ -74,28 +134,35 @@ public struct Context: Sendable {
   @discardableResult
   public mutating func delete(_ ids: [ObjectID]) -> [ObjectID] {
     let deletion = graph.delete(ids)
-    touched.formUnion(deletion.deleted)
-    touched.formUnion(deletion.updated)
+    touch(deletion.deleted)
+    touch(deletion.updated)
     deniedDeletions += deletion.denied
+    openStep?.denied += deletion.denied
     return deletion.deleted
   }
 
   /// Sets a relationship to exactly `targets`, keeping inverses in step.
   public mutating func setRelationship(_ id: ObjectID, _ name: String, to targets: [ObjectID]) {
-    touched.formUnion(graph.setRelationship(id, name, to: targets))
+    touch(graph.setRelationship(id, name, to: targets))
   }
 
   public mutating func addToRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID]) {
-    touched.formUnion(graph.addToRelationship(id, name, targets))
+    touch(graph.addToRelationship(id, name, targets))
   }
 
   public mutating func removeFromRelationship(_ id: ObjectID, _ name: String, _ targets: [ObjectID])
   {
-    touched.formUnion(graph.removeFromRelationship(id, name, targets))
+    touch(graph.removeFromRelationship(id, name, targets))
+  }
+
+  /// Applies relationship edits of many objects as one (see ``ObjectGraph/apply(_:)``).
+  public mutating func apply(_ edits: [RelationshipEdit]) {
+    touch(graph.apply(edits))
   }
 
   /// Discards every pending change and the undo history.
   public mutating func rollback() {
+    openStep = nil
     graph = committed
     touched = []
     deniedDeletions = []
@@ -103,23 +170,10 @@ public struct Context: Sendable {
     redoStack = []
   }
 
-  /// Steps back over the last edit; false when there is nothing to undo.
-  public mutating func undo() -> Bool {
-    guard let step = undoStack.popLast() else { return false }
-    redoStack.append(currentStep)
-    restore(step)
-    return true
-  }
-
-  public mutating func redo() -> Bool {
-    guard let step = redoStack.popLast() else { return false }
-    undoStack.append(currentStep)
-    restore(step)
-    return true
-  }
-
   /// Makes the current graph the committed one, after it was written.
   public mutating func markSaved() {
+    openStep = nil
+    _ = graph.endJournal()
     committed = graph
     touched = []
     deniedDeletions = []

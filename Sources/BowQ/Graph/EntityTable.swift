@@ -74,6 +74,59 @@ public struct EntityTable: Hashable, Sendable {
     positionByKey = zip(keys, keys.dropFirst()).allSatisfy(<) ? nil : Self.positions(of: keys)
   }
 
+  /// Puts rows back as a ``ChangeJournal`` recorded them: a nil row removes the object; a
+  /// row replaces the object's row or, for an object no longer here, brings it back in key
+  /// order; and the next key becomes `nextKey`.
+  mutating func restore(_ recorded: [Int64: [Value]?], nextKey: Int64?) {
+    var removed: Set<Int64> = []
+    var returning: [(key: Int64, row: [Value])] = []
+    for (key, row) in recorded {
+      let position = position(of: key)
+      switch (row, position) {
+      case (let row?, let position?): rows[position] = row
+      case (let row?, nil): returning.append((key, row))
+      case (nil, .some): removed.insert(key)
+      case (nil, nil): break
+      }
+    }
+    remove(keys: removed)
+    if !returning.isEmpty { bringBack(returning.sorted { $0.key < $1.key }) }
+    if let nextKey { self.nextKey = nextKey }
+  }
+
+  /// Adds rows of keys not in the table, in key order among the others while the keys
+  /// ascend (as they were before the rows left), at the end otherwise.
+  private mutating func bringBack(_ returning: [(key: Int64, row: [Value])]) {
+    guard positionByKey == nil else {
+      for (key, row) in returning {
+        positionByKey?[key] = keys.count
+        keys.append(key)
+        rows.append(row)
+      }
+      return
+    }
+    var mergedKeys: [Int64] = []
+    var mergedRows: [[Value]] = []
+    mergedKeys.reserveCapacity(keys.count + returning.count)
+    mergedRows.reserveCapacity(keys.count + returning.count)
+    var next = returning.startIndex
+    for (key, row) in zip(keys, rows) {
+      while next < returning.endIndex, returning[next].key < key {
+        mergedKeys.append(returning[next].key)
+        mergedRows.append(returning[next].row)
+        next += 1
+      }
+      mergedKeys.append(key)
+      mergedRows.append(row)
+    }
+    for (key, row) in returning[next...] {
+      mergedKeys.append(key)
+      mergedRows.append(row)
+    }
+    keys = mergedKeys
+    rows = mergedRows
+  }
+
   private static func positions(of keys: [Int64]) -> [Int64: Int] {
     Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, last in last })
   }

@@ -1,11 +1,24 @@
 /// The model and every object in it: what a store file holds and a context edits.
 public struct ObjectGraph: Hashable, Sendable {
-  public private(set) var model: Model
-  public private(set) var tables: [String: EntityTable]
+  public internal(set) var model: Model
+  public internal(set) var tables: [String: EntityTable]
+  /// While an edit records its changes (``beginJournal()``), what they replaced.
+  var journal: ChangeJournal?
 
   public init(model: Model = Model()) {
     self.model = model
     self.tables = Dictionary(uniqueKeysWithValues: model.entities.map { ($0.name, EntityTable()) })
+  }
+
+  /// Graphs are equal when their models and objects are; a journal being kept is not part
+  /// of what a graph holds.
+  public static func == (a: ObjectGraph, b: ObjectGraph) -> Bool {
+    a.model == b.model && a.tables == b.tables
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(model)
+    hasher.combine(tables)
   }
 
   public func table(_ entity: String) -> EntityTable {
@@ -36,6 +49,7 @@ public struct ObjectGraph: Hashable, Sendable {
     guard let old = model.entity(named: entity.name), let oldTable = tables[entity.name],
       old != entity
     else {
+      recordDefinition(of: entity.name)
       model.define(entity)
       if tables[entity.name] == nil { tables[entity.name] = EntityTable() }
       return
@@ -47,29 +61,34 @@ public struct ObjectGraph: Hashable, Sendable {
       table.insert(migration.migrate(row, sources: sources), key: key)
     }
     table.reserveKeys(below: oldTable.nextKey)
+    recordDefinition(of: entity.name)
     model.define(entity)
     tables[entity.name] = table
   }
 
   @discardableResult
   public mutating func insert(_ row: [Value], into entity: String, key: Int64? = nil) -> ObjectID {
+    if journal != nil { recordRow(key ?? table(entity).nextKey, of: entity) }
     let key = tables[entity, default: EntityTable()].insert(row, key: key)
     return ObjectID(entity: entity, key: key)
   }
 
   public mutating func update(_ id: ObjectID, attribute: Int, to value: Value) {
+    if journal != nil { recordRow(id.key, of: id.entity) }
     tables[id.entity]?.update(key: id.key, attribute: attribute, to: value)
   }
 
   /// Removes rows without looking at relationships; ``delete(_:)`` applies the rules.
   mutating func removeRows(_ ids: [ObjectID]) {
     for (entity, group) in Dictionary(grouping: ids, by: \.entity) {
+      if journal != nil { for id in group { recordRow(id.key, of: entity) } }
       tables[entity]?.remove(keys: Set(group.map(\.key)))
     }
   }
 
   /// Sets the next primary key of an entity, as recorded in a store file.
   public mutating func reserveKeys(in entity: String, below key: Int64) {
+    if journal != nil { recordNextKey(of: entity) }
     tables[entity]?.reserveKeys(below: key)
   }
 }

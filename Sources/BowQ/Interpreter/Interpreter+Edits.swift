@@ -19,8 +19,11 @@ extension Interpreter {
       edits.append(
         (id, try edit(for: assignments, scope: Self.scope(table, position), queries, compiler)))
     }
-    try self.edit { context in
-      for (id, edit) in edits { try Self.apply(edit, to: id, in: &context) }
+    self.edit { context in
+      for (id, edit) in edits {
+        for (index, value) in edit.attributes { context.update(id, attribute: index, to: value) }
+      }
+      context.apply(edits.flatMap { id, edit in edit.relationshipEdits(of: id) })
     }
   }
 
@@ -30,11 +33,11 @@ extension Interpreter {
     let queries = try objectQueries(assignments, compiler)
     let row = entity.newRow
     let edit = try edit(for: assignments, scope: EvaluationScope(row: row), queries, compiler)
-    try self.edit { context in
+    self.edit { context in
       var values = row
       for (index, value) in edit.attributes { values[index] = value }
       let id = context.insert(values, into: entity.name)
-      try Self.apply(Edit(relationships: edit.relationships), to: id, in: &context)
+      context.apply(edit.relationshipEdits(of: id))
     }
   }
 
@@ -92,17 +95,19 @@ extension Interpreter {
     }
     return edit
   }
+}
 
-  private static func apply(_ edit: Edit, to id: ObjectID, in context: inout Context) throws {
-    for (index, value) in edit.attributes {
-      context.update(id, attribute: index, to: value)
-    }
-    for (name, op, targets) in edit.relationships {
-      switch op {
-      case .set: context.setRelationship(id, name, to: targets)
-      case .add: context.addToRelationship(id, name, targets)
-      case .remove: context.removeFromRelationship(id, name, targets)
-      }
+extension Interpreter.Edit {
+  /// The edit's relationship changes, for the object `id`.
+  func relationshipEdits(of id: ObjectID) -> [RelationshipEdit] {
+    relationships.map { name, op, targets in
+      let change: RelationshipEdit.Action =
+        switch op {
+        case .set: .set(targets)
+        case .add: .add(targets)
+        case .remove: .remove(targets)
+        }
+      return RelationshipEdit(object: id, relationship: name, change: change)
     }
   }
 }

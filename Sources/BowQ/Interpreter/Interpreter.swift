@@ -115,10 +115,10 @@ public final class Interpreter {
     do {
       try body(&context)
     } catch {
-      _ = context.undo()
+      context.cancelEdit()
       throw error
     }
-    context.discardEditIfUnchanged()
+    context.endEdit()
   }
 
   /// The scope a compiled expression evaluates an object of `table` in.

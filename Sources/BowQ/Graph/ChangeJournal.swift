@@ -1,0 +1,101 @@
+/// What an edit replaced in a graph: each row it touched as it was before, and for an
+/// entity it defined, the model and the whole table as they were. Restoring a journal
+/// undoes the edit (``ObjectGraph/restore(_:)``), and yields the journal that redoes it.
+///
+/// An undo step costs what the edit changed, not a copy of the graph: ten thousand single
+/// inserts keep ten thousand small journals, where copies of a growing table would keep
+/// fifty million rows.
+public struct ChangeJournal: Sendable {
+  /// The model before the edit, when the edit defined an entity.
+  var model: Model?
+  /// Whole tables before the edit, for entities it defined (a migration rewrites every
+  /// row); nil for an entity that had no table.
+  var tables: [String: EntityTable?] = [:]
+  /// Rows before the edit, by entity and key; nil for an object that did not exist.
+  var rows: [String: [Int64: [Value]?]] = [:]
+  /// The next key of each entity before the edit.
+  var nextKeys: [String: Int64] = [:]
+
+  /// Whether the edit touched anything.
+  var isEmpty: Bool { model == nil && tables.isEmpty && rows.isEmpty && nextKeys.isEmpty }
+
+  /// Whether restoring the journal would change `graph`: some recorded state differs from
+  /// the graph's now (an edit that set a value back to what it was changed nothing).
+  func changes(_ graph: ObjectGraph) -> Bool {
+    if let model, model != graph.model { return true }
+    for (entity, table) in tables where table != graph.tables[entity] { return true }
+    for (entity, rows) in rows where !tables.keys.contains(entity) {
+      let table = graph.tables[entity]
+      for (key, row) in rows where row != table?.row(for: key) { return true }
+    }
+    return false
+  }
+}
+
+extension ObjectGraph {
+  /// Starts recording what changes replace, until ``endJournal()``.
+  public mutating func beginJournal() {
+    journal = ChangeJournal()
+  }
+
+  /// Stops recording and returns what was recorded.
+  public mutating func endJournal() -> ChangeJournal {
+    defer { journal = nil }
+    return journal ?? ChangeJournal()
+  }
+
+  /// Records the row of `key` in `entity` as it is now, the first time the journal meets it.
+  mutating func recordRow(_ key: Int64, of entity: String) {
+    // Read the journal in place: a copy bound here would make the write below copy every
+    // row recorded so far.
+    guard journal?.tables.keys.contains(entity) == false,
+      journal?.rows[entity]?.keys.contains(key) != true
+    else { return }
+    journal?.rows[entity, default: [:]][key] = .some(tables[entity]?.row(for: key))
+    recordNextKey(of: entity)
+  }
+
+  /// Records the next key of `entity` as it is now, the first time the journal meets it.
+  mutating func recordNextKey(of entity: String) {
+    guard journal != nil, journal?.nextKeys[entity] == nil, let table = tables[entity] else {
+      return
+    }
+    journal?.nextKeys[entity] = table.nextKey
+  }
+
+  /// Records the model and the whole table of `entity` as they were before the edit.
+  mutating func recordDefinition(of entity: String) {
+    guard var recorded = journal, !recorded.tables.keys.contains(entity) else { return }
+    if recorded.model == nil { recorded.model = model }
+    var before = tables[entity]
+    if let rows = recorded.rows.removeValue(forKey: entity) {
+      before?.restore(rows, nextKey: recorded.nextKeys[entity])
+    }
+    recorded.nextKeys[entity] = nil
+    recorded.tables[entity] = .some(before)
+    journal = recorded
+  }
+
+  /// Puts back what `journal` recorded and returns the journal that puts back what it
+  /// replaced: restoring an undo's journal redoes the edit.
+  public mutating func restore(_ journal: ChangeJournal) -> ChangeJournal {
+    var inverse = ChangeJournal()
+    if let model = journal.model {
+      inverse.model = self.model
+      self.model = model
+    }
+    for (entity, table) in journal.tables {
+      inverse.tables[entity] = .some(tables[entity])
+      tables[entity] = table
+    }
+    for (entity, rows) in journal.rows where !journal.tables.keys.contains(entity) {
+      guard tables[entity] != nil else { continue }
+      var replaced: [Int64: [Value]?] = [:]
+      for key in rows.keys { replaced[key] = .some(tables[entity]?.row(for: key)) }
+      inverse.rows[entity] = replaced
+      inverse.nextKeys[entity] = tables[entity]?.nextKey
+      tables[entity]?.restore(rows, nextKey: journal.nextKeys[entity])
+    }
+    return inverse
+  }
+}
