@@ -165,7 +165,8 @@ public final class Shell {
       output.write(ChangesRenderer.render(changes))
     case .explanation(let lines):
       output.write(lines.map { $0 + "\n" }.joined())
-    case .message(let text):
+    case .report(let report):
+      let text = ReportPhrasing.sentence(report)
       if interactive {
         output.write(style.dim(text) + "\n")
       } else {
