@@ -60,11 +60,9 @@ final class ReportPhrasingTests: XCTestCase {
         + "  note: fetched properties are left out")
   }
 
-  func testAScriptsReportsAreSaidOnStandardError() {
-    let capture = ShellTests.Capture()
-    let shell = Shell(
-      interpreter: Interpreter(context: Context(graph: ObjectGraph()), store: .memory),
-      output: capture.output)
+  func testAScriptsReportsAreSaidOnStandardError() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try ShellFixtures.shell(after: "", capture: capture)
     XCTAssertTrue(
       shell.run(
         script: """
