@@ -20,8 +20,8 @@ let package = Package(
     ),
     // The REPL and script runner: line reading, rendering, dot-commands.
     .target(name: "BowQShell", dependencies: ["BowQ", "CEditLine"]),
-    // The `bowq` executable: argument parsing and a call into BowQShell.
-    .executableTarget(name: "BowQCLI", dependencies: ["BowQShell"]),
+    // The `bowq` executable: the command-line parser and a call into BowQShell.
+    .executableTarget(name: "BowQCLI", dependencies: ["BowQ", "BowQShell"]),
     // SQLite, the peer the predicate benchmark measures against; Debian's libsqlite3-dev.
     .systemLibrary(
       name: "CSQLite",
@@ -32,6 +32,8 @@ let package = Package(
     .executableTarget(name: "BowQBenchmarks", dependencies: ["BowQ", "CSQLite"]),
     .testTarget(name: "BowQTests", dependencies: ["BowQ"]),
     .testTarget(name: "BowQShellTests", dependencies: ["BowQShell"]),
+    // The command-line parser, tested inside the executable target.
+    .testTarget(name: "BowQCLITests", dependencies: ["BowQCLI", "BowQShell"]),
     .testTarget(name: "EndToEndTests", dependencies: ["BowQCLI", "BowQ"]),
   ]
 )

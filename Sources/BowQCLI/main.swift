@@ -1,7 +1,6 @@
-import BowQShell
 import Foundation
 
 exit(
-  Launcher.main(
+  Program.main(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment))

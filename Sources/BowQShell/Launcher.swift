@@ -1,45 +1,26 @@
 import BowQ
 import Foundation
 
-/// Carries out a parsed command line: opens the store, builds the interpreter and shell,
-/// runs the statements, and answers the exit status.
+/// Carries out a run the command line asked for: opens the store, builds the interpreter
+/// and shell, runs the statements, and answers the exit status.
 ///
 /// Exit status: 0 when every statement succeeded, 1 when one failed (or the store could not
-/// be opened), 2 for a bad command line.
+/// be opened), 2 for a bad environment or an unreadable script, as for a bad command line.
 public enum Launcher {
   public static let version = "0.1.0"
 
-  public static func main(arguments: [String], environment: [String: String]) -> Int32 {
-    let invocation: Invocation
-    do {
-      invocation = try CommandLineOptions.parse(arguments)
-    } catch {
-      writeError("\(error)\n\(CommandLineError.hint)\n")
-      return CommandLineError.exitStatus
-    }
-    let paths = Paths(environment: environment)
-    switch invocation {
-    case .help:
-      print(CommandLineOptions.helpText(defaultStorePath: paths.defaultStorePath), terminator: "")
-      return 0
-    case .version:
-      print("bowq \(version)")
-      return 0
-    case .plist(let options):
-      return PlistCommand.run(options)
-    case .run(let options):
-      return run(options, paths: paths, environment: environment)
-    }
-  }
+  /// The exit status of a command line that cannot run as given.
+  public static let usageExitStatus: Int32 = 2
 
-  private static func run(_ options: RunOptions, paths: Paths, environment: [String: String])
-    -> Int32
-  {
+  /// Runs statements as `options` say, reading `BOWQ_NOW`, the colour variables and the
+  /// XDG folders from `environment`.
+  public static func run(_ options: RunOptions, environment: [String: String]) -> Int32 {
+    let paths = Paths(environment: environment)
     let clock: () -> Date
     if let fixed = environment["BOWQ_NOW"], !fixed.isEmpty {
       guard let date = ISO8601Dates.parse(fixed) else {
         writeError("bowq: BOWQ_NOW=\(fixed) is not an ISO 8601 date such as 2024-05-01T12:00:00Z\n")
-        return CommandLineError.exitStatus
+        return usageExitStatus
       }
       clock = { date }
     } else {
@@ -80,7 +61,7 @@ public enum Launcher {
         reader = try StreamLineReader(contentsOfFile: path)
       } catch {
         writeError("bowq: cannot read script \(path): \(error.reason)\n")
-        return CommandLineError.exitStatus
+        return usageExitStatus
       }
       interpreter.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
       return shell.run(reader: &reader, interactive: false, name: path) ? 0 : 1

@@ -15,7 +15,7 @@ public final class Shell {
   /// The width of the terminal, when there is one: a table wider than it is shown one
   /// attribute per line instead (psql's `\\x auto`).
   public var terminalColumns: () -> Int? = { nil }
-  private let output: ShellOutput
+  let output: ShellOutput
   private let style: Style
   private let errorStyle: Style
 
@@ -165,7 +165,8 @@ public final class Shell {
       output.write(ChangesRenderer.render(changes))
     case .explanation(let lines):
       output.write(lines.map { $0 + "\n" }.joined())
-    case .message(let text):
+    case .report(let report):
+      let text = ReportPhrasing.sentence(report)
       if interactive {
         output.write(style.dim(text) + "\n")
       } else {
@@ -174,81 +175,23 @@ public final class Shell {
     }
   }
 
-  enum DotCommandOutcome {
-    case done
-    case failed
-    case quit
-  }
-
-  /// Shell commands that start with a dot: `.quit`, `.help`, `.mode`, `.schema`, `.param`.
-  private func runDotCommand(_ line: String) -> DotCommandOutcome {
-    let words = line.split(separator: " ").map(String.init)
-    switch words[0] {
-    case ".quit", ".exit", ".q":
-      return .quit
-    case ".help":
-      output.write(Shell.helpText)
-    case ".mode", ".format":
-      guard words.count == 2, let format = OutputFormat(rawValue: words[1]) else {
-        output.error(
-          "error: .mode takes one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))\n"
-        )
-        return .failed
-      }
-      self.format = format
-    case ".schema", ".entities":
-      let model = interpreter.context.graph.model
-      if model.entities.isEmpty { output.write("(no entities)\n") }
-      for entity in model.entities where words.count < 2 || words[1] == entity.name {
-        output.write(EntitySchemaFormatter.format(entity) + "\n")
-      }
-    case ".param", ".parameter":
-      let action = words.count > 1 ? words[1] : "list"
-      let name = words.count > 2 ? String(words[2].drop(while: { $0 == "$" })) : ""
-      let isName = !name.isEmpty && name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
-      switch action {
-      case "list" where words.count <= 2:
-        let variables = interpreter.variables
-        if variables.isEmpty { output.write("(no parameters)\n") }
-        for name in variables.keys.sorted() {
-          output.write("$\(name) = \(variables[name]!.literalText)\n")
-        }
-      case "set" where words.count > 3 && isName:
-        var rest = line[...]
-        for _ in 0..<3 { rest = rest.drop(while: { $0 == " " }).drop(while: { $0 != " " }) }
-        let text = rest.trimmingCharacters(in: .whitespaces)
-        do {
-          interpreter.variables[name] = try Value(
-            constantExpression: text, variables: interpreter.variables)
-        } catch {
-          output.error("error: .param set \(name) \(text): \(error.message)\n")
-          return .failed
-        }
-      case "unset" where words.count == 3 && isName:
-        guard interpreter.variables.removeValue(forKey: name) != nil else {
-          output.error(
-            "error: no parameter $\(name) is set."
-              + NameSuggestion.hint(for: name, among: interpreter.variables.keys) + "\n")
-          return .failed
-        }
-      default:
-        output.error(
-          "error: .param takes: set NAME VALUE, unset NAME, or list "
-            + "(VALUE is a literal such as 3, \"text\", YES, nil or {1, 2})\n")
-        return .failed
-      }
-    default:
+  /// Runs a line that starts with a dot: the command of ``DotCommand/all`` it names, or an
+  /// error with the closest name.
+  private func runDotCommand(_ text: String) -> DotCommand.Outcome {
+    let line = DotCommand.Line(text)
+    guard let command = DotCommand.named(line.words[0]) else {
       output.error(
-        "error: unknown command \(words[0])."
-          + NameSuggestion.hint(
-            for: words[0], among: [".quit", ".help", ".mode", ".schema", ".param"])
+        "error: unknown command \(line.words[0])."
+          + NameSuggestion.hint(for: line.words[0], among: DotCommand.all.map(\.name))
           + " Type .help for the list.\n")
       return .failed
     }
-    return .done
+    return command.action(self, line)
   }
 
-  static let helpText = """
+  /// What `.help` prints: the statements, then the dot-commands of ``DotCommand/all``.
+  static let helpText =
+    """
     Statements (end each with a newline or ;):
       fetch Entity [where PREDICATE] [sort by key [asc|desc], …] [limit N] [offset N]
       count Entity [where PREDICATE]
@@ -264,15 +207,8 @@ public final class Shell {
       rating > 3 AND name CONTAINS[c] "blue"
       searchKey IN {"R", "G"}    lastWorn == nil    name LIKE "*Tie"
     Shell commands:
-      .help             this text
-      .mode FORMAT      table, box, json, jsonl, csv or line
-      .schema [Entity]  the model
-      .param set NAME VALUE   give $NAME a value: 3, 4.5, "text", YES, nil, {1, 2}, CAST(…)
-      .param unset NAME       forget $NAME
-      .param list             the parameters and their values
-      .quit             leave (or Ctrl-D)
 
-    """
+    """ + DotCommand.helpLines
 }
 
 /// Where the shell writes: standard output and standard error, or anything else in tests.

@@ -7,19 +7,17 @@ import XCTest
 /// `.param set`, `.param unset` and `.param list`: substitution variables for predicates,
 /// given as bowq literals.
 final class ParameterTests: XCTestCase {
-  private func makeShell(_ capture: ShellTests.Capture) throws -> Shell {
-    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
-    _ = try interpreter.run(
-      """
-      entity Hat { name: String, width: Int16, bought: Date? }
-      insert Hat name = "Fez", width = 3, bought = CAST(0, "NSDate")
-      insert Hat name = "Top hat", width = 5
-      """)
-    return Shell(interpreter: interpreter, output: capture.output)
+  private func makeShell(_ capture: ShellFixtures.Capture) throws -> Shell {
+    try ShellFixtures.shell(
+      after: """
+        entity Hat { name: String, width: Int16, bought: Date? }
+        insert Hat name = "Fez", width = 3, bought = CAST(0, "NSDate")
+        insert Hat name = "Top hat", width = 5
+        """, capture: capture)
   }
 
   func testSetParametersAreVariablesInPredicates() throws {
-    let capture = ShellTests.Capture()
+    let capture = ShellFixtures.Capture()
     let shell = try makeShell(capture)
     XCTAssertTrue(
       shell.run(
@@ -44,7 +42,7 @@ final class ParameterTests: XCTestCase {
   }
 
   func testListShowsTheParametersAsLiterals() throws {
-    let capture = ShellTests.Capture()
+    let capture = ShellFixtures.Capture()
     let shell = try makeShell(capture)
     XCTAssertTrue(
       shell.run(
@@ -54,7 +52,7 @@ final class ParameterTests: XCTestCase {
   }
 
   func testUnsetForgetsAParameter() throws {
-    let capture = ShellTests.Capture()
+    let capture = ShellFixtures.Capture()
     let shell = try makeShell(capture)
     XCTAssertTrue(shell.run(script: ".param set min 4\n.param unset $min\n.param list", name: nil))
     XCTAssertEqual(capture.out, "(no parameters)\n")
@@ -65,7 +63,7 @@ final class ParameterTests: XCTestCase {
   }
 
   func testMistakesAreReported() throws {
-    let capture = ShellTests.Capture()
+    let capture = ShellFixtures.Capture()
     let shell = try makeShell(capture)
     XCTAssertFalse(shell.run(script: ".param set x \"open", name: nil))
     XCTAssertFalse(shell.run(script: ".param set x width", name: nil))
@@ -89,7 +87,7 @@ final class ParameterTests: XCTestCase {
   }
 
   func testHelpListsParam() throws {
-    let capture = ShellTests.Capture()
+    let capture = ShellFixtures.Capture()
     let shell = try makeShell(capture)
     XCTAssertTrue(shell.run(script: ".help", name: nil))
     XCTAssertTrue(capture.out.contains(".param set NAME VALUE"), capture.out)

@@ -6,24 +6,10 @@ import XCTest
 
 /// The shell without a terminal: statements in, text out.
 final class ShellTests: XCTestCase {
-  /// Collects what the shell writes to each stream.
-  final class Capture: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var out = ""
-    private(set) var err = ""
-
-    var output: ShellOutput {
-      ShellOutput(
-        write: { text in self.lock.withLock { self.out += text } },
-        error: { text in self.lock.withLock { self.err += text } })
-    }
-  }
+  typealias Capture = ShellFixtures.Capture
 
   func makeShell(_ capture: Capture, keepGoing: Bool = false) throws -> Shell {
-    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
-    _ = try interpreter.run(
-      "entity Hat { name: String, width: Int16 min 1 }\ninsert Hat name = \"Fez\", width = 3\nsave")
-    return Shell(interpreter: interpreter, keepGoing: keepGoing, output: capture.output)
+    try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture, keepGoing: keepGoing)
   }
 
   func testResultsGoToOutputAndReportsToErrorsOutsideThePrompt() throws {

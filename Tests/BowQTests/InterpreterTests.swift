@@ -99,8 +99,8 @@ final class InterpreterTests: XCTestCase {
     }
     XCTAssertEqual(interpreter.context.changes.count, 1)
     XCTAssertEqual(interpreter.context.committed.table("Tie").rows[0][1], .double(3.5))
-    XCTAssertEqual(try interpreter.run("rollback").last, .message("Rolled back 1 change."))
-    XCTAssertEqual(try interpreter.run("save").last, .message("Nothing to save."))
+    XCTAssertEqual(try interpreter.run("rollback").last, .report(.rolledBack(changes: 1)))
+    XCTAssertEqual(try interpreter.run("save").last, .report(.saved(changes: 0)))
   }
 
   func testAssignmentsAreCheckedAgainstTheAttributeType() throws {
@@ -123,7 +123,8 @@ final class InterpreterTests: XCTestCase {
   func testDeleteUndoRedo() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
-      try interpreter.run("delete Tie where rating < 2").last, .message("Deleted 1 Tie."))
+      try interpreter.run("delete Tie where rating < 2").last,
+      .report(.deleted(entity: "Tie", count: 1, cascaded: 0)))
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 2))
     _ = try interpreter.run("undo")
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 3))
@@ -155,7 +156,7 @@ final class InterpreterTests: XCTestCase {
     interpreter.baseDirectory = folder.path
     XCTAssertEqual(
       try interpreter.run("import \"ties.plist\" into Tie").last,
-      .message("Imported 1 Tie from ties.plist."))
+      .report(.imported(entity: "Tie", count: 1, path: "ties.plist")))
     XCTAssertEqual(
       try interpreter.run("count Tie where lastWorn == CAST(\"1970-01-01T00:00:00Z\", \"NSDate\")")
         .last, .count(entity: "Tie", 1))

@@ -91,7 +91,7 @@ final class RelationshipStatementTests: XCTestCase {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
       try interpreter.run("delete Person where name == \"Ann\"").last,
-      .message("Deleted 1 Person and 2 related objects by cascade."))
+      .report(.deleted(entity: "Person", count: 1, cascaded: 2)))
     XCTAssertEqual(try count(interpreter, "count BowTie"), 1)
     XCTAssertEqual(
       try count(interpreter, "count Tag where ties.@count == 0"), 2,

@@ -6,11 +6,7 @@ final class CommandLineTests: XCTestCase {
   var home: URL!
 
   override func setUpWithError() throws {
-    home = try Bowq.makeHome()
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: home)
+    home = try makeHome()
   }
 
   var defaultStore: URL { home.appendingPathComponent("data/bowq/default.plist") }

@@ -26,7 +26,7 @@ final class ExamplesTests: XCTestCase {
         text.split(separator: "\n").first { $0.hasPrefix("-- exit status: ") }
         .flatMap { Int32($0.dropFirst("-- exit status: ".count)) } ?? 0
 
-      let result = try Bowq.run(words, home: try Bowq.makeHome(), mergingOutput: true)
+      let result = try Bowq.run(words, home: try makeHome(), mergingOutput: true)
       let expectedURL = folder.appendingPathComponent(
         script.replacingOccurrences(of: ".bowq", with: ".out"))
       if update {

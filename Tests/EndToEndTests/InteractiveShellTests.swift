@@ -6,17 +6,11 @@ final class InteractiveShellTests: XCTestCase {
   var home: URL!
 
   override func setUpWithError() throws {
-    home = try Bowq.makeHome()
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: home)
+    home = try makeHome()
   }
 
   func testTheTourFetchSetChangesSaveAndReopen() throws {
-    let terminal = try Terminal(home: home)
-    defer { terminal.close() }
-    try terminal.waitFor("bowq>")
+    let terminal = try startShell(home: home)
     XCTAssertTrue(try terminal.screen().contains("(7 BowTie objects)"))
 
     try terminal.enter("fetch BowTie where searchKey == \"R\"")
@@ -37,18 +31,14 @@ final class InteractiveShellTests: XCTestCase {
     try terminal.press("C-d")
     try terminal.waitFor("[EXIT=0]")
 
-    let reopened = try Terminal(home: home)
-    defer { reopened.close() }
-    try reopened.waitFor("bowq>")
+    let reopened = try startShell(home: home)
     try reopened.enter(".mode line")
     try reopened.enter("fetch BowTie where searchKey == \"R\"")
     try reopened.waitFor("rating = 4")
   }
 
   func testAFailedSaveAndTyposAreShownWithTheirCaret() throws {
-    let terminal = try Terminal(home: home)
-    defer { terminal.close() }
-    try terminal.waitFor("bowq>")
+    let terminal = try startShell(home: home)
     try terminal.enter("fetch BowTie where searchKey == \"R\"")
     try terminal.enter("set rating = 7")
     try terminal.enter("save")
@@ -63,9 +53,7 @@ final class InteractiveShellTests: XCTestCase {
   }
 
   func testCtrlCDropsTheLineAndMultiLineStatementsContinue() throws {
-    let terminal = try Terminal(home: home)
-    defer { terminal.close() }
-    try terminal.waitFor("bowq>")
+    let terminal = try startShell(home: home)
     try terminal.type("fetch BowTie where")
     try terminal.press("C-c")
     try terminal.waitFor("bowq>", count: 2)
@@ -81,9 +69,7 @@ final class InteractiveShellTests: XCTestCase {
   }
 
   func testNoColorMeansNoEscapes() throws {
-    let terminal = try Terminal(home: home, environment: ["NO_COLOR": "1"])
-    defer { terminal.close() }
-    try terminal.waitFor("bowq>")
+    let terminal = try startShell(home: home, environment: ["NO_COLOR": "1"])
     try terminal.enter("fetch Nope")
     try terminal.waitFor("unknown entity")
     XCTAssertFalse(try terminal.screen(escapes: true).contains("\u{1B}["))

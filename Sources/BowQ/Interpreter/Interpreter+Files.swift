@@ -6,7 +6,9 @@ extension Interpreter {
     URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true))
   }
 
-  func importPlist(_ path: String, into entity: Entity, range: SourceRange) throws -> String {
+  func importPlist(_ path: String, into entity: Entity, range: SourceRange) throws
+    -> StatementResult.Report
+  {
     let data: Data
     do {
       data = try Data(contentsOf: resolve(path))
@@ -23,11 +25,11 @@ extension Interpreter {
     try edit { context in
       for row in rows { context.insert(row, into: entity.name) }
     }
-    return "Imported \(Self.count(rows.count, entity.name)) from \(path)."
+    return .imported(entity: entity.name, count: rows.count, path: path)
   }
 
   /// `import model "…xcdatamodeld"`: defines every entity of an Xcode model.
-  func importModel(_ path: String, range: SourceRange) throws -> String {
+  func importModel(_ path: String, range: SourceRange) throws -> StatementResult.Report {
     let imported: XcodeModel
     do {
       imported = try XcodeModelReader.read(at: resolve(path).path)
@@ -41,17 +43,15 @@ extension Interpreter {
     } catch let error as MigrationError {
       throw EvaluationError(error.message, at: range)
     }
-    let names = imported.model.entities.map(\.name).joined(separator: ", ")
-    let version = imported.version.map { " (version \($0))" } ?? ""
-    let notes = imported.notes.map { "\n  note: \($0)" }.joined()
-    return
-      "Imported the model\(version): \(Self.count(imported.model.entities.count, "entity")) — \(names).\(notes)"
+    return .modelImported(
+      entities: imported.model.entities.map(\.name), version: imported.version,
+      notes: imported.notes)
   }
 
   /// `export Entity [where P] to "file"`: the objects as an array of dictionaries, in JSON
   /// or a property list.
   func export(_ export: BoundExport, _ compiler: PredicateCompiler, range: SourceRange) throws
-    -> String
+    -> StatementResult.Report
   {
     let ids = try matching(export.entity, export.predicate, compiler)
     let table = context.graph.table(export.entity.name)
@@ -68,6 +68,6 @@ extension Interpreter {
       throw EvaluationError(
         "cannot write \(Value.quoted(export.path)): \(Self.reason(error))", at: range)
     }
-    return "Exported \(Self.count(rows.count, export.entity.name)) to \(export.path)."
+    return .exported(entity: export.entity.name, count: rows.count, path: export.path)
   }
 }

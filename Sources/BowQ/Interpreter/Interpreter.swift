@@ -53,15 +53,16 @@ public final class Interpreter {
       } catch let error as MigrationError {
         throw LanguageError(.semantic, error.message, at: statement.range)
       }
-      let properties = Self.count(entity.attributes.count + entity.relationships.count, "property")
-      return .message(
-        "\(existed ? "Redefined" : "Defined") entity \(entity.name) with \(properties).")
+      return .report(
+        .entityDefined(
+          entity: entity.name,
+          properties: entity.attributes.count + entity.relationships.count, redefined: existed))
     case .importPlist(let path, let entity):
-      return .message(try importPlist(path, into: entity, range: statement.range))
+      return .report(try importPlist(path, into: entity, range: statement.range))
     case .importModel(let path):
-      return .message(try importModel(path, range: statement.range))
+      return .report(try importModel(path, range: statement.range))
     case .export(let export):
-      return .message(try self.export(export, compiler, range: statement.range))
+      return .report(try self.export(export, compiler, range: statement.range))
     case .fetch(let fetch):
       let result = try self.fetch(fetch, compiler)
       if fetch.projection == nil { selection = (fetch.entity.name, result.ids) }
@@ -72,40 +73,37 @@ public final class Interpreter {
       let (entity, ids) = selection!
       let live = ids.filter(context.graph.contains)
       try assign(assignments, to: live, compiler)
-      return .message("Updated \(Self.count(live.count, entity)).")
+      return .report(.updated(entity: entity, count: live.count))
     case .insert(let entity, let assignments):
       try insert(entity, assignments, compiler)
-      return .message("Inserted 1 \(entity.name).")
+      return .report(.inserted(entity: entity.name, count: 1))
     case .update(let entity, let predicate, let assignments):
       let ids = try matching(entity, predicate, compiler)
       try assign(assignments, to: ids, compiler)
-      return .message("Updated \(Self.count(ids.count, entity.name)).")
+      return .report(.updated(entity: entity.name, count: ids.count))
     case .delete(let entity, let predicate):
       let ids = try matching(entity, predicate, compiler)
       var deleted: [ObjectID] = []
-      try edit { context in deleted = context.delete(ids) }
-      let cascaded = deleted.count - ids.count
-      return .message(
-        "Deleted \(Self.count(ids.count, entity.name))"
-          + (cascaded > 0 ? " and \(Self.count(cascaded, "related object")) by cascade." : "."))
+      edit { context in deleted = context.delete(ids) }
+      return .report(
+        .deleted(entity: entity.name, count: ids.count, cascaded: deleted.count - ids.count))
     case .save:
-      return .message(try save(range: statement.range))
+      return .report(.saved(changes: try save(range: statement.range)))
     case .rollback:
       let count = context.changes.count
       context.rollback()
-      return .message(
-        count == 0 ? "Nothing to roll back." : "Rolled back \(Self.count(count, "change")).")
+      return .report(.rolledBack(changes: count))
     case .changes:
       return .changes(context.changes)
     case .undo:
-      return .message(context.undo() ? "Undid the last change." : "Nothing to undo.")
+      return .report(context.undo() ? .undone : .nothingToUndo)
     case .redo:
-      return .message(context.redo() ? "Redid the change." : "Nothing to redo.")
+      return .report(context.redo() ? .redone : .nothingToRedo)
     case .validate:
       let changed = context.changedObjects
       let errors = context.validate()
       guard errors.isEmpty else { throw SaveError(errors: errors) }
-      return .message("\(Self.count(changed.count, "changed object")) valid.")
+      return .report(.validated(objects: changed.count))
     }
   }
 
@@ -170,9 +168,11 @@ public final class Interpreter {
     }
   }
 
-  private func save(range: SourceRange) throws -> String {
+  /// Validates and writes the pending changes; answers how many there were (0: nothing to
+  /// save, and nothing is written).
+  private func save(range: SourceRange) throws -> Int {
     let changes = context.changes
-    guard !changes.isEmpty else { return "Nothing to save." }
+    guard !changes.isEmpty else { return 0 }
     for entity in context.graph.model.entities {
       for relationship in entity.relationships
       where context.graph.model.entity(named: relationship.destination) == nil {
@@ -187,7 +187,7 @@ public final class Interpreter {
       try handle.save(context.graph)
     }
     context.markSaved()
-    return "Saved \(Self.count(changes.count, "change"))."
+    return changes.count
   }
 
   // MARK: Wording

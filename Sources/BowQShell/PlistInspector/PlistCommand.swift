@@ -4,8 +4,9 @@ import Foundation
 /// `bowq plist FILE`: prints any property list (binary, XML or JSON) readably, or as JSON
 /// with `--format json`. It reads with bowq's own decoder, so damaged files get the same
 /// precise errors as damaged stores.
-enum PlistCommand {
-  static func run(_ options: PlistOptions) -> Int32 {
+public enum PlistCommand {
+  /// Prints the file `options` names; answers 0, or 1 when it cannot be read or decoded.
+  public static func run(_ options: PlistOptions) -> Int32 {
     let data: Data?
     if options.path == "-" {
       data = FileHandle.standardInput.readDataToEndOfFile()

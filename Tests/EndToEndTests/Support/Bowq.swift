@@ -88,3 +88,12 @@ enum Bowq {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 }
+
+extension XCTestCase {
+  /// A fresh home for this test (``Bowq/makeHome()``), removed when the test ends.
+  func makeHome() throws -> URL {
+    let home = try Bowq.makeHome()
+    addTeardownBlock { try? FileManager.default.removeItem(at: home) }
+    return home
+  }
+}

@@ -107,3 +107,16 @@ struct Terminal {
     "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
+
+extension XCTestCase {
+  /// Starts `bowq arguments…` at a terminal and waits for its first prompt; the terminal
+  /// is closed when the test ends.
+  func startShell(
+    _ arguments: [String] = [], home: URL, environment: [String: String] = [:]
+  ) throws -> Terminal {
+    let terminal = try Terminal(arguments: arguments, home: home, environment: environment)
+    addTeardownBlock { terminal.close() }
+    try terminal.waitFor("bowq>")
+    return terminal
+  }
+}

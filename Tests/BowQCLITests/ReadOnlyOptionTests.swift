@@ -1,6 +1,8 @@
 import BowQShell
 import XCTest
 
+@testable import BowQCLI
+
 /// `--read-only`: parsed for runs, refused with options that would write or need no store.
 final class ReadOnlyOptionTests: XCTestCase {
   private func parse(_ arguments: String...) throws(CommandLineError) -> Invocation {

@@ -1,6 +1,8 @@
+import BowQShell
+
 /// A command line `bowq` cannot run. Print ``message`` to standard error and exit with
 /// ``exitStatus``.
-public enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
+enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An option bowq does not have, with the closest real one when there is one.
   case unknownOption(String, suggestion: String?)
   /// An option that takes a value was given none.
@@ -29,18 +31,18 @@ public enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible
   case plistFormat(OutputFormat)
 
   /// The exit status for a bad command line.
-  public static let exitStatus: Int32 = 2
+  static let exitStatus = Launcher.usageExitStatus
 
   /// The line printed after the error.
-  public static let hint = "Try 'bowq --help' for more information."
+  static let hint = "Try 'bowq --help' for more information."
 
   /// The whole text for standard error: the error and the hint, each on its own line.
-  public var message: String {
+  var message: String {
     description + "\n" + CommandLineError.hint + "\n"
   }
 
   /// The error, starting with `bowq: `.
-  public var description: String {
+  var description: String {
     "bowq: " + explanation
   }
 

@@ -1,6 +1,8 @@
 import BowQShell
 import XCTest
 
+@testable import BowQCLI
+
 final class CommandLineOptionsTests: XCTestCase {
   private func parse(_ arguments: String...) throws -> Invocation {
     try CommandLineOptions.parse(arguments)

@@ -1,15 +1,3 @@
-/// What the command line asks `bowq` to do.
-public enum Invocation: Hashable, Sendable {
-  /// Run statements against a store.
-  case run(RunOptions)
-  /// `bowq plist FILE`: print a property list file.
-  case plist(PlistOptions)
-  /// `--help`: print the usage text to standard output and exit 0.
-  case help
-  /// `--version`: print the version to standard output and exit 0.
-  case version
-}
-
 /// The store statements run against.
 public enum StoreLocation: Hashable, Sendable {
   /// The default store (see ``Paths/defaultStorePath``), seeded with the sample data on
@@ -58,28 +46,6 @@ public struct RunOptions: Hashable, Sendable {
     self.source = source
     self.format = format
     self.keepsGoing = keepsGoing
-    self.color = color
-  }
-}
-
-/// The options of `bowq plist FILE [--format json]`.
-public struct PlistOptions: Hashable, Sendable {
-  /// How the property list is printed.
-  public enum Format: Hashable, Sendable {
-    /// Readable, as `plutil -p` prints it.
-    case readable
-    /// `--format json` (or `--json`).
-    case json
-  }
-
-  /// The file to print; `-` is standard input.
-  public var path: String
-  public var format: Format
-  public var color: ColorMode
-
-  public init(path: String, format: Format = .readable, color: ColorMode = .auto) {
-    self.path = path
-    self.format = format
     self.color = color
   }
 }

@@ -1,0 +1,27 @@
+/// The options bowq has, by the names they are written with.
+enum Option {
+  case store, memory, sample, readOnly, command, format, json, keepGoing, color, help, version
+
+  static let long: [String: Option] = [
+    "--store": .store, "--memory": .memory, "--sample": .sample, "--read-only": .readOnly,
+    "--format": .format, "--json": .json, "--keep-going": .keepGoing, "--color": .color,
+    "--help": .help, "--version": .version,
+  ]
+
+  static let short: [Character: Option] = ["c": .command, "h": .help, "V": .version]
+
+  var takesValue: Bool {
+    switch self {
+    case .store, .command, .format, .color: return true
+    case .memory, .sample, .readOnly, .json, .keepGoing, .help, .version: return false
+    }
+  }
+
+  /// Options that only make sense for a run, not for `bowq plist`.
+  var isRunOnly: Bool {
+    switch self {
+    case .store, .memory, .sample, .readOnly, .command, .keepGoing: return true
+    case .format, .json, .color, .help, .version: return false
+    }
+  }
+}

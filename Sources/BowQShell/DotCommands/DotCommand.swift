@@ -1,0 +1,94 @@
+/// A shell command that starts with a dot, as one row of ``DotCommand/all``: `.help` lists
+/// the rows, the shell runs the row a line names, and a mistyped name is matched against
+/// them for a "did you mean".
+struct DotCommand: Sendable {
+  /// A line of `.help`: the command with its arguments, and what it does.
+  struct Usage: Sendable {
+    var synopsis: String
+    var summary: String
+  }
+
+  /// What running a dot-command leaves the shell to do.
+  enum Outcome {
+    /// Read the next line.
+    case done
+    /// The command failed: a script stops here unless it keeps going.
+    case failed
+    /// Leave the shell.
+    case quit
+  }
+
+  /// A dot-command as typed: the whole line, and its words split at spaces (the name first).
+  struct Line {
+    var text: String
+    var words: [String]
+
+    init(_ text: String) {
+      self.text = text
+      words = text.split(separator: " ").map(String.init)
+    }
+  }
+
+  /// The name `.help` shows and "did you mean" suggests: `.mode`.
+  var name: String
+  /// Other spellings that run the same command: `.format`.
+  var aliases: [String] = []
+  /// The lines `.help` shows for the command, in order.
+  var usage: [Usage]
+  /// Runs the command on a shell.
+  var action: @Sendable (Shell, Line) -> Outcome
+
+  /// Every dot-command, in the order `.help` lists them.
+  static let all: [DotCommand] = [
+    DotCommand(name: ".help", usage: [Usage(synopsis: ".help", summary: "this text")]) {
+      shell, _ in shell.showHelp()
+    },
+    DotCommand(
+      name: ".mode", aliases: [".format"],
+      usage: [Usage(synopsis: ".mode FORMAT", summary: "table, box, json, jsonl, csv or line")]
+    ) { shell, line in shell.setMode(line) },
+    DotCommand(
+      name: ".schema", aliases: [".entities"],
+      usage: [Usage(synopsis: ".schema [Entity]", summary: "the model")]
+    ) { shell, line in shell.showSchema(line) },
+    DotCommand(
+      name: ".param", aliases: [".parameter"],
+      usage: [
+        Usage(
+          synopsis: ".param set NAME VALUE",
+          summary: "give $NAME a value: 3, 4.5, \"text\", YES, nil, {1, 2}, CAST(…)"),
+        Usage(synopsis: ".param unset NAME", summary: "forget $NAME"),
+        Usage(synopsis: ".param list", summary: "the parameters and their values"),
+      ]
+    ) { shell, line in shell.manageParameters(line) },
+    DotCommand(
+      name: ".quit", aliases: [".exit", ".q"],
+      usage: [Usage(synopsis: ".quit", summary: "leave (or Ctrl-D)")]
+    ) { _, _ in .quit },
+  ]
+
+  /// The command a name or alias spells, if any.
+  static func named(_ name: String) -> DotCommand? {
+    all.first { $0.name == name || $0.aliases.contains(name) }
+  }
+
+  /// The width synopses are padded to in `.help`.
+  private static let synopsisColumn = 18
+
+  /// The lines of `.help` for every command, each indented two spaces.
+  static var helpLines: String {
+    all.map(\.helpLines).joined()
+  }
+
+  /// This command's lines of `.help`: synopses padded to ``synopsisColumn``, or, when one
+  /// leaves less than two spaces there (`.param set NAME VALUE`), all of them to three
+  /// past the longest.
+  private var helpLines: String {
+    let longest = usage.map(\.synopsis.count).max() ?? 0
+    let column = longest + 2 <= Self.synopsisColumn ? Self.synopsisColumn : longest + 3
+    return usage.map { line in
+      "  " + line.synopsis + String(repeating: " ", count: column - line.synopsis.count)
+        + line.summary + "\n"
+    }.joined()
+  }
+}

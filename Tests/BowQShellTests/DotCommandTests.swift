@@ -1,0 +1,52 @@
+import BowQ
+import XCTest
+
+@testable import BowQShell
+
+/// The table of dot-commands: every spelling runs its row, and `.help` lists the rows.
+final class DotCommandTests: XCTestCase {
+  func testEveryNameAndAliasNamesItsOwnRow() {
+    var seen: Set<String> = []
+    for command in DotCommand.all {
+      for spelling in [command.name] + command.aliases {
+        XCTAssertTrue(seen.insert(spelling).inserted, "\(spelling) is spelled twice")
+        XCTAssertEqual(DotCommand.named(spelling)?.name, command.name, spelling)
+      }
+      XCTAssertFalse(command.usage.isEmpty, command.name)
+    }
+    XCTAssertNil(DotCommand.named(".nope"))
+  }
+
+  func testAliasesRunTheirCommands() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertTrue(
+      shell.run(
+        script:
+          ".format csv\nfetch Hat\n.entities Hat\n.parameter set w 3\n.parameter\n.exit\ncount Hat",
+        name: nil))
+    XCTAssertEqual(
+      capture.out,
+      "name,width\nFez,3\nentity Hat {\n  name: String\n  width: Int16 min 1\n}\n$w = 3\n")
+    XCTAssertEqual(capture.err, "")
+  }
+
+  func testHelpListsTheTableAlignedByCommand() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertTrue(shell.run(script: ".help", name: nil))
+    let commands = capture.out.components(separatedBy: "Shell commands:\n").last
+    XCTAssertEqual(
+      commands,
+      """
+        .help             this text
+        .mode FORMAT      table, box, json, jsonl, csv or line
+        .schema [Entity]  the model
+        .param set NAME VALUE   give $NAME a value: 3, 4.5, "text", YES, nil, {1, 2}, CAST(…)
+        .param unset NAME       forget $NAME
+        .param list             the parameters and their values
+        .quit             leave (or Ctrl-D)
+
+      """)
+  }
+}
