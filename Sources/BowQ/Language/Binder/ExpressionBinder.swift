@@ -255,7 +255,7 @@ extension Binder {
       return try operand(x).map { v throws(EvaluationError) in try target.apply(v, range: range) }
     case .collectionOperator(let op, let x):
       return try operand(x).map { v throws(EvaluationError) in
-        try op.apply(toValue: v, range: range)
+        try op.applyAsCollectionOperator(to: v, range: range)
       }
     case .index(let base, let selector):
       guard let collection = try operand(base) else { return nil }

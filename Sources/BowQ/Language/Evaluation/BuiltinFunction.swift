@@ -140,10 +140,12 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
       default: return .int(Int64(s.utf16.count))
       }
     case .sum, .count, .min, .max, .average, .median, .mode, .stddev:
-      guard case .collection(let elements) = arguments[0] else {
+      guard case .collection(let elements) = arguments[0],
+        let operation = AggregateOperation.all.first(where: { $0.function == rawValue })
+      else {
         throw mismatch(arguments[0], range)
       }
-      return try aggregate(elements, range: range)
+      return try operation.apply(to: elements, range: range)
     case .modulus, .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftshift, .rightshift:
       let (a, b) = (try integer(arguments[0], range), try integer(arguments[1], range))
       switch self {
@@ -180,42 +182,6 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
       case .ceiling: return .double(x.rounded(.up))
       default: return .double(x.rounded(.towardZero))
       }
-    }
-  }
-
-  /// The statistical functions over a collection: count, sum, min and max as the
-  /// collection operators compute them; average, median, mode and the (population)
-  /// standard deviation of the numbers.
-  private func aggregate(_ elements: [Value], range: SourceRange) throws(EvaluationError) -> Value {
-    switch self {
-    case .count: return try CollectionOperator.count.apply(to: elements, range: range)
-    case .sum: return try CollectionOperator.sum.apply(to: elements, range: range)
-    case .min: return try CollectionOperator.min.apply(to: elements, range: range)
-    case .max: return try CollectionOperator.max.apply(to: elements, range: range)
-    case .average: return try CollectionOperator.avg.apply(to: elements, range: range)
-    default: break
-    }
-    var numbers: [Double] = []
-    for element in elements where !element.isNull {
-      guard let x = element.numericValue else { throw mismatch(element, range) }
-      numbers.append(x)
-    }
-    guard !numbers.isEmpty else { return self == .mode ? .collection([]) : .null }
-    switch self {
-    case .median:
-      let sorted = numbers.sorted()
-      let middle = sorted.count / 2
-      return .double(
-        sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2)
-    case .mode:
-      var counts: [Double: Int] = [:]
-      for x in numbers { counts[x, default: 0] += 1 }
-      let most = counts.values.max() ?? 0
-      return .collection(counts.filter { $0.value == most }.keys.sorted().map { .double($0) })
-    default:
-      let mean = numbers.reduce(0, +) / Double(numbers.count)
-      let variance = numbers.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(numbers.count)
-      return .double(variance.squareRoot())
     }
   }
 
