@@ -13,6 +13,54 @@ final class FunctionTableTests: XCTestCase {
     XCTAssertEqual(repeated.sorted(), [], "\(what) named twice", file: file, line: line)
   }
 
+  /// The function a format string calls, bound (its arguments are variables, so that
+  /// nothing is folded).
+  private func called(_ format: String) -> BuiltinFunction? {
+    do {
+      let syntax = try FormatExpression(format: format).syntax
+      let bound = try EvaluationSetting.bindDynamically { binder throws(LanguageError) in
+        try binder.bind(syntax, on: nil)
+      }
+      guard case .function(let function, _) = bound.kind else { return nil }
+      return function
+    } catch {
+      XCTFail("\(format): \(error)")
+      return nil
+    }
+  }
+
+  func testEveryFunctionRowHoldsTogether() {
+    let functions = BuiltinFunction.all
+    assertUnique(functions.map(\.name), "functions")
+    assertUnique(functions.map(\.selector), "selectors")
+    for function in functions {
+      let selector = function.selector
+      XCTAssertEqual(
+        function.arity, selector.filter { $0 == ":" }.count,
+        "\(selector) has one colon for each argument")
+      let variables = (0..<function.arity).map { "$a\($0)" }
+      let arguments = "(" + variables.joined(separator: ", ") + ")"
+      XCTAssertEqual(called(selector + arguments), function, "\(selector)(…) is \(function.name)")
+      let receiver = variables.first ?? "SELF"
+      let rest = variables.dropFirst().map { ", " + $0 }.joined()
+      XCTAssertEqual(
+        called("FUNCTION(\(receiver), '\(selector)'\(rest))"), function,
+        "FUNCTION(…, '\(selector)') is \(function.name)")
+      if function.arity < 2 {
+        XCTAssertEqual(called(function.name + arguments), function, "\(function.name)(…)")
+      } else {
+        XCTAssertNil(
+          BuiltinFunction(named: function.name), "\(function.name) goes only by its selector")
+      }
+      XCTAssertEqual(
+        function.arguments.contains(.collection), function.aggregate != nil,
+        "\(function.name) takes a collection if and only if it is an aggregate")
+      if let aggregate = function.aggregate {
+        XCTAssertEqual(aggregate.function, function.name, "\(function.name) names its operation")
+      }
+    }
+  }
+
   func testEveryAggregateSpellingResolvesToOneOperation() {
     let operations = AggregateOperation.all
     assertUnique(operations.map(\.name), "operations")
@@ -28,7 +76,7 @@ final class FunctionTableTests: XCTestCase {
         XCTAssertEqual(AggregateOperation(collectionOperator: name), operation, "@\(name)")
       }
       if let name = operation.function {
-        XCTAssertEqual(BuiltinFunction(named: name)?.rawValue, name, "\(name)()")
+        XCTAssertEqual(BuiltinFunction(named: name)?.aggregate, operation, "\(name)()")
       }
       for name in operation.groupNames {
         XCTAssertEqual(AggregateOperation(groupName: name), operation, "\(name)() of a group")
