@@ -12,7 +12,7 @@ import Foundation
 /// gives ``ofNil`` for nil (``applyAsCollectionOperator(to:range:)``), a function gives nil
 /// for nil, and a group leaves its nil values out (``applyToGroup(objectCount:values:range:)``).
 struct AggregateOperation: Sendable {
-  /// The operation's name, as tests and messages know it: `avg`, `stddev`.
+  /// The operation's own name, unique among the rows: `avg`, `stddev`.
   let name: String
   /// Its collection operator, as written after `@` (`avg`); nil when it has none.
   let collectionOperator: String?
@@ -234,6 +234,7 @@ extension AggregateOperation {
     var count = 0
     /// The integer total, while every number is an integer and the total fits.
     var integer: Int64? = 0
+    /// The total as a real number.
     var real = 0.0
 
     init(_ elements: [Value], collectionOperator: String, range: SourceRange)
