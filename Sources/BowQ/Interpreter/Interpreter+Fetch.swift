@@ -120,29 +120,11 @@ extension Interpreter {
           guard let first = members.first else { return .null }
           return try compiled!(first)
         case .aggregate(let aggregate, _):
-          let values = try compiled.map { c in try members.map { try c($0) } } ?? []
-          return try Self.aggregate(aggregate, count: members.count, values, range: .nowhere)
+          let values = try compiled.map { c in try members.map { try c($0) } }
+          return try aggregate.applyToGroup(
+            objectCount: members.count, values: values, range: .nowhere)
         }
       }
-    }
-  }
-
-  /// An aggregate over a group's values (`count()` counts the objects).
-  static func aggregate(
-    _ aggregate: GroupAggregate, count: Int, _ values: [Value], range: SourceRange
-  )
-    throws(EvaluationError) -> Value
-  {
-    switch aggregate {
-    case .count: return .int(Int64(values.isEmpty ? count : values.filter { !$0.isNull }.count))
-    case .sum: return try CollectionOperator.sum.apply(to: values, range: range)
-    case .avg: return try CollectionOperator.avg.apply(to: values, range: range)
-    case .min: return try CollectionOperator.min.apply(to: values, range: range)
-    case .max: return try CollectionOperator.max.apply(to: values, range: range)
-    case .median:
-      return try BuiltinFunction.median.apply([.collection(values)], now: Date(), range: range)
-    case .stddev:
-      return try BuiltinFunction.stddev.apply([.collection(values)], now: Date(), range: range)
     }
   }
 }

@@ -18,7 +18,7 @@ struct BoundExpression: Sendable {
     case cast(BoundExpression, CastTarget)
     case index(BoundExpression, BoundIndex)
     /// A collection operator (`@count`, `@sum`, …) applied to a collection.
-    case collectionOperator(CollectionOperator, BoundExpression)
+    case collectionOperator(AggregateOperation, BoundExpression)
     /// `TERNARY(condition, a, b)`.
     case ternary(BoundPredicate, BoundExpression, BoundExpression)
     /// The elements of a collection for which the predicate holds, each bound in turn to

@@ -64,14 +64,10 @@ struct BoundColumn: Sendable {
   enum ColumnValue: Sendable {
     /// A value of each object (or of each group, for a grouped key path).
     case expression(BoundExpression)
-    /// An aggregate over the objects of a group: `count()`, `sum(rating)`, …
-    case aggregate(GroupAggregate, BoundExpression?)
+    /// An aggregate over the objects of a group (NSExpressionDescription's `count:`,
+    /// `sum:`, …): `sum(rating)` over the values of a key path, `count()` without one.
+    case aggregate(AggregateOperation, BoundExpression?)
   }
-}
-
-/// The aggregate functions of a `select` (NSExpressionDescription's `count:`, `sum:`, …).
-enum GroupAggregate: String, Sendable, CaseIterable {
-  case count, sum, avg, min, max, median, stddev
 }
 
 /// `key = value`, `+=` or `-=`, with the key resolved.

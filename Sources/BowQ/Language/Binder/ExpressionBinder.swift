@@ -113,13 +113,13 @@ extension Binder {
       throw LanguageError(
         .semantic,
         "unknown function \(name)()."
-          + NameSuggestion.hint(for: name, among: BuiltinFunction.allCases.map(\.rawValue)),
+          + NameSuggestion.hint(for: name, among: BuiltinFunction.all.map(\.name)),
         at: range)
     }
-    guard function.arity.contains(arguments.count) else {
+    guard function.arity == arguments.count else {
       throw LanguageError(
         .semantic,
-        "\(function.rawValue)() takes \(function.arityDescription), not \(arguments.count)",
+        "\(function.name)() takes \(function.arityDescription), not \(arguments.count)",
         at: range)
     }
     return try bindCall(function, arguments, on: entity, range: range)
@@ -141,10 +141,10 @@ extension Binder {
         "unknown selector \(quoted) in FUNCTION. bowq has no Objective-C methods to call: "
           + "FUNCTION takes only the selectors of the built-in functions, such as \"sqrt:\", "
           + "\"uppercase:\" or \"modulus:by:\"."
-          + NameSuggestion.hint(for: selector, among: BuiltinFunction.allCases.map(\.selector)),
+          + NameSuggestion.hint(for: selector, among: BuiltinFunction.all.map(\.selector)),
         at: range)
     }
-    let colons = function.arity.lowerBound
+    let colons = function.arity
     guard colons > 0 else {
       guard arguments.isEmpty else {
         throw LanguageError(
@@ -180,7 +180,7 @@ extension Binder {
       if let expected = function.expectedArgument(position), !function.accepts(b.type, at: position)
       {
         throw LanguageError(
-          .semantic, "\(function.rawValue)() takes \(expected), not \(b.type)", at: argument.range)
+          .semantic, "\(function.name)() takes \(expected), not \(b.type)", at: argument.range)
       }
       bound.append(b)
     }
@@ -255,7 +255,7 @@ extension Binder {
       return try operand(x).map { v throws(EvaluationError) in try target.apply(v, range: range) }
     case .collectionOperator(let op, let x):
       return try operand(x).map { v throws(EvaluationError) in
-        try op.apply(toValue: v, range: range)
+        try op.applyAsCollectionOperator(to: v, range: range)
       }
     case .index(let base, let selector):
       guard let collection = try operand(base) else { return nil }

@@ -93,13 +93,7 @@ extension Binder {
           at: item.expression.range)
       }
       if let (aggregate, argument) = try groupAggregate(item.expression, on: entity) {
-        let type: ValueType =
-          switch aggregate {
-          case .count: .integer
-          case .sum: argument?.type == .integer ? .integer : .double
-          case .min, .max: argument?.type ?? .unknown
-          case .avg, .median, .stddev: .double
-          }
+        let type = aggregate.resultType(.collection(of: argument?.type ?? .unknown))
         columns.append(BoundColumn(name: name, value: .aggregate(aggregate, argument), type: type))
       } else {
         let bound = try bind(item.expression, on: entity)
@@ -149,7 +143,7 @@ extension Binder {
   /// of each object (a collection argument is the ordinary function). The selector spellings
   /// `sum:(rating)` and `FUNCTION(rating, 'sum:')` are the same aggregates.
   private func groupAggregate(_ e: ExpressionSyntax, on entity: Entity) throws(LanguageError)
-    -> (GroupAggregate, BoundExpression?)?
+    -> (AggregateOperation, BoundExpression?)?
   {
     let called: String
     let arguments: [ExpressionSyntax]
@@ -160,22 +154,19 @@ extension Binder {
     default: return nil
     }
     let name = called.hasSuffix(":") ? String(called.dropLast()) : called
-    let normalized = name.lowercased() == "average" ? "avg" : name.lowercased()
-    guard let aggregate = GroupAggregate(rawValue: normalized) else { return nil }
+    guard let aggregate = AggregateOperation(groupName: name) else { return nil }
     if arguments.isEmpty {
-      guard aggregate == .count else {
+      guard aggregate.countsObjectsWithoutKeyPath else {
         throw LanguageError(
           .semantic, "\(name)() needs a key path to aggregate, such as \(name)(rating)", at: e.range
         )
       }
-      return (.count, nil)
+      return (aggregate, nil)
     }
     guard arguments.count == 1 else { return nil }
     let argument = try bind(arguments[0], on: entity)
     if argument.type.isCollection { return nil }
-    if aggregate != .count, aggregate != .min, aggregate != .max, !argument.type.isNumeric,
-      argument.type != .unknown
-    {
+    if aggregate.takesNumbers, !argument.type.isNumeric, argument.type != .unknown {
       throw LanguageError(
         .semantic,
         "\(name)() adds up numbers, but \(PredicateFormatter.format(arguments[0])) is \(argument.type)",

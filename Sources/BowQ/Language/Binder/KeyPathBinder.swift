@@ -28,11 +28,11 @@ extension Binder {
     while let component = rest.popFirst() {
       switch component {
       case .collectionOperator(let name):
-        guard let op = CollectionOperator(rawValue: name) else {
+        guard let op = AggregateOperation(collectionOperator: name) else {
           throw LanguageError(
             .semantic,
             "unknown collection operator @\(name)."
-              + NameSuggestion.hint(for: name, among: CollectionOperator.allCases.map(\.rawValue)),
+              + NameSuggestion.hint(for: name, among: AggregateOperation.collectionOperatorNames),
             at: range)
         }
         guard result.type.isCollection || result.type == .unknown else {
@@ -41,16 +41,10 @@ extension Binder {
         }
         let operand = try applyComponents(rest, to: result, range: range)
         rest = []
-        let type: ValueType =
-          switch op {
-          case .count: .integer
-          case .avg: .double
-          case .sum: operand.type.elementType == .integer ? .integer : .double
-          case .min, .max: operand.type.elementType
-          case .distinctUnionOfObjects: operand.type
-          }
         result = try foldOrKeep(
-          BoundExpression(kind: .collectionOperator(op, operand), type: type, range: range))
+          BoundExpression(
+            kind: .collectionOperator(op, operand), type: op.resultType(operand.type),
+            range: range))
       case .key(let key):
         result = try property(key, of: result, range: range)
       }

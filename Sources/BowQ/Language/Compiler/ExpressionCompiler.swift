@@ -61,7 +61,7 @@ struct ExpressionCompiler {
     case .collectionOperator(let op, let operand):
       let value = compile(operand)
       return { scope throws(EvaluationError) in
-        try op.apply(toValue: try value(scope), range: range)
+        try op.applyAsCollectionOperator(to: try value(scope), range: range)
       }
     case .index(let base, let selector):
       return compileIndex(base, selector, range: range)
