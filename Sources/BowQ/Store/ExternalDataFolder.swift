@@ -31,7 +31,7 @@ struct ExternalDataFolder {
   init(store path: String) {
     storePath = path
     let support = ".\(StoreFile.fileName(of: path))_SUPPORT"
-    supportPath = path.contains("/") ? "\(StoreFile.parentFolder(of: path))/\(support)" : support
+    supportPath = path.contains("/") ? "\(AtomicFile.folder(of: path))/\(support)" : support
     self.path = supportPath + "/_EXTERNAL_DATA"
   }
 
@@ -53,17 +53,17 @@ struct ExternalDataFolder {
   /// a megabyte), and buys that a damaged or replaced file is reported rather than loaded
   /// and saved again under a new name as if it were the value.
   func bytes(of reference: ExternalDataReference) throws -> Data {
-    let fd = StoreFile.retryingInterrupts {
+    let fd = SystemCall.retryingInterrupts {
       open(filePath(reference.hash), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     }
     guard fd >= 0 else {
       if errno == ENOENT { throw Problem(message: "is missing") }
-      throw Problem(message: "cannot be read: \(StoreFile.systemMessage())")
+      throw Problem(message: "cannot be read: \(SystemCall.message())")
     }
     defer { close(fd) }
     var status = stat()
     guard fstat(fd, &status) == 0 else {
-      throw Problem(message: "cannot be read: \(StoreFile.systemMessage())")
+      throw Problem(message: "cannot be read: \(SystemCall.message())")
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw Problem(message: "is not a regular file")
@@ -77,10 +77,10 @@ struct ExternalDataFolder {
     try data.withUnsafeMutableBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let count = StoreFile.retryingInterrupts {
+        let count = SystemCall.retryingInterrupts {
           read(fd, buffer.baseAddress! + offset, buffer.count - offset)
         }
-        if count < 0 { throw Problem(message: "cannot be read: \(StoreFile.systemMessage())") }
+        if count < 0 { throw Problem(message: "cannot be read: \(SystemCall.message())") }
         if count == 0 {
           throw Problem(message: "ended after \(offset) of its \(reference.length) bytes")
         }
@@ -117,18 +117,16 @@ struct ExternalDataFolder {
       var wrote = false
       for (hash, data) in values.sorted(by: { $0.key < $1.key })
       where !holds(hash, length: data.count) {
-        let temporary = try StoreFile.writeTemporaryFile(
-          data, prefix: Self.temporaryPrefix, in: path, mode: mode, savingTo: storePath
-        ).path
+        let temporary = try writeTemporaryFile(data, mode: mode)
         if rename(temporary, filePath(hash)) != 0 {
-          let message = StoreFile.systemMessage()
+          let message = SystemCall.message()
           unlink(temporary)
           throw StoreError.unwritable(
             path: storePath, reason: "cannot rename \(temporary) to \(hash): \(message)")
         }
         wrote = true
       }
-      if wrote { try StoreFile.flushFolder(path, path: storePath, saved: false) }
+      if wrote { try flushFolder(path) }
     } catch StoreError.unwritable(_, let reason) {
       throw StoreError.unwritable(
         path: storePath,
@@ -159,16 +157,35 @@ struct ExternalDataFolder {
       && status.st_size == length
   }
 
+  /// Writes `data` to a new temporary file of `mode` in the folder, flushed: its path.
+  private func writeTemporaryFile(_ data: Data, mode: mode_t) throws(StoreError) -> String {
+    do {
+      return try AtomicFile.writeTemporaryFile(
+        data, prefix: Self.temporaryPrefix, in: path, mode: mode
+      ).path
+    } catch {
+      throw StoreError(error, saving: storePath)
+    }
+  }
+
+  /// Flushes `folder`'s entries, as ``AtomicFile/flushFolder(_:)`` does.
+  private func flushFolder(_ folder: String) throws(StoreError) {
+    do {
+      try AtomicFile.flushFolder(folder)
+    } catch {
+      throw StoreError(error, saving: storePath)
+    }
+  }
+
   /// Makes the folder at `folder` when it is missing, and flushes its parent so that it
   /// survives a crash.
   private func makeFolder(_ folder: String, mode: mode_t) throws {
     if mkdir(folder, mode) == 0 {
       chmod(folder, mode)
-      try StoreFile.flushFolder(
-        StoreFile.parentFolder(of: folder), path: storePath, saved: false)
+      try flushFolder(AtomicFile.folder(of: folder))
     } else if errno != EEXIST {
       throw StoreError.unwritable(
-        path: storePath, reason: "cannot create the folder \(folder): \(StoreFile.systemMessage())")
+        path: storePath, reason: "cannot create the folder \(folder): \(SystemCall.message())")
     }
   }
 }

@@ -94,3 +94,22 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension StoreError {
+  /// The error of reading (or locking) the store file at `path`, from the file layer's.
+  init(_ error: FileError, reading path: String) {
+    switch error {
+    case .missing: self = .fileNotFound(path: path)
+    case .failed: self = .unreadable(path: path, reason: error.reason)
+    case .locked(_, let holder): self = .locked(path: path, holder: holder)
+    }
+  }
+
+  /// The error of saving the store file at `path`, from the file layer's: nothing was saved.
+  init(_ error: FileError, saving path: String) {
+    switch error {
+    case .missing, .failed: self = .unwritable(path: path, reason: error.reason)
+    case .locked(_, let holder): self = .locked(path: path, holder: holder)
+    }
+  }
+}

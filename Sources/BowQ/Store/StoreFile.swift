@@ -26,13 +26,13 @@ public enum StoreFile {
   static func loadVersion(from path: String) throws -> (
     graph: ObjectGraph, fingerprint: StoreFingerprint
   ) {
-    let (data, fingerprint, mapping) = try contents(of: path, mappingLargeFiles: true)
+    let file = try contents(of: path, mappingLargeFiles: true)
     do {
       return (
         try StoreDecoder.decode(
-          data, externalData: ExternalDataFolder(store: path),
-          releaseInput: mapping?.releaseResidentPages),
-        fingerprint
+          file.data, externalData: ExternalDataFolder(store: path),
+          releaseInput: file.mapping?.releaseResidentPages),
+        file.fingerprint
       )
     } catch let error as PropertyListError {
       throw StoreError.corrupt(path: path, error)
@@ -105,26 +105,10 @@ public enum StoreFile {
   /// ``ExternalDataFolder``, leaving those of processes still running. Best effort: a file
   /// that cannot be removed stays for a later attempt.
   public static func removeAbandonedTemporaryFiles(of path: String) {
-    removeAbandonedTemporaryFiles(in: parentFolder(of: path), prefix: temporaryPrefix(for: path))
-    removeAbandonedTemporaryFiles(
+    AtomicFile.removeAbandonedTemporaryFiles(
+      in: AtomicFile.folder(of: path), prefix: temporaryPrefix(for: path))
+    AtomicFile.removeAbandonedTemporaryFiles(
       in: ExternalDataFolder(store: path).path, prefix: ExternalDataFolder.temporaryPrefix)
-  }
-
-  /// Removes the files `<prefix><pid>-<n>` in `folder` whose process no longer runs.
-  private static func removeAbandonedTemporaryFiles(in folder: String, prefix: String) {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    let isNumber = { (part: Substring) in
-      !part.isEmpty
-        && part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    }
-    for name in names where name.hasPrefix(prefix) {
-      let parts = name.dropFirst(prefix.count).split(
-        separator: "-", omittingEmptySubsequences: false)
-      guard parts.count == 2, parts.allSatisfy(isNumber), let pid = pid_t(parts[0]), pid > 0
-      else { continue }
-      let running = pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
-      if !running { unlink("\(folder)/\(name)") }
-    }
   }
 
   /// What a save expects to find at the store's path just before replacing it.
@@ -149,31 +133,43 @@ public enum StoreFile {
     } catch let error as PropertyListError {
       throw StoreError.unwritable(path: path, reason: error.description)
     }
-    let mode = fileMode(of: path)
+    let mode = AtomicFile.mode(replacing: path)
     let externalData = ExternalDataFolder(store: path)
     try externalData.write(externalValues, mode: mode)
-    let folder = parentFolder(of: path)
-    let (temporary, written) = try writeTemporaryFile(
-      data, prefix: temporaryPrefix(for: path), in: folder, mode: mode, savingTo: path)
+    let folder = AtomicFile.folder(of: path)
+    let temporary: AtomicFile.TemporaryFile
     do {
-      if case .unchanged(let loaded) = expecting,
-        let found = try StoreFingerprint.current(at: path),
-        found != loaded
-      {
+      temporary = try AtomicFile.writeTemporaryFile(
+        data, prefix: temporaryPrefix(for: path), in: folder, mode: mode)
+    } catch {
+      throw StoreError(error, saving: path)
+    }
+    if case .unchanged(let loaded) = expecting {
+      let found: StoreFingerprint?
+      do {
+        found = try StoreFingerprint.current(at: path)
+      } catch {
+        unlink(temporary.path)
+        throw StoreError(error, reading: path)
+      }
+      if let found, found != loaded {
+        unlink(temporary.path)
         throw StoreError.changedOnDisk(path: path, loaded: loaded, found: found)
       }
-      if rename(temporary, path) != 0 {
-        throw StoreError.unwritable(
-          path: path, reason: "cannot replace the file with the new version: \(systemMessage())")
-      }
+    }
+    do {
+      try AtomicFile.replace(path, with: temporary)
     } catch {
-      unlink(temporary)
-      throw error
+      throw StoreError(error, saving: path)
     }
     removeAbandonedTemporaryFiles(of: path)
-    try flushFolder(folder, path: path, saved: true)
+    do {
+      try AtomicFile.flushFolder(folder)
+    } catch {
+      throw StoreError.unwritable(path: path, reason: "saved, but \(error.reason)")
+    }
     externalData.removeFiles(except: Set(externalValues.keys))
-    return written
+    return temporary.fingerprint
   }
 
   // MARK: Reading
@@ -186,52 +182,18 @@ public enum StoreFile {
     }
   }
 
-  /// The bytes of the file at `path`, and its fingerprint taken before reading them (so a
-  /// change made while reading shows as a change at the next save). A large file is mapped rather than read when `mappingLargeFiles` is set and the system allows
-  /// (see ``LeasedFileMapping``); the mapping is returned too, and lives as long as the
-  /// bytes do.
-  private static func contents(of path: String, mappingLargeFiles: Bool = false) throws -> (
-    data: Data, fingerprint: StoreFingerprint, mapping: LeasedFileMapping?
-  ) {
-    let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
-    guard fd >= 0 else {
-      if errno == ENOENT { throw StoreError.fileNotFound(path: path) }
-      throw StoreError.unreadable(path: path, reason: systemMessage())
-    }
-    defer { close(fd) }
-    guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
-      throw StoreError.unreadable(path: path, reason: systemMessage())
-    }
-    if mappingLargeFiles, let mapping = LeasedFileMapping.map(fd, size: Int(fingerprint.size)) {
-      return (mapping.data, fingerprint, mapping)
-    }
-    // Read straight into the buffer the decoder uses: a store can be hundreds of megabytes,
-    // and a second copy would double the peak memory of opening it. One byte more than the
-    // size shows the end without a second read when the file did not grow meanwhile.
-    var bytes = Data(count: max(Int(fingerprint.size), 0) + 1)
-    var length = 0
-    while true {
-      if length == bytes.count { bytes.count += max(bytes.count, 1 << 20) }
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        let free = UnsafeMutableRawBufferPointer(rebasing: buffer[length...])
-        return retryingInterrupts { read(fd, free.baseAddress, free.count) }
-      }
-      if count < 0 { throw StoreError.unreadable(path: path, reason: systemMessage()) }
-      if count == 0 {
-        bytes.count = length
-        return (bytes, fingerprint, nil)
-      }
-      length += count
+  /// The bytes of the store file at `path`, as ``FileContents`` reads them.
+  private static func contents(of path: String, mappingLargeFiles: Bool = false) throws(StoreError)
+    -> FileContents
+  {
+    do {
+      return try FileContents(reading: path, mappingLargeFiles: mappingLargeFiles)
+    } catch {
+      throw StoreError(error, reading: path)
     }
   }
 
   // MARK: Writing
-
-  /// The folder holding `path`: `.` for a bare name.
-  static func parentFolder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
 
   /// The last component of `path`: the store file's name.
   static func fileName(of path: String) -> String {
@@ -241,121 +203,5 @@ public enum StoreFile {
   /// The start of the names of the store's temporary files: `.<name>.tmp-`.
   private static func temporaryPrefix(for path: String) -> String {
     ".\(fileName(of: path)).tmp-"
-  }
-
-  /// The mode of a new version of the store at `path`: the mode of the file it replaces, or
-  /// 0644.
-  private static func fileMode(of path: String) -> mode_t {
-    var existing = stat()
-    if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      return existing.st_mode & 0o777
-    }
-    return 0o644
-  }
-
-  /// Writes `data` to a new temporary file `<folder>/<prefix><pid>-<n>` of `mode`, flushes it
-  /// with `fsync` and closes it, for a save of the store at `path`: the file's path, for the
-  /// caller to rename, and its fingerprint. On failure the file is removed and
-  /// ``StoreError/unwritable(path:reason:)`` names the step.
-  static func writeTemporaryFile(
-    _ data: Data, prefix: String, in folder: String, mode: mode_t, savingTo path: String
-  ) throws -> (path: String, fingerprint: StoreFingerprint) {
-    let (fd, temporary) = try createTemporaryFile(prefix: prefix, in: folder, mode: mode, for: path)
-    let written: StoreFingerprint
-    do {
-      do {
-        try writeAll(data, to: fd, path: path)
-        if retryingInterrupts({ fsync(fd) }) != 0 {
-          throw StoreError.unwritable(
-            path: path, reason: "cannot flush the temporary file: \(systemMessage())")
-        }
-        guard let fingerprint = StoreFingerprint.of(descriptor: fd) else {
-          throw StoreError.unwritable(
-            path: path, reason: "cannot examine the temporary file: \(systemMessage())")
-        }
-        written = fingerprint
-      } catch {
-        close(fd)
-        throw error
-      }
-      if close(fd) != 0, errno != EINTR {
-        throw StoreError.unwritable(
-          path: path, reason: "cannot close the temporary file: \(systemMessage())")
-      }
-    } catch {
-      unlink(temporary)
-      throw error
-    }
-    return (temporary, written)
-  }
-
-  /// Creates `<folder>/<prefix><pid>-<n>` with `O_CREAT | O_EXCL` and `mode`, with the first
-  /// `n` from 0 that is free.
-  private static func createTemporaryFile(
-    prefix name: String, in folder: String, mode: mode_t, for path: String
-  ) throws -> (Int32, String) {
-    let prefix = "\(folder)/\(name)\(getpid())-"
-    var n = 0
-    while true {
-      let temporary = prefix + String(n)
-      let fd = retryingInterrupts {
-        open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-      }
-      if fd >= 0 {
-        fchmod(fd, mode)
-        return (fd, temporary)
-      }
-      if errno != EEXIST {
-        throw StoreError.unwritable(
-          path: path, reason: "cannot create a temporary file in \(folder): \(systemMessage())")
-      }
-      n += 1
-    }
-  }
-
-  private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
-    try data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = retryingInterrupts {
-          write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        }
-        if written < 0 {
-          throw StoreError.unwritable(path: path, reason: "cannot write: \(systemMessage())")
-        }
-        offset += written
-      }
-    }
-  }
-
-  /// Flushes the folder's entries (a renamed or new file) for a save of the store at `path`;
-  /// folders that cannot be flushed (some file systems answer EINVAL) are left as they are.
-  /// `saved`: the store file is already replaced, which the error then says.
-  static func flushFolder(_ folder: String, path: String, saved: Bool) throws {
-    let already = saved ? "saved, but " : ""
-    let fd = retryingInterrupts { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-    guard fd >= 0 else {
-      throw StoreError.unwritable(
-        path: path, reason: "\(already)cannot open \(folder) to flush it: \(systemMessage())")
-    }
-    defer { close(fd) }
-    if retryingInterrupts({ fsync(fd) }) != 0, errno != EINVAL {
-      throw StoreError.unwritable(
-        path: path, reason: "\(already)cannot flush \(folder): \(systemMessage())")
-    }
-  }
-
-  // MARK: System calls
-
-  /// Repeats a call that failed with EINTR.
-  static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-      let result = call()
-      if result >= 0 || errno != EINTR { return result }
-    }
-  }
-
-  static func systemMessage() -> String {
-    String(cString: strerror(errno))
   }
 }
