@@ -77,13 +77,27 @@ enum AtomicFile {
 
   /// Renames `temporary` over `path`; on failure removes it and says so. The folder still
   /// has to be flushed (``flushFolder(_:)``) for the rename to survive a crash.
-  static func replace(_ path: String, with temporary: TemporaryFile) throws(FileError) {
+  ///
+  /// - Returns: the fingerprint of the file now at `path`, taken after the rename (which
+  ///   changes its status time); the temporary file's, should another program have replaced
+  ///   it already.
+  @discardableResult
+  static func replace(_ path: String, with temporary: TemporaryFile) throws(FileError)
+    -> FileFingerprint
+  {
     if rename(temporary.path, path) != 0 {
       let reason = SystemCall.message()
       unlink(temporary.path)
       throw FileError.failed(
         path: path, step: "cannot replace the file with the new version", reason: reason)
     }
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return temporary.fingerprint }
+    let renamed = FileFingerprint(info)
+    let same =
+      renamed.device == temporary.fingerprint.device
+      && renamed.inode == temporary.fingerprint.inode
+    return same ? renamed : temporary.fingerprint
   }
 
   /// Flushes the folder's entries (a renamed or new file); folders that cannot be flushed

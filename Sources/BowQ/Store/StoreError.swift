@@ -82,7 +82,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .changedOnDisk(let path, let loaded, let found):
       let change =
         loaded.map {
-          "another program changed it since it was opened (it was \($0), it is now \(found))"
+          let alike = $0.description == found.description
+          let was = alike ? $0.fullDescription : $0.description
+          let now = alike ? found.fullDescription : found.description
+          return "another program changed it since it was opened (it was \(was), it is now \(now))"
         }
         ?? "another program created it since this new store was started (\(found))"
       return "cannot save \(path): \(change). Nothing was written and the changes are still "

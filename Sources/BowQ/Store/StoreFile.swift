@@ -157,8 +157,9 @@ public enum StoreFile {
         throw StoreError.changedOnDisk(path: path, loaded: loaded, found: found)
       }
     }
+    let written: StoreFingerprint
     do {
-      try AtomicFile.replace(path, with: temporary)
+      written = try AtomicFile.replace(path, with: temporary)
     } catch {
       throw StoreError(error, saving: path)
     }
@@ -169,7 +170,7 @@ public enum StoreFile {
       throw StoreError.unwritable(path: path, reason: "saved, but \(error.reason)")
     }
     externalData.removeFiles(except: Set(externalValues.keys))
-    return temporary.fingerprint
+    return written
   }
 
   // MARK: Reading

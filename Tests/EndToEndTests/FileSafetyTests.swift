@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What bowq does with paths that are not plain files — devices, FIFOs, folders, symbolic
+/// and hard links, files of another user — through the real binary: it says what is wrong,
+/// never replaces or truncates them, never waits on a FIFO, and saves a linked store where
+/// it really is. Tests run as root here; devices are opened and checked, never replaced.
+final class FileSafetyTests: XCTestCase {
+  var home: URL!
+  var folder: String!
+
+  override func setUpWithError() throws {
+    home = try Bowq.makeHome()
+    folder = home.appendingPathComponent("files").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  /// Creates a store with one entity `T` and one object.
+  private func makeStore(at path: String) throws {
+    let result = try Bowq.run(
+      ["--store", path, "-c", "entity T { s: String }", "-c", "insert T s = \"a\"; save"],
+      home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+  }
+
+  // MARK: Edits in place (item 4)
+
+  func testAnEditInPlaceThatRestoresTheModificationTimeIsNotOverwritten() throws {
+    let store = folder + "/s.bowq"
+    try makeStore(at: store)
+    let session = try BowqSession(["--store", store, "--keep-going"], home: home)
+    defer { session.kill() }
+    session.send("insert T s = \"mine\"")
+    try session.waitForError(containing: "Inserted 1 T.")
+
+    var before = stat()
+    XCTAssertEqual(stat(store, &before), 0)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: store))
+    bytes[bytes.count - 1] ^= 0xFF
+    let fd = open(store, O_WRONLY)
+    XCTAssertGreaterThanOrEqual(fd, 0)
+    _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    close(fd)
+    var times = [before.st_atim, before.st_mtim]
+    XCTAssertEqual(utimensat(AT_FDCWD, store, &times, 0), 0)
+
+    session.send("save")
+    try session.waitForError(containing: "another program changed it since it was opened")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), bytes, "their edit is kept")
+  }
+}
