@@ -24,6 +24,82 @@ final class FilesTests: XCTestCase {
     try FileManager.default.removeItem(atPath: folder)
   }
 
+  /// A FIFO in the test's folder.
+  private func makeFIFO(_ name: String = "fifo") throws -> String {
+    let path = folder + "/" + name
+    guard mkfifo(path, 0o644) == 0 else { throw XCTSkip("cannot make a FIFO here") }
+    return path
+  }
+
+  /// The kind of what is at `path`, links not followed.
+  private func kind(_ path: String) -> FileKind? {
+    var status = stat()
+    return lstat(path, &status) == 0 ? FileKind(mode: status.st_mode) : nil
+  }
+
+  /// Runs `body` on another thread and fails when it takes more than a few seconds, as
+  /// opening a FIFO for reading does while no one writes to it; opening the FIFO for writing
+  /// then lets it go.
+  private func withoutHanging(
+    on fifo: String, file: StaticString = #filePath, line: UInt = #line,
+    _ body: @escaping () -> Void
+  ) {
+    let done = DispatchSemaphore(value: 0)
+    let work = UncheckedWork(body: body)
+    Thread {
+      work.body()
+      done.signal()
+    }.start()
+    if done.wait(timeout: .now() + 5) == .timedOut {
+      XCTFail("waited on the FIFO \(fifo)", file: file, line: line)
+      let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 { close(writer) }
+      done.wait()
+    }
+  }
+
+  private func error(of body: () throws -> Void) -> FileError? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error as? FileError
+    }
+  }
+
+  // MARK: The lock file
+
+  func testALockFileThatIsASymbolicLinkIsRefusedAndItsTargetKept() throws {
+    let victim = folder + "/victim.txt"
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+    XCTAssertEqual(symlink("victim.txt", folder + "/s.bowq.lock"), 0)
+    let refusal = error(of: { _ = try FileLock.acquire(for: self.folder + "/s.bowq") })
+    XCTAssertEqual(
+      refusal?.reason,
+      "cannot use the lock file \(folder!)/s.bowq.lock: Is a symbolic link, not a file")
+    XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
+    XCTAssertEqual(kind(folder + "/s.bowq.lock"), .symbolicLink)
+  }
+
+  func testALockFileThatIsAHardLinkIsLockedButNotWritten() throws {
+    let victim = folder + "/victim.txt"
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+    XCTAssertEqual(link(victim, folder + "/s.bowq.lock"), 0)
+    let lock = try FileLock.acquire(for: folder + "/s.bowq")
+    let held = lock != nil
+    XCTAssertTrue(held)
+    XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
+  }
+
+  func testALockFileThatIsAFIFOIsRefusedWithoutWaiting() throws {
+    let fifo = try makeFIFO("s.bowq.lock")
+    withoutHanging(on: fifo) {
+      XCTAssertEqual(
+        self.error(of: { _ = try FileLock.acquire(for: self.folder + "/s.bowq") })?.reason,
+        "cannot use the lock file \(fifo): Is a FIFO (named pipe), not a file")
+    }
+  }
+
   // MARK: Fingerprints
 
   func testFingerprintsTellApartVersionsOfTheSameSizeAndModificationTime() {

@@ -23,12 +23,36 @@ final class FileSafetyTests: XCTestCase {
     try? FileManager.default.removeItem(at: home)
   }
 
+  private func kind(_ path: String) -> mode_t? {
+    var status = stat()
+    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
+  }
+
   /// Creates a store with one entity `T` and one object.
   private func makeStore(at path: String) throws {
     let result = try Bowq.run(
       ["--store", path, "-c", "entity T { s: String }", "-c", "insert T s = \"a\"; save"],
       home: home)
     XCTAssertEqual(result.status, 0, result.stderr)
+  }
+
+  // MARK: The lock file (item 2)
+
+  func testALockFileThatIsALinkIsNeitherFollowedNorTruncated() throws {
+    let store = folder + "/s.bowq"
+    try makeStore(at: store)
+    let victim = folder + "/victim.txt"
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+    XCTAssertEqual(symlink("victim.txt", store + ".lock"), 0)
+
+    let result = try Bowq.run(["--store", store, "-c", "count T"], home: home)
+
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "cannot use the lock file \(store).lock: Is a symbolic link, not a file"), result.stderr)
+    XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
+    XCTAssertEqual(kind(store + ".lock"), S_IFLNK)
   }
 
   // MARK: Edits in place (item 4)

@@ -26,6 +26,7 @@ import Foundation
 public struct FileLock: ~Copyable {
   /// The lock file: the locked file's path with `.lock` appended.
   public let path: String
+  /// The lock file, open read-only and locked.
   private let descriptor: Int32
 
   private init(path: String, descriptor: Int32) {
@@ -41,17 +42,35 @@ public struct FileLock: ~Copyable {
   /// Takes the lock of the file at `filePath`, without waiting, and writes `holder` into
   /// the lock file.
   ///
+  /// The lock file is opened with `O_NOFOLLOW` and never truncated on opening: a symbolic
+  /// link of its name is refused rather than followed, and the holder is written only into a
+  /// regular file that this process owns and that has no other name.
+  ///
   /// - Returns: nil when the lock file cannot be created or locked (a read-only or missing
   ///   folder, a file system without locks): no new file can be created there either, so
   ///   there is nothing to keep out.
-  /// - Throws: ``FileError/locked(path:holder:)`` when another process holds the lock.
+  /// - Throws: ``FileError/locked(path:holder:)`` when another process holds the lock;
+  ///   ``FileError/failed(path:step:reason:)``
+  ///   when something other than a regular file has the lock file's name.
   public static func acquire(
     for filePath: String, holder: LockHolder = .current
   ) throws(FileError) -> FileLock? {
     let path = lockPath(for: filePath)
     while true {
-      let descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else { return nil }
+      let descriptor = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
+        switch errno {
+        case ELOOP: throw refusal(of: path, for: filePath, kind: .symbolicLink)
+        case EISDIR: throw refusal(of: path, for: filePath, kind: .directory)
+        default: return nil
+        }
+      }
+      var status = stat()
+      let kind = fstat(descriptor, &status) == 0 ? FileKind(mode: status.st_mode) : .other
+      guard kind == .regularFile else {
+        close(descriptor)
+        throw refusal(of: path, for: filePath, kind: kind)
+      }
       if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
         let busy = errno == EWOULDBLOCK
         let other = busy ? readHolder(descriptor) : nil
@@ -63,7 +82,7 @@ public struct FileLock: ~Copyable {
         close(descriptor)
         continue
       }
-      writeHolder(holder, to: path)
+      writeHolder(holder, to: path, lockedAs: descriptor)
       return FileLock(path: path, descriptor: descriptor)
     }
   }
@@ -74,12 +93,18 @@ public struct FileLock: ~Copyable {
     close(descriptor)
   }
 
+  /// The error for a lock file's name taken by something that is not a regular file.
+  private static func refusal(of path: String, for filePath: String, kind: FileKind) -> FileError {
+    FileError.failed(
+      path: filePath, step: "cannot use the lock file \(path)", reason: kind.refusal)
+  }
+
   /// Whether `descriptor` is open on the file that is at `path` now (not one a releasing
   /// holder removed).
   private static func isCurrentFile(_ descriptor: Int32, at path: String) -> Bool {
     var opened = stat()
     var named = stat()
-    return fstat(descriptor, &opened) == 0 && stat(path, &named) == 0
+    return fstat(descriptor, &opened) == 0 && lstat(path, &named) == 0
       && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
   }
 
@@ -93,12 +118,22 @@ public struct FileLock: ~Copyable {
 
   /// Writes the holder through a second, short-lived descriptor: the lock's own stays
   /// read-only, so holding the lock never counts as having a file open for writing (which
-  /// would stop the file system from being remounted read-only). Failing to write leaves
-  /// the file empty, and others are told the store is in use without a name.
-  private static func writeHolder(_ holder: LockHolder, to path: String) {
-    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+  /// would stop the file system from being remounted read-only). The file is written only
+  /// when it is the one locked (`lockedAs`), a regular file with no other name, owned by this
+  /// process's user: a lock file that is a hard link to another file, or another user's,
+  /// is locked but left as it is. Failing to write leaves the file as it was, and others are
+  /// told the store is in use without a name.
+  private static func writeHolder(_ holder: LockHolder, to path: String, lockedAs locked: Int32) {
+    let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
+    var opened = stat()
+    var held = stat()
+    guard fstat(descriptor, &opened) == 0, fstat(locked, &held) == 0,
+      opened.st_dev == held.st_dev, opened.st_ino == held.st_ino,
+      FileKind(mode: opened.st_mode) == .regularFile, opened.st_nlink == 1,
+      opened.st_uid == geteuid(), ftruncate(descriptor, 0) == 0
+    else { return }
     let bytes = Array(holder.fileContents.utf8)
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   }
