@@ -67,6 +67,67 @@ final class FilesTests: XCTestCase {
     }
   }
 
+  // MARK: What a path is
+
+  func testResolvingSaysWhatIsThereAndFollowsLinks() throws {
+    let file = folder + "/file"
+    try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+    XCTAssertEqual(try ResolvedPath(file).realPath, file)
+    XCTAssertTrue(try ResolvedPath(file).exists)
+    XCTAssertFalse(try ResolvedPath(folder + "/new").exists)
+
+    XCTAssertEqual(symlink("file", folder + "/relative"), 0)
+    XCTAssertEqual(symlink(folder + "/relative", folder + "/chain"), 0)
+    XCTAssertEqual(try ResolvedPath(folder + "/chain").realPath, folder + "/file")
+    XCTAssertEqual(symlink("missing", folder + "/dangling"), 0)
+    let dangling = try ResolvedPath(folder + "/dangling")
+    XCTAssertEqual(dangling.realPath, folder + "/missing")
+    XCTAssertFalse(dangling.exists)
+
+    XCTAssertEqual(symlink("loop", folder + "/loop"), 0)
+    XCTAssertEqual(
+      error(of: { _ = try ResolvedPath(folder + "/loop") })?.reason,
+      String(cString: strerror(ELOOP)))
+  }
+
+  func testResolvingRefusesFoldersDevicesAndFIFOs() throws {
+    let fifo = try makeFIFO()
+    XCTAssertEqual(symlink("/dev/null", folder + "/null"), 0)
+    let cases: [(String, FileKind, String)] = [
+      (folder, .directory, "Is a directory"),
+      ("/dev/null", .characterDevice, "Is a character device, not a file"),
+      (folder + "/null", .characterDevice, "Is a character device, not a file"),
+      (fifo, .fifo, "Is a FIFO (named pipe), not a file"),
+    ]
+    for (path, kind, reason) in cases {
+      let refusal = error(of: { _ = try ResolvedPath(path) })
+      XCTAssertEqual(refusal, .notAFile(path: path, kind: kind))
+      XCTAssertEqual(refusal?.reason, reason)
+      XCTAssertEqual(refusal?.description, "\(path): \(reason)")
+    }
+  }
+
+  // MARK: Reading
+
+  func testReadingRefusesDevicesFoldersAndFIFOsWithoutWaiting() throws {
+    XCTAssertEqual(
+      error(of: { _ = try FileContents(reading: "/dev/zero") }),
+      .notAFile(path: "/dev/zero", kind: .characterDevice))
+    XCTAssertEqual(
+      error(of: { _ = try FileContents(reading: self.folder) }),
+      .notAFile(path: folder, kind: .directory))
+    let fifo = try makeFIFO()
+    withoutHanging(on: fifo) {
+      XCTAssertEqual(
+        self.error(of: { _ = try FileContents(reading: fifo) }), .notAFile(path: fifo, kind: .fifo))
+    }
+    let file = folder + "/file"
+    try Data("bytes".utf8).write(to: URL(fileURLWithPath: file))
+    XCTAssertEqual(try FileContents(reading: file).data, Data("bytes".utf8))
+    XCTAssertEqual(
+      error(of: { _ = try FileContents(reading: file + "x") }), .missing(path: file + "x"))
+  }
+
   // MARK: The lock file
 
   func testALockFileThatIsASymbolicLinkIsRefusedAndItsTargetKept() throws {

@@ -37,6 +37,67 @@ final class StoreLinkTests: XCTestCase {
     return graph
   }
 
+  private func contents(_ name: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder + "/" + name).sorted()
+  }
+
+  private func isSymbolicLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+  }
+
+  /// The error of opening `path` for writing.
+  private func openingError(_ path: String) -> StoreError? {
+    do {
+      _ = try StoreHandle(openingForWriting: path)
+      return nil
+    } catch {
+      return error as? StoreError
+    }
+  }
+
+  func testSavingThroughASymbolicLinkSavesTheRealStoreAndKeepsTheLink() throws {
+    try StoreFile.save(graph("a"), to: real)
+    XCTAssertEqual(symlink("../real/s.bowq", link), 0)
+    let handle = try StoreHandle(openingForWriting: link)
+    XCTAssertEqual(try handle.load(), graph("a"))
+    XCTAssertEqual(try contents("real"), ["s.bowq", "s.bowq.lock"], "locked beside the real file")
+    try handle.save(graph("a", "b"))
+    try handle.save(graph("a", "b", "c"))
+
+    XCTAssertTrue(isSymbolicLink(link))
+    XCTAssertEqual(try StoreFile.load(from: real), graph("a", "b", "c"))
+    XCTAssertEqual(try contents("links"), ["s.bowq"])
+    XCTAssertEqual(handle.fingerprint, try StoreFingerprint.current(at: real))
+  }
+
+  func testTheRealPathALinkAndAHardLinkMeetOneLock() throws {
+    try StoreFile.save(graph("a"), to: real)
+    XCTAssertEqual(symlink(real, link), 0)
+    let hardLink = folder + "/links/hard.bowq"
+    XCTAssertEqual(Glibc.link(real, hardLink), 0)
+    var handle: StoreHandle? = try StoreHandle(openingForWriting: link)
+    _ = try handle?.load()
+
+    guard case .locked(let path, let holder) = openingError(real) else {
+      return XCTFail("the real path is not locked")
+    }
+    XCTAssertEqual(path, real)
+    XCTAssertEqual(holder?.processID, getpid())
+    XCTAssertEqual(
+      openingError(hardLink), .locked(path: hardLink, holder: nil),
+      "a hard link reaches the locked file itself")
+
+    try handle?.save(graph("a", "b"))
+    let second = folder + "/links/second.bowq"
+    XCTAssertEqual(Glibc.link(real, second), 0)
+    XCTAssertEqual(
+      openingError(second), .locked(path: second, holder: nil),
+      "the lock follows the store to the version saved")
+    handle = nil
+    XCTAssertNil(openingError(hardLink))
+  }
+
   func testAnEditInPlaceThatKeepsSizeAndModificationTimeIsNoticed() throws {
     try StoreFile.save(graph("aaa"), to: real)
     let handle = try StoreHandle(openingForWriting: real)
@@ -67,5 +128,39 @@ final class StoreLinkTests: XCTestCase {
       XCTAssertTrue("\($0)".contains(", status changed "), "\($0)")
     }
     XCTAssertEqual(try StoreFile.load(from: real), graph("bbb"))
+  }
+
+  func testDevicesAndFIFOsAreRefusedBeforeAnythingOpensThem() throws {
+    XCTAssertEqual(
+      openingError("/dev/zero"),
+      .unreadable(path: "/dev/zero", reason: "Is a character device, not a file"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "/dev/zero.lock"))
+    XCTAssertThrowsError(try StoreFile.save(graph("a"), to: "/dev/null")) {
+      XCTAssertEqual(
+        "\($0)", "cannot save /dev/null: Is a character device, not a file")
+    }
+    var status = stat()
+    XCTAssertEqual(stat("/dev/null", &status), 0)
+    XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR)
+
+    let fifo = folder + "/fifo.bowq"
+    XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+    let done = DispatchSemaphore(value: 0)
+    let work = UncheckedWork {
+      XCTAssertEqual(
+        self.openingError(fifo),
+        .unreadable(path: fifo, reason: "Is a FIFO (named pipe), not a file"))
+      XCTAssertNil(try? StoreFile.load(from: fifo))
+    }
+    Thread {
+      work.body()
+      done.signal()
+    }.start()
+    if done.wait(timeout: .now() + 5) == .timedOut {
+      XCTFail("opening a FIFO as a store waited for a writer")
+      let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 { close(writer) }
+      done.wait()
+    }
   }
 }

@@ -28,12 +28,24 @@ final class FileSafetyTests: XCTestCase {
     return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
   }
 
+  private func makeFIFO(_ name: String) throws -> String {
+    let path = folder + "/" + name
+    guard mkfifo(path, 0o644) == 0 else { throw XCTSkip("cannot make a FIFO here") }
+    return path
+  }
+
   /// Creates a store with one entity `T` and one object.
   private func makeStore(at path: String) throws {
     let result = try Bowq.run(
       ["--store", path, "-c", "entity T { s: String }", "-c", "insert T s = \"a\"; save"],
       home: home)
     XCTAssertEqual(result.status, 0, result.stderr)
+  }
+
+  private func count(_ path: String) throws -> String {
+    let result = try Bowq.run(["--store", path, "--read-only", "-c", "count T"], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   // MARK: The lock file (item 2)
@@ -53,6 +65,44 @@ final class FileSafetyTests: XCTestCase {
         "cannot use the lock file \(store).lock: Is a symbolic link, not a file"), result.stderr)
     XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
     XCTAssertEqual(kind(store + ".lock"), S_IFLNK)
+  }
+
+  // MARK: Linked stores (item 3)
+
+  func testSavingThroughALinkSavesTheRealStoreAndItsNamesShareOneLock() throws {
+    for name in ["real", "links"] {
+      try FileManager.default.createDirectory(
+        atPath: folder + "/" + name, withIntermediateDirectories: false)
+    }
+    let real = folder + "/real/s.bowq"
+    let link = folder + "/links/s.bowq"
+    let hardLink = folder + "/real/hard.bowq"
+    try makeStore(at: real)
+    XCTAssertEqual(symlink("../real/s.bowq", link), 0)
+
+    let saved = try Bowq.run(["--store", link, "-c", "insert T s = \"b\"; save"], home: home)
+    XCTAssertEqual(saved.status, 0, saved.stderr)
+    XCTAssertTrue(saved.stderr.contains("Saved 1 change."), saved.stderr)
+    XCTAssertEqual(kind(link), S_IFLNK, "the link stays a link")
+    XCTAssertEqual(try count(real), "2")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder + "/links"), ["s.bowq"])
+
+    XCTAssertEqual(Glibc.link(real, hardLink), 0)
+    let session = try BowqSession(["--store", link], home: home)
+    defer { session.kill() }
+    session.send("insert T s = \"c\"")
+    try session.waitForError(containing: "Inserted 1 T.")
+    for other in [real, hardLink] {
+      let refused = try Bowq.run(["--store", other, "-c", "insert T s = \"x\"; save"], home: home)
+      XCTAssertEqual(refused.status, 1, other)
+      XCTAssertTrue(
+        refused.stderr.contains("\(other) is open for writing in another bowq process"),
+        refused.stderr)
+    }
+    session.send("save")
+    try session.waitForError(containing: "Saved 1 change.")
+    XCTAssertEqual(try count(real), "3")
   }
 
   // MARK: Edits in place (item 4)
@@ -79,5 +129,56 @@ final class FileSafetyTests: XCTestCase {
     session.send("save")
     try session.waitForError(containing: "another program changed it since it was opened")
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), bytes, "their edit is kept")
+  }
+
+  // MARK: Stores, imports, plist and history that are not files (items 10 and 27)
+
+  func testAStoreThatIsADeviceOrAFIFOIsRefusedUpFront() throws {
+    let device = try Bowq.run(["--store", "/dev/zero", "-c", "count T"], home: home)
+    XCTAssertEqual(device.status, 1)
+    XCTAssertTrue(
+      device.stderr.contains(
+        "cannot open the store: cannot read /dev/zero: Is a character device, not a file"),
+      device.stderr)
+    XCTAssertNil(kind("/dev/zero.lock"))
+
+    let fifo = try makeFIFO("s.bowq")
+    let session = try BowqSession(["--store", fifo, "-c", "count T"], home: home)
+    defer { session.kill() }
+    try session.waitForError(
+      containing: "cannot read \(fifo): Is a FIFO (named pipe), not a file", seconds: 10)
+    XCTAssertEqual(kind(fifo), S_IFIFO)
+  }
+
+  func testImportAndPlistSayWhatIsWrong() throws {
+    let imported = try Bowq.run(
+      ["--memory", "-c", "entity T { s: String }; import \"/dev/zero\" into T"], home: home)
+    XCTAssertEqual(imported.status, 1)
+    XCTAssertTrue(
+      imported.stderr.contains("cannot read \"/dev/zero\": Is a character device, not a file"),
+      imported.stderr)
+
+    let plist = try Bowq.run(["plist", folder], home: home)
+    XCTAssertEqual(plist.status, 1)
+    XCTAssertEqual(plist.stderr, "bowq: cannot read \(folder!): Is a directory\n")
+  }
+
+  func testAHistoryFileThatIsAFIFOOrAFolderTurnsHistoryOff() throws {
+    let fifo = try makeFIFO("history")
+    for (path, reason) in [
+      (fifo, "Is a FIFO (named pipe), not a file"), (folder!, "Is a directory"),
+    ] {
+      let terminal = try Terminal(
+        arguments: ["--memory"], home: home, environment: ["BOWQ_HISTORY": path])
+      defer { terminal.close() }
+      let screen = try terminal.waitFor("bowq>").replacingOccurrences(of: "\n", with: "")
+      XCTAssertTrue(
+        screen.contains("history file '\(path)': \(reason); history will not be saved"), screen)
+      try terminal.enter("entity T { s: String }")
+      try terminal.waitFor("bowq>", count: 2)
+      try terminal.press("C-d")
+      try terminal.waitFor("[EXIT=0]")
+      XCTAssertEqual(kind(path), path == fifo ? S_IFIFO : S_IFDIR)
+    }
   }
 }

@@ -29,16 +29,6 @@ enum AtomicFile {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// The mode of a new version of the file at `path`: the mode of the file it replaces, or
-  /// 0644.
-  static func mode(replacing path: String) -> mode_t {
-    var existing = stat()
-    if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      return existing.st_mode & 0o777
-    }
-    return 0o644
-  }
-
   /// Writes `data` to a new temporary file `<folder>/<prefix><pid>-<n>` of `mode`, flushes
   /// it with `fsync` and closes it, for the caller to rename with ``replace(_:with:)``. On
   /// failure the file is removed and the error names the step.
@@ -134,8 +124,9 @@ enum AtomicFile {
     }
   }
 
-  /// Creates `<folder>/<prefix><pid>-<n>` with `O_CREAT | O_EXCL` and `mode`, with the first
-  /// `n` from 0 that is free.
+  /// Creates `<folder>/<prefix><pid>-<n>` with `O_CREAT | O_EXCL | O_NOFOLLOW` (never
+  /// through a link another program put there) and `mode`, with the first `n` from 0 that
+  /// is free.
   private static func createTemporaryFile(
     prefix name: String, in folder: String, mode: mode_t
   ) throws(FileError) -> (Int32, String) {
@@ -144,7 +135,7 @@ enum AtomicFile {
     while true {
       let temporary = prefix + String(n)
       let fd = SystemCall.retryingInterrupts {
-        open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       }
       if fd >= 0 {
         fchmod(fd, mode)

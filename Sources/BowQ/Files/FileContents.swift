@@ -6,20 +6,22 @@ import Foundation
   import Darwin
 #endif
 
-/// The bytes of a file, read into memory or mapped, with the fingerprint of the version
-/// they are.
-struct FileContents {
+/// The bytes of a regular file, read into memory or mapped, with the fingerprint of the
+/// version they are. Everything bowq reads whole (a store, an imported property list,
+/// `bowq plist FILE`) is read here, so that a directory, a device or a FIFO is refused with
+/// one clear error rather than read forever or waited on.
+public struct FileContents {
   /// The file's bytes.
-  var data: Data
+  public var data: Data
   /// The version read, taken before reading (so a change made while reading shows as a
   /// change the next time the file is compared).
-  var fingerprint: FileFingerprint
+  public var fingerprint: FileFingerprint
   /// The mapping that holds ``data`` when the file was mapped rather than read; it lives as
   /// long as the bytes do.
   var mapping: LeasedFileMapping?
 
   /// The bytes `data` of the file version `fingerprint`, held by `mapping` when mapped.
-  init(data: Data, fingerprint: FileFingerprint, mapping: LeasedFileMapping?) {
+  private init(data: Data, fingerprint: FileFingerprint, mapping: LeasedFileMapping?) {
     self.data = data
     self.fingerprint = fingerprint
     self.mapping = mapping
@@ -28,19 +30,29 @@ struct FileContents {
   /// Reads the file at `path`. A large file is mapped rather than read when
   /// `mappingLargeFiles` is set and the system allows (see ``LeasedFileMapping``).
   ///
+  /// The file is opened with `O_NONBLOCK`, so that opening a FIFO does not wait for a
+  /// writer, and examined before anything is read: only a regular file is read (the flag is
+  /// then cleared).
+  ///
   /// - Throws: ``FileError/missing(path:)`` when there is no file;
+  ///   ``FileError/notAFile(path:kind:)`` for a directory, device, FIFO or socket;
   ///   ``FileError/failed(path:step:reason:)`` with the system's message when it cannot be
   ///   opened or read.
-  init(reading path: String, mappingLargeFiles: Bool = false) throws(FileError) {
-    let fd = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+  public init(reading path: String, mappingLargeFiles: Bool = false) throws(FileError) {
+    let fd = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else {
       if errno == ENOENT { throw FileError.missing(path: path) }
       throw FileError.failed(path: path, step: nil, reason: SystemCall.message())
     }
     defer { close(fd) }
-    guard let fingerprint = FileFingerprint.of(descriptor: fd) else {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
       throw FileError.failed(path: path, step: nil, reason: SystemCall.message())
     }
+    let kind = FileKind(mode: info.st_mode)
+    guard kind == .regularFile else { throw FileError.notAFile(path: path, kind: kind) }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    let fingerprint = FileFingerprint(info)
     if mappingLargeFiles, let mapping = LeasedFileMapping.map(fd, size: Int(fingerprint.size)) {
       self.init(data: mapping.data, fingerprint: fingerprint, mapping: mapping)
       return

@@ -8,6 +8,9 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// temporary file`), nil when it was reading the file itself; `reason` is the system's
   /// message.
   case failed(path: String, step: String?, reason: String)
+  /// `path` names something other than a regular file (a directory, a device, a FIFO), which
+  /// bowq neither reads nor replaces.
+  case notAFile(path: String, kind: FileKind)
   /// Another process holds the lock of the file at `path` (``FileLock``); `holder` is who it
   /// says it is, nil while it has not written its name yet.
   case locked(path: String, holder: LockHolder?)
@@ -15,7 +18,8 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file the error is about.
   public var path: String {
     switch self {
-    case .missing(let path), .failed(let path, _, _), .locked(let path, _): return path
+    case .missing(let path), .failed(let path, _, _), .notAFile(let path, _), .locked(let path, _):
+      return path
     }
   }
 
@@ -26,6 +30,8 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
       return "No such file or directory"
     case .failed(_, let step, let reason):
       return step.map { "\($0): \(reason)" } ?? reason
+    case .notAFile(_, let kind):
+      return kind.refusal
     case .locked(_, let holder):
       return "open for writing in another bowq process" + (holder.map { " (\($0))" } ?? "")
     }

@@ -28,10 +28,14 @@ public struct FileLock: ~Copyable {
   public let path: String
   /// The lock file, open read-only and locked.
   private let descriptor: Int32
+  /// The locked file itself, open read-only and locked too, so that a process reaching the
+  /// same file by another name (a hard link) is kept out; -1 while there is no file yet.
+  private var fileDescriptor: Int32
 
-  private init(path: String, descriptor: Int32) {
+  private init(path: String, descriptor: Int32, fileDescriptor: Int32) {
     self.path = path
     self.descriptor = descriptor
+    self.fileDescriptor = fileDescriptor
   }
 
   /// The lock file of the file at `filePath`.
@@ -40,7 +44,8 @@ public struct FileLock: ~Copyable {
   }
 
   /// Takes the lock of the file at `filePath`, without waiting, and writes `holder` into
-  /// the lock file.
+  /// the lock file. `filePath` is the real file (see ``ResolvedPath``): a symbolic link to it
+  /// meets the same lock only through its real path.
   ///
   /// The lock file is opened with `O_NOFOLLOW` and never truncated on opening: a symbolic
   /// link of its name is refused rather than followed, and the holder is written only into a
@@ -49,8 +54,8 @@ public struct FileLock: ~Copyable {
   /// - Returns: nil when the lock file cannot be created or locked (a read-only or missing
   ///   folder, a file system without locks): no new file can be created there either, so
   ///   there is nothing to keep out.
-  /// - Throws: ``FileError/locked(path:holder:)`` when another process holds the lock;
-  ///   ``FileError/failed(path:step:reason:)``
+  /// - Throws: ``FileError/locked(path:holder:)`` when another process holds the lock, or
+  ///   the file itself through another of its names; ``FileError/failed(path:step:reason:)``
   ///   when something other than a regular file has the lock file's name.
   public static func acquire(
     for filePath: String, holder: LockHolder = .current
@@ -82,21 +87,68 @@ public struct FileLock: ~Copyable {
         close(descriptor)
         continue
       }
+      let file: Int32
+      do {
+        file = try lockFile(filePath)
+      } catch {
+        unlink(path)
+        close(descriptor)
+        throw error
+      }
       writeHolder(holder, to: path, lockedAs: descriptor)
-      return FileLock(path: path, descriptor: descriptor)
+      return FileLock(path: path, descriptor: descriptor, fileDescriptor: file)
     }
+  }
+
+  /// Moves the lock of the file itself to its new version at `filePath`, once a save has
+  /// renamed it into place: the version of fingerprint `written`. Left as it is when the
+  /// file there is another (a program replaced it meanwhile) or cannot be locked.
+  public mutating func follow(_ filePath: String, written: FileFingerprint) {
+    let fd = open(filePath, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    var status = stat()
+    guard fstat(fd, &status) == 0, UInt64(status.st_dev) == written.device,
+      UInt64(status.st_ino) == written.inode, flock(fd, LOCK_EX | LOCK_NB) == 0
+    else {
+      close(fd)
+      return
+    }
+    if fileDescriptor >= 0 { close(fileDescriptor) }
+    fileDescriptor = fd
   }
 
   /// Removes the lock file and releases the lock.
   deinit {
     if Self.isCurrentFile(descriptor, at: path) { unlink(path) }
     close(descriptor)
+    if fileDescriptor >= 0 { close(fileDescriptor) }
   }
 
   /// The error for a lock file's name taken by something that is not a regular file.
   private static func refusal(of path: String, for filePath: String, kind: FileKind) -> FileError {
     FileError.failed(
       path: filePath, step: "cannot use the lock file \(path)", reason: kind.refusal)
+  }
+
+  /// Locks the regular file at `filePath` itself: its descriptor, or -1 when there is no
+  /// such file yet (a new file) or it cannot be locked.
+  ///
+  /// - Throws: ``FileError/locked(path:holder:)`` when another process holds it.
+  private static func lockFile(_ filePath: String) throws(FileError) -> Int32 {
+    let fd = open(filePath, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return -1 }
+    var status = stat()
+    guard fstat(fd, &status) == 0, FileKind(mode: status.st_mode) == .regularFile else {
+      close(fd)
+      return -1
+    }
+    if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      let busy = errno == EWOULDBLOCK
+      close(fd)
+      if busy { throw FileError.locked(path: filePath, holder: nil) }
+      return -1
+    }
+    return fd
   }
 
   /// Whether `descriptor` is open on the file that is at `path` now (not one a releasing

@@ -9,9 +9,9 @@ extension Interpreter {
   func importPlist(_ path: String, into entity: Entity, range: SourceRange) throws -> String {
     let data: Data
     do {
-      data = try Data(contentsOf: resolve(path))
+      data = try FileContents(reading: resolve(path).path).data
     } catch {
-      throw EvaluationError("cannot read \(Value.quoted(path)): \(Self.reason(error))", at: range)
+      throw EvaluationError("cannot read \(Value.quoted(path)): \(error.reason)", at: range)
     }
     let plist: PropertyList
     do {

@@ -140,7 +140,9 @@ struct ExternalDataFolder {
   /// ``StoreFile/removeAbandonedTemporaryFiles(of:)`` removes, and anything not named as
   /// bowq names files) are left alone.
   func removeFiles(except referenced: Set<String>) {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+    guard Self.isFolder(supportPath), Self.isFolder(path),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+    else { return }
     for name in names where ExternalDataReference.isHash(name) && !referenced.contains(name) {
       unlink(filePath(name))
     }
@@ -148,6 +150,12 @@ struct ExternalDataFolder {
       rmdir(path)
       rmdir(supportPath)
     }
+  }
+
+  /// Whether `folder` is a folder itself, not a symbolic link to one.
+  private static func isFolder(_ folder: String) -> Bool {
+    var status = stat()
+    return lstat(folder, &status) == 0 && FileKind(mode: status.st_mode) == .directory
   }
 
   /// Whether the folder has the file `hash` with `length` bytes.
@@ -177,8 +185,9 @@ struct ExternalDataFolder {
     }
   }
 
-  /// Makes the folder at `folder` when it is missing, and flushes its parent so that it
-  /// survives a crash.
+  /// Makes the folder at `folder` of `mode` when it is missing, and flushes its
+  /// parent so that it survives a crash. A folder already there must be one: a symbolic link
+  /// or another file of its name is refused rather than written through.
   private func makeFolder(_ folder: String, mode: mode_t) throws {
     if mkdir(folder, mode) == 0 {
       chmod(folder, mode)
@@ -186,6 +195,12 @@ struct ExternalDataFolder {
     } else if errno != EEXIST {
       throw StoreError.unwritable(
         path: storePath, reason: "cannot create the folder \(folder): \(SystemCall.message())")
+    } else if !Self.isFolder(folder) {
+      var status = stat()
+      lstat(folder, &status)
+      throw StoreError.unwritable(
+        path: storePath,
+        reason: "cannot use the folder \(folder): \(FileKind(mode: status.st_mode).refusal)")
     }
   }
 }

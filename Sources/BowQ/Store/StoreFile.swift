@@ -26,11 +26,12 @@ public enum StoreFile {
   static func loadVersion(from path: String) throws -> (
     graph: ObjectGraph, fingerprint: StoreFingerprint
   ) {
-    let file = try contents(of: path, mappingLargeFiles: true)
+    let real = try resolve(path, saving: false).realPath
+    let file = try contents(of: path, at: real, mappingLargeFiles: true)
     do {
       return (
         try StoreDecoder.decode(
-          file.data, externalData: ExternalDataFolder(store: path),
+          file.data, externalData: ExternalDataFolder(store: real),
           releaseInput: file.mapping?.releaseResidentPages),
         file.fingerprint
       )
@@ -51,9 +52,10 @@ public enum StoreFile {
   public static func salvage(from path: String) throws -> (
     graph: ObjectGraph, skipped: [StoreError]
   ) {
-    let plist = try propertyList(contents(of: path).data, path: path)
+    let real = try resolve(path, saving: false).realPath
+    let plist = try propertyList(contents(of: path, at: real).data, path: path)
     do {
-      return try StoreSalvage.decode(plist, externalData: ExternalDataFolder(store: path))
+      return try StoreSalvage.decode(plist, externalData: ExternalDataFolder(store: real))
     } catch let error as StoreError {
       throw StoreError.invalidFile(path: path, error)
     }
@@ -70,11 +72,13 @@ public enum StoreFile {
   /// The store is written to a new temporary file `.<name>.tmp-<pid>-<n>` in the same
   /// folder (created exclusively, mode 0644, or the mode of the file it replaces), flushed
   /// with `fsync`, renamed over `path`, and the folder is flushed so the rename itself
-  /// survives a crash. Readers see either the old file or the new one, never a mix. On
-  /// failure the temporary file is removed, the old file is untouched, and
-  /// ``StoreError/unwritable(path:reason:)`` names the step and the system's message (a
-  /// missing or read-only folder, a full disk). After a successful save, temporary files
-  /// that killed processes left beside the store are removed
+  /// survives a crash. Readers see either the old file or the new one, never a mix. A
+  /// `path` that is a symbolic link is followed: the real file is replaced beside itself,
+  /// and the link stays. A directory, device, FIFO or socket is refused
+  /// (``ResolvedPath``). On failure the temporary file is removed, the old file is
+  /// untouched, and ``StoreError/unwritable(path:reason:)`` names the step and the system's
+  /// message (a missing or read-only folder, a full disk). After a successful save,
+  /// temporary files that killed processes left beside the store are removed
   /// (``removeAbandonedTemporaryFiles(of:)``).
   ///
   /// - Returns: the fingerprint of the file written.
@@ -105,6 +109,7 @@ public enum StoreFile {
   /// ``ExternalDataFolder``, leaving those of processes still running. Best effort: a file
   /// that cannot be removed stays for a later attempt.
   public static func removeAbandonedTemporaryFiles(of path: String) {
+    let path = (try? ResolvedPath(path).realPath) ?? path
     AtomicFile.removeAbandonedTemporaryFiles(
       in: AtomicFile.folder(of: path), prefix: temporaryPrefix(for: path))
     AtomicFile.removeAbandonedTemporaryFiles(
@@ -133,21 +138,22 @@ public enum StoreFile {
     } catch let error as PropertyListError {
       throw StoreError.unwritable(path: path, reason: error.description)
     }
-    let mode = AtomicFile.mode(replacing: path)
-    let externalData = ExternalDataFolder(store: path)
-    try externalData.write(externalValues, mode: mode)
-    let folder = AtomicFile.folder(of: path)
+    let target = try resolve(path, saving: true)
+    let real = target.realPath
+    let externalData = ExternalDataFolder(store: real)
+    try externalData.write(externalValues, mode: target.mode)
+    let folder = AtomicFile.folder(of: real)
     let temporary: AtomicFile.TemporaryFile
     do {
       temporary = try AtomicFile.writeTemporaryFile(
-        data, prefix: temporaryPrefix(for: path), in: folder, mode: mode)
+        data, prefix: temporaryPrefix(for: real), in: folder, mode: target.mode)
     } catch {
       throw StoreError(error, saving: path)
     }
     if case .unchanged(let loaded) = expecting {
       let found: StoreFingerprint?
       do {
-        found = try StoreFingerprint.current(at: path)
+        found = try StoreFingerprint.current(at: real)
       } catch {
         unlink(temporary.path)
         throw StoreError(error, reading: path)
@@ -159,11 +165,11 @@ public enum StoreFile {
     }
     let written: StoreFingerprint
     do {
-      written = try AtomicFile.replace(path, with: temporary)
+      written = try AtomicFile.replace(real, with: temporary)
     } catch {
       throw StoreError(error, saving: path)
     }
-    removeAbandonedTemporaryFiles(of: path)
+    removeAbandonedTemporaryFiles(of: real)
     do {
       try AtomicFile.flushFolder(folder)
     } catch {
@@ -171,6 +177,17 @@ public enum StoreFile {
     }
     externalData.removeFiles(except: Set(externalValues.keys))
     return written
+  }
+
+  /// The file the store path `path` leads to (see ``ResolvedPath``): a regular file or none,
+  /// a symbolic link followed, so that the store is saved beside its real file and the link
+  /// stays a link. The errors name `path`, as reading or saving it.
+  static func resolve(_ path: String, saving: Bool) throws(StoreError) -> ResolvedPath {
+    do {
+      return try ResolvedPath(path)
+    } catch {
+      throw saving ? StoreError(error, saving: path) : StoreError(error, reading: path)
+    }
   }
 
   // MARK: Reading
@@ -183,12 +200,13 @@ public enum StoreFile {
     }
   }
 
-  /// The bytes of the store file at `path`, as ``FileContents`` reads them.
-  private static func contents(of path: String, mappingLargeFiles: Bool = false) throws(StoreError)
-    -> FileContents
-  {
+  /// The bytes of the store file `path` leads to, `real`, as ``FileContents`` reads them;
+  /// the errors name `path`.
+  private static func contents(
+    of path: String, at real: String, mappingLargeFiles: Bool = false
+  ) throws(StoreError) -> FileContents {
     do {
-      return try FileContents(reading: path, mappingLargeFiles: mappingLargeFiles)
+      return try FileContents(reading: real, mappingLargeFiles: mappingLargeFiles)
     } catch {
       throw StoreError(error, reading: path)
     }

@@ -1,8 +1,9 @@
 /// The lock that lets one bowq process at a time open a store for writing: the
-/// ``FileLock`` of the store file, `<store>.lock` beside it, which names its holder to the
-/// next process (``StoreLockHolder``).
+/// ``FileLock`` of the real store file, `<store>.lock` beside it, which names its holder to
+/// the next process (``StoreLockHolder``), and a lock on the store file itself, which keeps
+/// out a process that opens it through a hard link.
 public struct StoreLock: ~Copyable {
-  private let lock: FileLock
+  private var lock: FileLock
 
   private init(lock: consuming FileLock) {
     self.lock = lock
@@ -34,6 +35,12 @@ public struct StoreLock: ~Copyable {
     } catch {
       throw StoreError(error, reading: storePath)
     }
+  }
+
+  /// Moves the lock of the store file itself to the version a save wrote (see
+  /// ``FileLock/follow(_:written:)``).
+  mutating func follow(_ storePath: String, written: StoreFingerprint) {
+    lock.follow(storePath, written: written)
   }
 }
 
