@@ -128,6 +128,49 @@ final class FilesTests: XCTestCase {
       error(of: { _ = try FileContents(reading: file + "x") }), .missing(path: file + "x"))
   }
 
+  // MARK: Replacing
+
+  func testReplacingLeavesDevicesFIFOsAndFoldersAsTheyAre() throws {
+    let fifo = try makeFIFO()
+    let folder: String = self.folder
+    for (path, kind) in [
+      ("/dev/null", FileKind.characterDevice), ("/dev/full", .characterDevice), (fifo, .fifo),
+      (folder, .directory),
+    ] {
+      withoutHanging(on: fifo) {
+        XCTAssertEqual(
+          self.error(of: { try AtomicFile.replaceContents(of: path, with: Data("x".utf8)) }),
+          .notAFile(path: path, kind: kind))
+      }
+      XCTAssertEqual(self.kind(path), kind, path)
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["fifo"])
+  }
+
+  func testReplacingWritesThroughALinkAndKeepsModeAndOwner() throws {
+    let real = folder + "/real"
+    try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: false)
+    let target = real + "/data.json"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+    XCTAssertEqual(chmod(target, 0o600), 0)
+    let owned = geteuid() == 0 && chown(target, 65534, 65534) == 0
+    let link = folder + "/link.json"
+    XCTAssertEqual(symlink("real/data.json", link), 0)
+
+    try AtomicFile.replaceContents(of: link, with: Data("new".utf8))
+
+    XCTAssertEqual(kind(link), .symbolicLink, "the link stays a link")
+    XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "new")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: real), ["data.json"])
+    var status = stat()
+    XCTAssertEqual(stat(target, &status), 0)
+    XCTAssertEqual(status.st_mode & 0o777, 0o600)
+    if owned {
+      XCTAssertEqual(status.st_uid, 65534)
+      XCTAssertEqual(status.st_gid, 65534)
+    }
+  }
+
   // MARK: The lock file
 
   func testALockFileThatIsASymbolicLinkIsRefusedAndItsTargetKept() throws {

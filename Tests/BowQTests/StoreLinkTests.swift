@@ -130,6 +130,23 @@ final class StoreLinkTests: XCTestCase {
     XCTAssertEqual(try StoreFile.load(from: real), graph("bbb"))
   }
 
+  func testSavingKeepsTheOwnerAndModeOfTheStore() throws {
+    guard geteuid() == 0 else { throw XCTSkip("only root can give a file to another user") }
+    try StoreFile.save(graph("a"), to: real)
+    XCTAssertEqual(chown(real, 65534, 65534), 0)
+    XCTAssertEqual(chmod(real, 0o640), 0)
+    let handle = try StoreHandle(openingForWriting: real)
+    _ = try handle.load()
+    try handle.save(graph("a", "b"))
+    var status = stat()
+    XCTAssertEqual(stat(real, &status), 0)
+    XCTAssertEqual(status.st_uid, 65534)
+    XCTAssertEqual(status.st_gid, 65534)
+    XCTAssertEqual(status.st_mode & 0o777, 0o640)
+    try handle.save(graph("a", "b", "c"))
+    XCTAssertEqual(try StoreFile.load(from: real), graph("a", "b", "c"))
+  }
+
   func testDevicesAndFIFOsAreRefusedBeforeAnythingOpensThem() throws {
     XCTAssertEqual(
       openingError("/dev/zero"),

@@ -48,6 +48,54 @@ final class FileSafetyTests: XCTestCase {
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  // MARK: Export (issue 12, items 1 and 27)
+
+  func testExportLeavesDevicesFIFOsAndFoldersAsTheyAre() throws {
+    let fifo = try makeFIFO("ties.fifo")
+    let cases: [(String, mode_t, String)] = [
+      ("/dev/null", S_IFCHR, "Is a character device, not a file"),
+      ("/dev/full", S_IFCHR, "Is a character device, not a file"),
+      (fifo, S_IFIFO, "Is a FIFO (named pipe), not a file"),
+      (folder, S_IFDIR, "Is a directory"),
+    ]
+    for (path, type, reason) in cases {
+      let result = try Bowq.run(
+        ["--memory", "--sample", "-c", "export BowTie to \"\(path)\" as json"], home: home)
+      XCTAssertEqual(result.status, 1, path)
+      XCTAssertTrue(
+        result.stderr.contains("cannot write \"\(path)\": \(reason)"), result.stderr)
+      XCTAssertEqual(kind(path), type, "\(path) is still what it was")
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["ties.fifo"])
+  }
+
+  func testExportWritesThroughALinkAndKeepsModeAndOwner() throws {
+    try FileManager.default.createDirectory(
+      atPath: folder + "/out", withIntermediateDirectories: false)
+    let target = folder + "/out/ties.json"
+    try Data("[]".utf8).write(to: URL(fileURLWithPath: target))
+    XCTAssertEqual(chmod(target, 0o600), 0)
+    let owned = geteuid() == 0 && chown(target, 65534, 65534) == 0
+    let link = folder + "/ties.json"
+    XCTAssertEqual(symlink("out/ties.json", link), 0)
+
+    let result = try Bowq.run(
+      ["--memory", "--sample", "-c", "export BowTie to \"\(link)\""], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+
+    XCTAssertEqual(kind(link), S_IFLNK, "the link stays a link")
+    XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).contains("Red Bow Tie"))
+    var status = stat()
+    XCTAssertEqual(stat(target, &status), 0)
+    XCTAssertEqual(status.st_mode & 0o777, 0o600)
+    if owned {
+      XCTAssertEqual(status.st_uid, 65534)
+      XCTAssertEqual(status.st_gid, 65534)
+    }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder + "/out"), ["ties.json"])
+  }
+
   // MARK: The lock file (item 2)
 
   func testALockFileThatIsALinkIsNeitherFollowedNorTruncated() throws {
@@ -129,6 +177,22 @@ final class FileSafetyTests: XCTestCase {
     session.send("save")
     try session.waitForError(containing: "another program changed it since it was opened")
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), bytes, "their edit is kept")
+  }
+
+  // MARK: Owners (item 5)
+
+  func testSavingAsRootKeepsTheOwnerOfTheStore() throws {
+    guard geteuid() == 0 else { throw XCTSkip("only root can give a file to another user") }
+    let store = folder + "/s.bowq"
+    try makeStore(at: store)
+    XCTAssertEqual(chown(store, 65534, 65534), 0)
+    let result = try Bowq.run(["--store", store, "-c", "insert T s = \"b\"; save"], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    var status = stat()
+    XCTAssertEqual(stat(store, &status), 0)
+    XCTAssertEqual(status.st_uid, 65534)
+    XCTAssertEqual(status.st_gid, 65534)
+    XCTAssertEqual(try count(store), "2")
   }
 
   // MARK: Stores, imports, plist and history that are not files (items 10 and 27)

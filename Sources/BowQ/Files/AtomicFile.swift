@@ -29,13 +29,43 @@ enum AtomicFile {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// Writes `data` to a new temporary file `<folder>/<prefix><pid>-<n>` of `mode`, flushes
-  /// it with `fsync` and closes it, for the caller to rename with ``replace(_:with:)``. On
+  /// The user and group that own a file, which a new version of it keeps.
+  struct Owner: Hashable, Sendable {
+    var user: uid_t
+    var group: gid_t
+  }
+
+  /// Replaces the file `path` leads to with `data`: a regular file, or a new one (a symbolic
+  /// link is followed, and stays a link to the new version). The new version keeps the mode
+  /// and, where the process may change it, the owner of the one it replaces; a new file gets
+  /// mode 0644. Its temporary file is `.<name>.tmp-<pid>-<n>` beside the real file.
+  ///
+  /// - Throws: ``FileError/notAFile(path:kind:)`` for a directory, device, FIFO or socket,
+  ///   which are left as they are; ``FileError/failed(path:step:reason:)`` naming the step
+  ///   that failed, the file untouched (or replaced, when only the last flush failed).
+  static func replaceContents(of path: String, with data: Data) throws(FileError) {
+    let target = try ResolvedPath(path)
+    let folder = folder(of: target.realPath)
+    let name = target.realPath.split(separator: "/").last.map(String.init) ?? ""
+    do throws(FileError) {
+      let temporary = try writeTemporaryFile(
+        data, prefix: ".\(name).tmp-", in: folder, mode: target.mode, owner: target.owner)
+      try replace(target.realPath, with: temporary)
+      try flushFolder(folder)
+    } catch {
+      throw FileError.failed(path: path, step: error.step, reason: error.systemReason)
+    }
+  }
+
+  /// Writes `data` to a new temporary file `<folder>/<prefix><pid>-<n>` of `mode` and
+  /// `owner` (kept where the process may: see ``give(_:mode:owner:)``), flushes it with
+  /// `fsync` and closes it, for the caller to rename with ``replace(_:with:)``. On
   /// failure the file is removed and the error names the step.
   static func writeTemporaryFile(
-    _ data: Data, prefix: String, in folder: String, mode: mode_t
+    _ data: Data, prefix: String, in folder: String, mode: mode_t, owner: Owner?
   ) throws(FileError) -> TemporaryFile {
-    let (fd, temporary) = try createTemporaryFile(prefix: prefix, in: folder, mode: mode)
+    let (fd, temporary) = try createTemporaryFile(
+      prefix: prefix, in: folder, mode: mode, owner: owner)
     let written: FileFingerprint
     do throws(FileError) {
       do throws(FileError) {
@@ -125,10 +155,10 @@ enum AtomicFile {
   }
 
   /// Creates `<folder>/<prefix><pid>-<n>` with `O_CREAT | O_EXCL | O_NOFOLLOW` (never
-  /// through a link another program put there) and `mode`, with the first `n` from 0 that
-  /// is free.
+  /// through a link another program put there), `mode` and `owner`, with the first `n` from
+  /// 0 that is free.
   private static func createTemporaryFile(
-    prefix name: String, in folder: String, mode: mode_t
+    prefix name: String, in folder: String, mode: mode_t, owner: Owner?
   ) throws(FileError) -> (Int32, String) {
     let prefix = "\(folder)/\(name)\(getpid())-"
     var n = 0
@@ -138,7 +168,7 @@ enum AtomicFile {
         open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       }
       if fd >= 0 {
-        fchmod(fd, mode)
+        give(fd, mode: mode, owner: owner)
         return (fd, temporary)
       }
       if errno != EEXIST {
@@ -148,6 +178,15 @@ enum AtomicFile {
       }
       n += 1
     }
+  }
+
+  /// Gives the file open as `fd` `owner` (when known) and `mode`. Changing the owner is
+  /// allowed to fail, as editors let it: only root may give a file to another user, and a
+  /// user may give it only to a group they are in; the file then stays the process's. The
+  /// mode is set after, since a change of owner clears the set-user-ID bits.
+  static func give(_ fd: Int32, mode: mode_t, owner: Owner?) {
+    if let owner { _ = fchown(fd, owner.user, owner.group) }
+    fchmod(fd, mode)
   }
 
   /// Writes all of `data` to `fd`, the file at `path`.

@@ -37,6 +37,18 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// What was being done when a system call failed, nil for the other errors.
+  var step: String? {
+    if case .failed(_, let step, _) = self { return step }
+    return nil
+  }
+
+  /// The system's message alone, or what else went wrong: ``reason`` without the step.
+  var systemReason: String {
+    if case .failed(_, _, let reason) = self { return reason }
+    return reason
+  }
+
   public var description: String {
     "\(path): \(reason)"
   }

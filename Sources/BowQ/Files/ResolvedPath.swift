@@ -66,6 +66,11 @@ public struct ResolvedPath {
     status.map { $0.st_uid != geteuid() } ?? false
   }
 
+  /// The owner of the file there, which a new version keeps; nil for a new file.
+  var owner: AtomicFile.Owner? {
+    status.map { AtomicFile.Owner(user: $0.st_uid, group: $0.st_gid) }
+  }
+
   /// The mode of a new version of the file: the mode of the one it replaces, or 0644.
   var mode: mode_t {
     status.map { $0.st_mode & 0o777 } ?? 0o644

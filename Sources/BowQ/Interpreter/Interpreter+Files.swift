@@ -63,10 +63,9 @@ extension Interpreter {
       throw EvaluationError("cannot export \(export.entity.name): \(error)", at: range)
     }
     do {
-      try data.write(to: resolve(export.path), options: .atomic)
+      try AtomicFile.replaceContents(of: resolve(export.path).path, with: data)
     } catch {
-      throw EvaluationError(
-        "cannot write \(Value.quoted(export.path)): \(Self.reason(error))", at: range)
+      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
     }
     return "Exported \(Self.count(rows.count, export.entity.name)) to \(export.path)."
   }

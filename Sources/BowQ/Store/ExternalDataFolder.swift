@@ -103,21 +103,24 @@ struct ExternalDataFolder {
   /// name, flushed, and renamed to its hash; the folder is then flushed. A value already
   /// there (a file of its name and length) is not written again.
   ///
-  /// - Parameter mode: the store file's mode, which the files take; the folders take it too,
-  ///   with search permission wherever it grants reading.
+  /// - Parameters:
+  ///   - mode: the store file's mode, which the files take; the folders take it too, with
+  ///     search permission wherever it grants reading.
+  ///   - owner: the store file's owner, which the files and folders keep where the process
+  ///     may (nil for a new store).
   /// - Throws: ``StoreError/unwritable(path:reason:)`` for the store, saying this step
   ///   failed; the store file is untouched. Files written before the failure stay until a
   ///   save removes them.
-  func write(_ values: [String: Data], mode: mode_t) throws {
+  func write(_ values: [String: Data], mode: mode_t, owner: AtomicFile.Owner?) throws {
     if values.isEmpty { return }
     do {
       let folderMode = mode | (mode & 0o444) >> 2
-      try makeFolder(supportPath, mode: folderMode)
-      try makeFolder(path, mode: folderMode)
+      try makeFolder(supportPath, mode: folderMode, owner: owner)
+      try makeFolder(path, mode: folderMode, owner: owner)
       var wrote = false
       for (hash, data) in values.sorted(by: { $0.key < $1.key })
       where !holds(hash, length: data.count) {
-        let temporary = try writeTemporaryFile(data, mode: mode)
+        let temporary = try writeTemporaryFile(data, mode: mode, owner: owner)
         if rename(temporary, filePath(hash)) != 0 {
           let message = SystemCall.message()
           unlink(temporary)
@@ -166,10 +169,12 @@ struct ExternalDataFolder {
   }
 
   /// Writes `data` to a new temporary file of `mode` in the folder, flushed: its path.
-  private func writeTemporaryFile(_ data: Data, mode: mode_t) throws(StoreError) -> String {
+  private func writeTemporaryFile(_ data: Data, mode: mode_t, owner: AtomicFile.Owner?)
+    throws(StoreError) -> String
+  {
     do {
       return try AtomicFile.writeTemporaryFile(
-        data, prefix: Self.temporaryPrefix, in: path, mode: mode
+        data, prefix: Self.temporaryPrefix, in: path, mode: mode, owner: owner
       ).path
     } catch {
       throw StoreError(error, saving: storePath)
@@ -185,12 +190,16 @@ struct ExternalDataFolder {
     }
   }
 
-  /// Makes the folder at `folder` of `mode` when it is missing, and flushes its
+  /// Makes the folder at `folder` of `mode` and `owner` when it is missing, and flushes its
   /// parent so that it survives a crash. A folder already there must be one: a symbolic link
   /// or another file of its name is refused rather than written through.
-  private func makeFolder(_ folder: String, mode: mode_t) throws {
+  private func makeFolder(_ folder: String, mode: mode_t, owner: AtomicFile.Owner?) throws {
     if mkdir(folder, mode) == 0 {
-      chmod(folder, mode)
+      let fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      if fd >= 0 {
+        AtomicFile.give(fd, mode: mode, owner: owner)
+        close(fd)
+      }
       try flushFolder(AtomicFile.folder(of: folder))
     } else if errno != EEXIST {
       throw StoreError.unwritable(

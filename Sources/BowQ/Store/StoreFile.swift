@@ -70,15 +70,15 @@ public enum StoreFile {
   /// no longer refers to are removed.
   ///
   /// The store is written to a new temporary file `.<name>.tmp-<pid>-<n>` in the same
-  /// folder (created exclusively, mode 0644, or the mode of the file it replaces), flushed
-  /// with `fsync`, renamed over `path`, and the folder is flushed so the rename itself
-  /// survives a crash. Readers see either the old file or the new one, never a mix. A
-  /// `path` that is a symbolic link is followed: the real file is replaced beside itself,
-  /// and the link stays. A directory, device, FIFO or socket is refused
-  /// (``ResolvedPath``). On failure the temporary file is removed, the old file is
-  /// untouched, and ``StoreError/unwritable(path:reason:)`` names the step and the system's
-  /// message (a missing or read-only folder, a full disk). After a successful save,
-  /// temporary files that killed processes left beside the store are removed
+  /// folder (created exclusively, mode 0644, or the mode and, where the process may, the
+  /// owner of the file it replaces), flushed with `fsync`, renamed over `path`, and the
+  /// folder is flushed so the rename itself survives a crash. Readers see either the old
+  /// file or the new one, never a mix. A `path` that is a symbolic link is followed: the
+  /// real file is replaced beside itself, and the link stays. A directory, device, FIFO or
+  /// socket is refused (``ResolvedPath``). On failure the temporary file is removed, the
+  /// old file is untouched, and ``StoreError/unwritable(path:reason:)`` names the step and
+  /// the system's message (a missing or read-only folder, a full disk). After a successful
+  /// save, temporary files that killed processes left beside the store are removed
   /// (``removeAbandonedTemporaryFiles(of:)``).
   ///
   /// - Returns: the fingerprint of the file written.
@@ -141,12 +141,13 @@ public enum StoreFile {
     let target = try resolve(path, saving: true)
     let real = target.realPath
     let externalData = ExternalDataFolder(store: real)
-    try externalData.write(externalValues, mode: target.mode)
+    try externalData.write(externalValues, mode: target.mode, owner: target.owner)
     let folder = AtomicFile.folder(of: real)
     let temporary: AtomicFile.TemporaryFile
     do {
       temporary = try AtomicFile.writeTemporaryFile(
-        data, prefix: temporaryPrefix(for: real), in: folder, mode: target.mode)
+        data, prefix: temporaryPrefix(for: real), in: folder, mode: target.mode,
+        owner: target.owner)
     } catch {
       throw StoreError(error, saving: path)
     }
