@@ -24,7 +24,7 @@ final class StoreLockTests: XCTestCase {
       _ = try StoreLock.acquire(for: store)
       return nil
     } catch {
-      return error as? StoreError
+      return error
     }
   }
 

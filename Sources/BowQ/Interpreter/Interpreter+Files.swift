@@ -11,9 +11,9 @@ extension Interpreter {
   {
     let data: Data
     do {
-      data = try Data(contentsOf: resolve(path))
+      data = try FileContents(reading: resolve(path).path).data
     } catch {
-      throw EvaluationError("cannot read \(Value.quoted(path)): \(Self.reason(error))", at: range)
+      throw EvaluationError("cannot read \(Value.quoted(path)): \(error.reason)", at: range)
     }
     let plist: PropertyList
     do {
@@ -63,10 +63,9 @@ extension Interpreter {
       throw EvaluationError("cannot export \(export.entity.name): \(error)", at: range)
     }
     do {
-      try data.write(to: resolve(export.path), options: .atomic)
+      try AtomicFile.replaceContents(of: resolve(export.path).path, with: data)
     } catch {
-      throw EvaluationError(
-        "cannot write \(Value.quoted(export.path)): \(Self.reason(error))", at: range)
+      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
     }
     return .exported(entity: export.entity.name, count: rows.count, path: export.path)
   }

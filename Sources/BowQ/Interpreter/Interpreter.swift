@@ -199,19 +199,4 @@ public final class Interpreter {
     if noun.hasSuffix("y") { return "\(n) \(noun.dropLast())ies" }
     return "\(n) \(noun)s"
   }
-
-  /// A file error in the system's words ("No such file or directory").
-  static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    switch (error as? CocoaError)?.code {
-    case .fileReadNoSuchFile?, .fileNoSuchFile?: return String(cString: strerror(ENOENT))
-    case .fileReadNoPermission?: return String(cString: strerror(EACCES))
-    default: return nsError.localizedDescription
-    }
-  }
 }

@@ -31,7 +31,7 @@ struct ExternalDataFolder {
   init(store path: String) {
     storePath = path
     let support = ".\(StoreFile.fileName(of: path))_SUPPORT"
-    supportPath = path.contains("/") ? "\(StoreFile.parentFolder(of: path))/\(support)" : support
+    supportPath = path.contains("/") ? "\(AtomicFile.folder(of: path))/\(support)" : support
     self.path = supportPath + "/_EXTERNAL_DATA"
   }
 
@@ -53,17 +53,17 @@ struct ExternalDataFolder {
   /// a megabyte), and buys that a damaged or replaced file is reported rather than loaded
   /// and saved again under a new name as if it were the value.
   func bytes(of reference: ExternalDataReference) throws -> Data {
-    let fd = StoreFile.retryingInterrupts {
+    let fd = SystemCall.retryingInterrupts {
       open(filePath(reference.hash), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     }
     guard fd >= 0 else {
       if errno == ENOENT { throw Problem(message: "is missing") }
-      throw Problem(message: "cannot be read: \(StoreFile.systemMessage())")
+      throw Problem(message: "cannot be read: \(SystemCall.message())")
     }
     defer { close(fd) }
     var status = stat()
     guard fstat(fd, &status) == 0 else {
-      throw Problem(message: "cannot be read: \(StoreFile.systemMessage())")
+      throw Problem(message: "cannot be read: \(SystemCall.message())")
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw Problem(message: "is not a regular file")
@@ -77,10 +77,10 @@ struct ExternalDataFolder {
     try data.withUnsafeMutableBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let count = StoreFile.retryingInterrupts {
+        let count = SystemCall.retryingInterrupts {
           read(fd, buffer.baseAddress! + offset, buffer.count - offset)
         }
-        if count < 0 { throw Problem(message: "cannot be read: \(StoreFile.systemMessage())") }
+        if count < 0 { throw Problem(message: "cannot be read: \(SystemCall.message())") }
         if count == 0 {
           throw Problem(message: "ended after \(offset) of its \(reference.length) bytes")
         }
@@ -103,32 +103,33 @@ struct ExternalDataFolder {
   /// name, flushed, and renamed to its hash; the folder is then flushed. A value already
   /// there (a file of its name and length) is not written again.
   ///
-  /// - Parameter mode: the store file's mode, which the files take; the folders take it too,
-  ///   with search permission wherever it grants reading.
+  /// - Parameters:
+  ///   - mode: the store file's mode, which the files take; the folders take it too, with
+  ///     search permission wherever it grants reading.
+  ///   - owner: the store file's owner, which the files and folders keep where the process
+  ///     may (nil for a new store).
   /// - Throws: ``StoreError/unwritable(path:reason:)`` for the store, saying this step
   ///   failed; the store file is untouched. Files written before the failure stay until a
   ///   save removes them.
-  func write(_ values: [String: Data], mode: mode_t) throws {
+  func write(_ values: [String: Data], mode: mode_t, owner: AtomicFile.Owner?) throws {
     if values.isEmpty { return }
     do {
       let folderMode = mode | (mode & 0o444) >> 2
-      try makeFolder(supportPath, mode: folderMode)
-      try makeFolder(path, mode: folderMode)
+      try makeFolder(supportPath, mode: folderMode, owner: owner)
+      try makeFolder(path, mode: folderMode, owner: owner)
       var wrote = false
       for (hash, data) in values.sorted(by: { $0.key < $1.key })
       where !holds(hash, length: data.count) {
-        let temporary = try StoreFile.writeTemporaryFile(
-          data, prefix: Self.temporaryPrefix, in: path, mode: mode, savingTo: storePath
-        ).path
+        let temporary = try writeTemporaryFile(data, mode: mode, owner: owner)
         if rename(temporary, filePath(hash)) != 0 {
-          let message = StoreFile.systemMessage()
+          let message = SystemCall.message()
           unlink(temporary)
           throw StoreError.unwritable(
             path: storePath, reason: "cannot rename \(temporary) to \(hash): \(message)")
         }
         wrote = true
       }
-      if wrote { try StoreFile.flushFolder(path, path: storePath, saved: false) }
+      if wrote { try flushFolder(path) }
     } catch StoreError.unwritable(_, let reason) {
       throw StoreError.unwritable(
         path: storePath,
@@ -142,7 +143,9 @@ struct ExternalDataFolder {
   /// ``StoreFile/removeAbandonedTemporaryFiles(of:)`` removes, and anything not named as
   /// bowq names files) are left alone.
   func removeFiles(except referenced: Set<String>) {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+    guard Self.isFolder(supportPath), Self.isFolder(path),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+    else { return }
     for name in names where ExternalDataReference.isHash(name) && !referenced.contains(name) {
       unlink(filePath(name))
     }
@@ -152,6 +155,12 @@ struct ExternalDataFolder {
     }
   }
 
+  /// Whether `folder` is a folder itself, not a symbolic link to one.
+  private static func isFolder(_ folder: String) -> Bool {
+    var status = stat()
+    return lstat(folder, &status) == 0 && FileKind(mode: status.st_mode) == .directory
+  }
+
   /// Whether the folder has the file `hash` with `length` bytes.
   private func holds(_ hash: String, length: Int) -> Bool {
     var status = stat()
@@ -159,16 +168,48 @@ struct ExternalDataFolder {
       && status.st_size == length
   }
 
-  /// Makes the folder at `folder` when it is missing, and flushes its parent so that it
-  /// survives a crash.
-  private func makeFolder(_ folder: String, mode: mode_t) throws {
+  /// Writes `data` to a new temporary file of `mode` in the folder, flushed: its path.
+  private func writeTemporaryFile(_ data: Data, mode: mode_t, owner: AtomicFile.Owner?)
+    throws(StoreError) -> String
+  {
+    do {
+      return try AtomicFile.writeTemporaryFile(
+        data, prefix: Self.temporaryPrefix, in: path, mode: mode, owner: owner
+      ).path
+    } catch {
+      throw StoreError(error, saving: storePath)
+    }
+  }
+
+  /// Flushes `folder`'s entries, as ``AtomicFile/flushFolder(_:)`` does.
+  private func flushFolder(_ folder: String) throws(StoreError) {
+    do {
+      try AtomicFile.flushFolder(folder)
+    } catch {
+      throw StoreError(error, saving: storePath)
+    }
+  }
+
+  /// Makes the folder at `folder` of `mode` and `owner` when it is missing, and flushes its
+  /// parent so that it survives a crash. A folder already there must be one: a symbolic link
+  /// or another file of its name is refused rather than written through.
+  private func makeFolder(_ folder: String, mode: mode_t, owner: AtomicFile.Owner?) throws {
     if mkdir(folder, mode) == 0 {
-      chmod(folder, mode)
-      try StoreFile.flushFolder(
-        StoreFile.parentFolder(of: folder), path: storePath, saved: false)
+      let fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      if fd >= 0 {
+        AtomicFile.give(fd, mode: mode, owner: owner)
+        close(fd)
+      }
+      try flushFolder(AtomicFile.folder(of: folder))
     } else if errno != EEXIST {
       throw StoreError.unwritable(
-        path: storePath, reason: "cannot create the folder \(folder): \(StoreFile.systemMessage())")
+        path: storePath, reason: "cannot create the folder \(folder): \(SystemCall.message())")
+    } else if !Self.isFolder(folder) {
+      var status = stat()
+      lstat(folder, &status)
+      throw StoreError.unwritable(
+        path: storePath,
+        reason: "cannot use the folder \(folder): \(FileKind(mode: status.st_mode).refusal)")
     }
   }
 }

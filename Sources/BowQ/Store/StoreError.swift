@@ -82,7 +82,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .changedOnDisk(let path, let loaded, let found):
       let change =
         loaded.map {
-          "another program changed it since it was opened (it was \($0), it is now \(found))"
+          let alike = $0.description == found.description
+          let was = alike ? $0.fullDescription : $0.description
+          let now = alike ? found.fullDescription : found.description
+          return "another program changed it since it was opened (it was \(was), it is now \(now))"
         }
         ?? "another program created it since this new store was started (\(found))"
       return "cannot save \(path): \(change). Nothing was written and the changes are still "
@@ -91,6 +94,25 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .readOnly(let path):
       return "cannot save \(path): the store is open read-only, so nothing was written; "
         + "the changes are still pending (changes lists them, rollback discards them)"
+    }
+  }
+}
+
+extension StoreError {
+  /// The error of reading (or locking) the store file at `path`, from the file layer's.
+  init(_ error: FileError, reading path: String) {
+    switch error {
+    case .missing: self = .fileNotFound(path: path)
+    case .failed, .notAFile: self = .unreadable(path: path, reason: error.reason)
+    case .locked(_, let holder): self = .locked(path: path, holder: holder)
+    }
+  }
+
+  /// The error of saving the store file at `path`, from the file layer's: nothing was saved.
+  init(_ error: FileError, saving path: String) {
+    switch error {
+    case .missing, .failed, .notAFile: self = .unwritable(path: path, reason: error.reason)
+    case .locked(_, let holder): self = .locked(path: path, holder: holder)
     }
   }
 }

@@ -22,7 +22,10 @@ public final class StoreHandle {
   /// The version of the file the session holds, from its last load or save; nil before a
   /// load, or when there was no file.
   public private(set) var fingerprint: StoreFingerprint?
-  private let lock: StoreLock?
+  /// The file the path leads to when the store was opened (``ResolvedPath``): the store's
+  /// lock is taken there, so a symbolic link to the store and its real path meet one lock.
+  private let realPath: String
+  private var lock: StoreLock?
 
   /// Opens the store at `path` for writing: takes its lock and removes temporary files
   /// that killed saves left behind. Load it with ``load()``.
@@ -31,12 +34,20 @@ public final class StoreHandle {
   /// without a lock: no save can write there either, and saving says why.
   ///
   /// - Throws: ``StoreError/locked(path:holder:)`` when another process has the store
-  ///   open for writing.
+  ///   open for writing, by this path or another (a symbolic or hard link);
+  ///   ``StoreError/unreadable(path:reason:)`` when the path names a directory, a device, a
+  ///   FIFO or a socket, which no lock file is made beside.
   public init(openingForWriting path: String) throws {
     self.path = path
     self.access = .readWrite
-    self.lock = try StoreLock.acquire(for: path)
-    if lock != nil { StoreFile.removeAbandonedTemporaryFiles(of: path) }
+    let realPath = try StoreFile.resolve(path, saving: false).realPath
+    self.realPath = realPath
+    do {
+      self.lock = try StoreLock.acquire(for: realPath)
+    } catch .locked(_, let holder) {
+      throw StoreError.locked(path: path, holder: holder)
+    }
+    if lock != nil { StoreFile.removeAbandonedTemporaryFiles(of: realPath) }
   }
 
   /// Opens the store at `path` read-only: no lock, and every save throws
@@ -44,6 +55,7 @@ public final class StoreHandle {
   public init(openingReadOnly path: String) {
     self.path = path
     self.access = .readOnly
+    self.realPath = path
     self.lock = nil
   }
 
@@ -73,6 +85,8 @@ public final class StoreHandle {
   ///   in each case.
   public func save(_ graph: ObjectGraph) throws {
     guard access == .readWrite else { throw StoreError.readOnly(path: path) }
-    fingerprint = try StoreFile.save(graph, to: path, ifUnchangedSince: fingerprint)
+    let written = try StoreFile.save(graph, to: path, ifUnchangedSince: fingerprint)
+    fingerprint = written
+    lock?.follow(realPath, written: written)
   }
 }

@@ -1,42 +1,20 @@
-import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The advisory lock that lets one bowq process at a time open a store for writing: an
-/// exclusive `flock` on the file `<store>.lock` beside the store, into which the holder
-/// writes who it is (``StoreLockHolder``).
-///
-/// Why a file beside the store rather than a lock on the store itself: every save writes a
-/// new file and renames it over the store, so a lock on the store's file would stay on the
-/// old, replaced version, and the next process to open the store would lock the new one
-/// unhindered. The lock file is never replaced while held, so it stays the one place every
-/// process meets.
-///
-/// `flock` locks belong to the open file, not to a process's pids or threads: the kernel
-/// drops the lock when its holder exits, however it ends (a crash, `SIGKILL`), so a stale
-/// lock file never keeps anyone out; the next process takes the lock and writes its own
-/// name. Releasing removes the lock file; a process taking the lock checks that the file
-/// it locked is still the one at the path, so it never holds a lock on a removed file.
-///
-/// The lock is advisory: it keeps out other bowq processes, not other programs. Those are
-/// caught at save time by ``StoreFingerprint``.
+/// The lock that lets one bowq process at a time open a store for writing: the
+/// ``FileLock`` of the real store file, `<store>.lock` beside it, which names its holder to
+/// the next process (``StoreLockHolder``), and a lock on the store file itself, which keeps
+/// out a process that opens it through a hard link.
 public struct StoreLock: ~Copyable {
-  /// The lock file: the store's path with `.lock` appended.
-  public let path: String
-  private let descriptor: Int32
+  private var lock: FileLock
 
-  private init(path: String, descriptor: Int32) {
-    self.path = path
-    self.descriptor = descriptor
+  private init(lock: consuming FileLock) {
+    self.lock = lock
   }
+
+  /// The lock file: the store's path with `.lock` appended.
+  public var path: String { lock.path }
 
   /// The lock file of the store at `storePath`.
   public static func lockPath(for storePath: String) -> String {
-    storePath + ".lock"
+    FileLock.lockPath(for: storePath)
   }
 
   /// Takes the lock of the store at `storePath`, without waiting, and writes `holder` into
@@ -48,59 +26,23 @@ public struct StoreLock: ~Copyable {
   /// - Throws: ``StoreError/locked(path:holder:)`` when another process holds the lock.
   public static func acquire(
     for storePath: String, holder: StoreLockHolder = .current
-  ) throws -> StoreLock? {
-    let path = lockPath(for: storePath)
-    while true {
-      let descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else { return nil }
-      if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-        let busy = errno == EWOULDBLOCK
-        let other = busy ? readHolder(descriptor) : nil
-        close(descriptor)
-        if busy { throw StoreError.locked(path: storePath, holder: other) }
-        return nil
+  ) throws(StoreError) -> StoreLock? {
+    do {
+      switch try FileLock.acquire(for: storePath, holder: holder) {
+      case .some(let lock): return StoreLock(lock: lock)
+      case .none: return nil
       }
-      guard isCurrentFile(descriptor, at: path) else {
-        close(descriptor)
-        continue
-      }
-      writeHolder(holder, to: path)
-      return StoreLock(path: path, descriptor: descriptor)
+    } catch {
+      throw StoreError(error, reading: storePath)
     }
   }
 
-  /// Removes the lock file and releases the lock.
-  deinit {
-    if Self.isCurrentFile(descriptor, at: path) { unlink(path) }
-    close(descriptor)
-  }
-
-  /// Whether `descriptor` is open on the file that is at `path` now (not one a releasing
-  /// holder removed).
-  private static func isCurrentFile(_ descriptor: Int32, at path: String) -> Bool {
-    var opened = stat()
-    var named = stat()
-    return fstat(descriptor, &opened) == 0 && stat(path, &named) == 0
-      && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
-  }
-
-  /// The holder named in the lock file, if it has written its name yet.
-  private static func readHolder(_ descriptor: Int32) -> StoreLockHolder? {
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    guard count > 0 else { return nil }
-    return StoreLockHolder(fileContents: String(decoding: buffer[..<count], as: UTF8.self))
-  }
-
-  /// Writes the holder through a second, short-lived descriptor: the lock's own stays
-  /// read-only, so holding the lock never counts as having a file open for writing (which
-  /// would stop the file system from being remounted read-only). Failing to write leaves
-  /// the file empty, and others are told the store is in use without a name.
-  private static func writeHolder(_ holder: StoreLockHolder, to path: String) {
-    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    let bytes = Array(holder.fileContents.utf8)
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  /// Moves the lock of the store file itself to the version a save wrote (see
+  /// ``FileLock/follow(_:written:)``).
+  mutating func follow(_ storePath: String, written: StoreFingerprint) {
+    lock.follow(storePath, written: written)
   }
 }
+
+/// Who holds a store's lock, as its lock file says.
+public typealias StoreLockHolder = LockHolder

@@ -1,3 +1,4 @@
+import BowQ
 @preconcurrency import CEditLine
 @preconcurrency import Glibc
 
@@ -107,7 +108,7 @@ public final class EditLineReader: LineReader {
   }
 
   private func loadHistory() {
-    guard let path = historyPath else { return }
+    guard let path = historyPath, isUsableHistoryFile(path) else { return }
     var status = stat()
     guard stat(path, &status) == 0 else { return }
     if bowq_history_load(history, &event, path) < 0, status.st_size > 0 {
@@ -117,7 +118,7 @@ public final class EditLineReader: LineReader {
   }
 
   private func saveHistory() {
-    guard let path = historyPath else { return }
+    guard let path = historyPath, isUsableHistoryFile(path) else { return }
     let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
     do {
@@ -130,6 +131,24 @@ public final class EditLineReader: LineReader {
       historyPath = nil
       warn("\(error); history will not be saved (BOWQ_HISTORY= turns it off)")
     }
+  }
+
+  /// Whether history may be read from and written to `path`: a regular file of this user,
+  /// or none yet (a symbolic link is followed). Anything else (a directory, a FIFO that
+  /// would block, a device, another user's file) turns history off with a warning.
+  private func isUsableHistoryFile(_ path: String) -> Bool {
+    let problem: String
+    do {
+      let target = try ResolvedPath(path)
+      guard target.isOwnedByAnotherUser else { return true }
+      problem = "belongs to another user"
+    } catch {
+      problem = error.reason
+    }
+    historyPath = nil
+    warn(
+      "history file '\(path)': \(problem); history will not be saved (BOWQ_HISTORY= turns it off)")
+    return false
   }
 
   private func warn(_ message: String) {

@@ -7,17 +7,16 @@ import Foundation
 public enum PlistCommand {
   /// Prints the file `options` names; answers 0, or 1 when it cannot be read or decoded.
   public static func run(_ options: PlistOptions) -> Int32 {
-    let data: Data?
+    let data: Data
     if options.path == "-" {
       data = FileHandle.standardInput.readDataToEndOfFile()
     } else {
-      data = FileManager.default.contents(atPath: options.path)
-    }
-    guard let data else {
-      Launcher.writeError(
-        "bowq: cannot read \(options.path): \(String(cString: strerror(errno == 0 ? ENOENT : errno)))\n"
-      )
-      return 1
+      do {
+        data = try FileContents(reading: options.path).data
+      } catch {
+        Launcher.writeError("bowq: cannot read \(options.path): \(error.reason)\n")
+        return 1
+      }
     }
     do {
       let (plist, _) = try PropertyListDecoding.decode(data)

@@ -1,14 +1,14 @@
 import Foundation
 
-/// Who holds a store's lock: the process, when it took the lock, and its command line, as
-/// the holder writes them into the lock file for others to read.
+/// Who holds a file's lock (``FileLock``): the process, when it took the lock, and its
+/// command line, as the holder writes them into the lock file for others to read.
 ///
 /// The file is a few lines of `key value`:
 ///
 ///     pid 12345
 ///     started 2024-06-01T12:00:00Z
 ///     command bowq --store ties.bowq
-public struct StoreLockHolder: Hashable, Sendable, CustomStringConvertible {
+public struct LockHolder: Hashable, Sendable, CustomStringConvertible {
   /// The longest command line kept; longer ones (a long `-c` script) end with `…`.
   static let maximumCommandLength = 200
 
@@ -25,8 +25,8 @@ public struct StoreLockHolder: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// This process, now.
-  public static var current: StoreLockHolder {
-    StoreLockHolder(
+  public static var current: LockHolder {
+    LockHolder(
       processID: getpid(), started: ISO8601DateFormatter().string(from: Date()),
       command: commandLine(CommandLine.arguments))
   }
