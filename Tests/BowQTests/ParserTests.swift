@@ -507,6 +507,52 @@ final class ParserTests: XCTestCase {
       A.arithmetic(.multiply, A.arithmetic(.add, A.key("a"), A.key("b")), A.key("c")))
   }
 
+  /// Every pair of arithmetic operators groups as the operator table's priorities say: the
+  /// tighter first, and of two equal ones the left; after a parenthesized first operand too.
+  func testArithmeticGroupsByTheOperatorTable() {
+    let rows = BinaryOperator.table.compactMap {
+      row -> (String, ArithmeticOperator, BinaryOperator)? in
+      guard case .arithmetic(let op) = row.meaning, let spelling = row.punctuation else {
+        return nil
+      }
+      return (spelling.rawValue, op, row)
+    }
+    XCTAssertEqual(rows.map(\.0), ["+", "-", "*", "/", "**"])
+    let (a, b, c) = (A.key("a"), A.key("b"), A.key("c"))
+    for (first, firstOp, firstRow) in rows {
+      for (second, secondOp, secondRow) in rows {
+        let expected =
+          secondRow.left > firstRow.right
+          ? A.arithmetic(firstOp, a, A.arithmetic(secondOp, b, c))
+          : A.arithmetic(secondOp, A.arithmetic(firstOp, a, b), c)
+        let text = "a \(first) b \(second) c"
+        XCTAssertEqual(expression(text), expected, text)
+        XCTAssertEqual(
+          predicate("(a) \(first) b \(second) c == 1"), A.compare(expected, .equal, A.int(1)), text)
+      }
+    }
+  }
+
+  /// AND and OR come from the same table, in every spelling, and a run of one junction is
+  /// one node whichever spellings it mixes.
+  func testJunctionsComeFromTheOperatorTable() {
+    let p = A.compare(A.key("p"), .equal, A.int(1))
+    for row in BinaryOperator.table {
+      guard case .junction(let junction) = row.meaning else { continue }
+      let spellings = [row.keyword, row.keyword?.lowercased(), row.punctuation?.rawValue]
+        .compactMap { $0 }
+      XCTAssertEqual(spellings.count, 3, junction.rawValue)
+      let text = spellings.map { "p == 1 \($0) " }.joined() + "p == 1"
+      let node = PredicateSyntax(junction.node([p, p, p, p]), range: A.noRange)
+      XCTAssertEqual(predicate(text), node, text)
+    }
+    XCTAssertNil(
+      BinaryOperator.spelled(by: Token(kind: .escapedIdentifier("AND"), range: A.noRange)))
+    // Each language takes only its own operators from the table.
+    XCTAssertEqual(predicateError("(p == 1) + 2"), #"unexpected "+" after the predicate"#)
+    XCTAssertEqual(expressionError("p AND q"), #"unexpected "AND" after the expression"#)
+  }
+
   func testUnaryMinus() {
     XCTAssertEqual(expression("-3"), A.int(-3))
     XCTAssertEqual(expression("-3.5"), A.double(-3.5))
