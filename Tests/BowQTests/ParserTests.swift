@@ -240,6 +240,30 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(statements("fetch T where (a > 1\n  AND b < 2)\nsave").count, 2)
   }
 
+  /// Every row of the statement keyword table begins its statement, in any case, and is
+  /// suggested for a misspelling of it; its help line begins with the word.
+  func testEveryStatementKeywordBeginsItsStatement() {
+    let samples: [StatementKeyword: String] = [
+      .entity: "entity E { a: String }", .import: #"import "x.plist" into E"#,
+      .export: #"export E to "x.json""#, .fetch: "fetch E", .count: "count E",
+      .set: "set a = 1", .insert: "insert E", .update: "update E set a = 1",
+      .delete: "delete E", .save: "save", .rollback: "rollback", .changes: "changes",
+      .undo: "undo", .redo: "redo", .validate: "validate", .explain: "explain save",
+    ]
+    XCTAssertEqual(Set(samples.keys), Set(StatementKeyword.allCases))
+    for (keyword, sample) in samples {
+      XCTAssertEqual(StatementKeyword(word: keyword.word.uppercased()), keyword)
+      XCTAssertTrue(keyword.synopsis.hasPrefix(keyword.word), keyword.word)
+      XCTAssertFalse(keyword.summary.isEmpty, keyword.word)
+      let shouted = keyword.word.uppercased() + sample.dropFirst(keyword.word.count)
+      XCTAssertNotNil(statement(shouted), shouted)
+      let misspelt = String(keyword.word.dropLast()) + "x"
+      XCTAssertTrue(
+        scriptError(misspelt + " E").contains(#"Did you mean "\#(keyword.word)"?"#), misspelt)
+    }
+    XCTAssertNil(StatementKeyword(word: "where"))
+  }
+
   func testStatementErrors() {
     XCTAssertEqual(
       scriptError("fetc BowTie"), #"unknown statement "fetc". Did you mean "fetch"? @ 1:1-1:5"#)
