@@ -140,6 +140,34 @@ final class ParserTests: XCTestCase {
       [.minLength(A.int(1)), .matches(A.string("x")), .defaultValue(A.string("y")), .unique])
   }
 
+  /// Every row of the property modifier table begins its modifier, in any case, and is
+  /// suggested for a misspelling of it.
+  func testEveryPropertyModifierKeywordBeginsItsModifier() {
+    let samples: [PropertyModifierKeyword: (String, PropertyModifier)] = [
+      .defaultValue: ("default 1", .defaultValue(A.int(1))), .min: ("min 1", .min(A.int(1))),
+      .max: ("max 1", .max(A.int(1))), .minLength: ("minLength 1", .minLength(A.int(1))),
+      .maxLength: ("maxLength 1", .maxLength(A.int(1))),
+      .matches: (#"matches "x""#, .matches(A.string("x"))), .unique: ("unique", .unique),
+      .external: ("external", .external), .inverse: ("inverse b", .inverse(A.name("b"))),
+      .delete: ("delete cascade", .deleteRule(A.name("cascade"))),
+      .renamed: ("renamed from b", .renamedFrom(A.name("b"))),
+    ]
+    XCTAssertEqual(Set(samples.keys), Set(PropertyModifierKeyword.allCases))
+    for (keyword, (sample, modifier)) in samples {
+      let shouted = keyword.word.uppercased() + sample.dropFirst(keyword.word.count)
+      guard case .entity(let definition) = statement("entity E { a: String \(shouted) }") else {
+        XCTFail(shouted)
+        continue
+      }
+      XCTAssertEqual(definition.properties.first?.modifiers, [modifier], shouted)
+      let misspelt = String(keyword.word.dropLast()) + "q"
+      XCTAssertTrue(
+        scriptError("entity E { a: String \(misspelt) }")
+          .contains(#"Did you mean "\#(keyword.word)"?"#), misspelt)
+    }
+    XCTAssertNil(PropertyModifierKeyword(word: "defaultValue"))
+  }
+
   func testImportStatement() {
     XCTAssertEqual(
       statement(#"import "SampleData.plist" INTO BowTie"#),
