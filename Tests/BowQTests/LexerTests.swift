@@ -265,6 +265,67 @@ final class LexerTests: XCTestCase {
     XCTAssertEqual(Token.Kind.endOfInput.description, "end of input")
   }
 
+  /// Each failure is told apart by its reason, not its message, and reads as before.
+  func testEachFailureHasItsReasonAndMessage() {
+    let cases: [(String, Lexer.Mode, LexerError.Reason, String)] = [
+      ("$", .source, .missingVariableName, #"expected a variable name after "$""#),
+      ("#1", .source, .missingEscapedName, ##"expected a name after "#""##),
+      (
+        "x.@1", .source, .missingCollectionOperator,
+        #"expected a collection operator such as @count after "@""#
+      ),
+      ("'ab", .source, .unterminatedString(quote: "'"), "unterminated string: add the closing '"),
+      (
+        #""\q""#, .source, .unknownEscape("q"),
+        #"unknown escape "\q" in a string (use \\ for a backslash)"#
+      ),
+      (
+        #""\xg""#, .source, .invalidDigitsEscape(radix: 16),
+        #"invalid escape: write two hex digits, as in \x41"#
+      ),
+      (
+        #""\19""#, .source, .invalidDigitsEscape(radix: 8),
+        #"invalid escape: write three octal digits, as in \101"#
+      ),
+      (#""\u{41"#, .source, .unclosedUnicodeEscape, #"expected "}" to close \u{…}"#),
+      (
+        #""\u{D800}""#, .source, .invalidUnicodeEscape(digits: "D800"),
+        #"invalid unicode escape \uD800"#
+      ),
+      (
+        "0b12", .source, .invalidPrefixedNumber(prefix: "b", radix: 2, digits: "12"),
+        #"invalid base-2 number "0b12""#
+      ),
+      (
+        "3abc", .source, .numberRunsIntoName,
+        "a number cannot run into a name here: put a space or operator between them"
+      ),
+      ("1e999", .source, .numberTooLarge("1e999"), "number 1e999 is too large"),
+      (
+        "a == %@", .source, .formatArgumentInSource(spelling: "%@"),
+        "%@ is a format argument, which only a format string of the Swift API takes "
+          + "(FormatPredicate(format:…)); write the value itself"
+      ),
+      (
+        "a == %y", .formatString, .strayPercent,
+        #""%" starts a format argument: %@ (a value), %K (a key path), %d (an integer) or "#
+          + "%f (a real number); write %% for a percent sign"
+      ),
+      ("a & b", .source, .unexpectedCharacter("&"), #"unexpected character "&""#),
+    ]
+    for (text, mode, reason, message) in cases {
+      var lexer = Lexer(text, mode: mode)
+      do {
+        while try lexer.lex().kind != .endOfInput {}
+        XCTFail("\(text) lexed")
+      } catch {
+        XCTAssertEqual(error.reason, reason, text)
+        XCTAssertEqual(error.languageError.message, message, text)
+        XCTAssertEqual(error.languageError.phase, .syntax, text)
+      }
+    }
+  }
+
   // MARK: needsMoreInput
 
   func testNeedsMoreInput() {

@@ -140,6 +140,34 @@ final class ParserTests: XCTestCase {
       [.minLength(A.int(1)), .matches(A.string("x")), .defaultValue(A.string("y")), .unique])
   }
 
+  /// Every row of the property modifier table begins its modifier, in any case, and is
+  /// suggested for a misspelling of it.
+  func testEveryPropertyModifierKeywordBeginsItsModifier() {
+    let samples: [PropertyModifierKeyword: (String, PropertyModifier)] = [
+      .defaultValue: ("default 1", .defaultValue(A.int(1))), .min: ("min 1", .min(A.int(1))),
+      .max: ("max 1", .max(A.int(1))), .minLength: ("minLength 1", .minLength(A.int(1))),
+      .maxLength: ("maxLength 1", .maxLength(A.int(1))),
+      .matches: (#"matches "x""#, .matches(A.string("x"))), .unique: ("unique", .unique),
+      .external: ("external", .external), .inverse: ("inverse b", .inverse(A.name("b"))),
+      .delete: ("delete cascade", .deleteRule(A.name("cascade"))),
+      .renamed: ("renamed from b", .renamedFrom(A.name("b"))),
+    ]
+    XCTAssertEqual(Set(samples.keys), Set(PropertyModifierKeyword.allCases))
+    for (keyword, (sample, modifier)) in samples {
+      let shouted = keyword.word.uppercased() + sample.dropFirst(keyword.word.count)
+      guard case .entity(let definition) = statement("entity E { a: String \(shouted) }") else {
+        XCTFail(shouted)
+        continue
+      }
+      XCTAssertEqual(definition.properties.first?.modifiers, [modifier], shouted)
+      let misspelt = String(keyword.word.dropLast()) + "q"
+      XCTAssertTrue(
+        scriptError("entity E { a: String \(misspelt) }")
+          .contains(#"Did you mean "\#(keyword.word)"?"#), misspelt)
+    }
+    XCTAssertNil(PropertyModifierKeyword(word: "defaultValue"))
+  }
+
   func testImportStatement() {
     XCTAssertEqual(
       statement(#"import "SampleData.plist" INTO BowTie"#),
@@ -238,6 +266,30 @@ final class ParserTests: XCTestCase {
       parsed.map { "\($0.range.start)-\($0.range.end)" }, ["1:1-1:20", "2:3-2:7", "2:10-2:25"])
     // A statement spans lines inside parentheses, not outside them.
     XCTAssertEqual(statements("fetch T where (a > 1\n  AND b < 2)\nsave").count, 2)
+  }
+
+  /// Every row of the statement keyword table begins its statement, in any case, and is
+  /// suggested for a misspelling of it; its help line begins with the word.
+  func testEveryStatementKeywordBeginsItsStatement() {
+    let samples: [StatementKeyword: String] = [
+      .entity: "entity E { a: String }", .import: #"import "x.plist" into E"#,
+      .export: #"export E to "x.json""#, .fetch: "fetch E", .count: "count E",
+      .set: "set a = 1", .insert: "insert E", .update: "update E set a = 1",
+      .delete: "delete E", .save: "save", .rollback: "rollback", .changes: "changes",
+      .undo: "undo", .redo: "redo", .validate: "validate", .explain: "explain save",
+    ]
+    XCTAssertEqual(Set(samples.keys), Set(StatementKeyword.allCases))
+    for (keyword, sample) in samples {
+      XCTAssertEqual(StatementKeyword(word: keyword.word.uppercased()), keyword)
+      XCTAssertTrue(keyword.synopsis.hasPrefix(keyword.word), keyword.word)
+      XCTAssertFalse(keyword.summary.isEmpty, keyword.word)
+      let shouted = keyword.word.uppercased() + sample.dropFirst(keyword.word.count)
+      XCTAssertNotNil(statement(shouted), shouted)
+      let misspelt = String(keyword.word.dropLast()) + "x"
+      XCTAssertTrue(
+        scriptError(misspelt + " E").contains(#"Did you mean "\#(keyword.word)"?"#), misspelt)
+    }
+    XCTAssertNil(StatementKeyword(word: "where"))
   }
 
   func testStatementErrors() {
@@ -505,6 +557,52 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(
       expression("(a + b) * c"),
       A.arithmetic(.multiply, A.arithmetic(.add, A.key("a"), A.key("b")), A.key("c")))
+  }
+
+  /// Every pair of arithmetic operators groups as the operator table's priorities say: the
+  /// tighter first, and of two equal ones the left; after a parenthesized first operand too.
+  func testArithmeticGroupsByTheOperatorTable() {
+    let rows = BinaryOperator.table.compactMap {
+      row -> (String, ArithmeticOperator, BinaryOperator)? in
+      guard case .arithmetic(let op) = row.meaning, let spelling = row.punctuation else {
+        return nil
+      }
+      return (spelling.rawValue, op, row)
+    }
+    XCTAssertEqual(rows.map(\.0), ["+", "-", "*", "/", "**"])
+    let (a, b, c) = (A.key("a"), A.key("b"), A.key("c"))
+    for (first, firstOp, firstRow) in rows {
+      for (second, secondOp, secondRow) in rows {
+        let expected =
+          secondRow.left > firstRow.right
+          ? A.arithmetic(firstOp, a, A.arithmetic(secondOp, b, c))
+          : A.arithmetic(secondOp, A.arithmetic(firstOp, a, b), c)
+        let text = "a \(first) b \(second) c"
+        XCTAssertEqual(expression(text), expected, text)
+        XCTAssertEqual(
+          predicate("(a) \(first) b \(second) c == 1"), A.compare(expected, .equal, A.int(1)), text)
+      }
+    }
+  }
+
+  /// AND and OR come from the same table, in every spelling, and a run of one junction is
+  /// one node whichever spellings it mixes.
+  func testJunctionsComeFromTheOperatorTable() {
+    let p = A.compare(A.key("p"), .equal, A.int(1))
+    for row in BinaryOperator.table {
+      guard case .junction(let junction) = row.meaning else { continue }
+      let spellings = [row.keyword, row.keyword?.lowercased(), row.punctuation?.rawValue]
+        .compactMap { $0 }
+      XCTAssertEqual(spellings.count, 3, junction.rawValue)
+      let text = spellings.map { "p == 1 \($0) " }.joined() + "p == 1"
+      let node = PredicateSyntax(junction.node([p, p, p, p]), range: A.noRange)
+      XCTAssertEqual(predicate(text), node, text)
+    }
+    XCTAssertNil(
+      BinaryOperator.spelled(by: Token(kind: .escapedIdentifier("AND"), range: A.noRange)))
+    // Each language takes only its own operators from the table.
+    XCTAssertEqual(predicateError("(p == 1) + 2"), #"unexpected "+" after the predicate"#)
+    XCTAssertEqual(expressionError("p AND q"), #"unexpected "AND" after the expression"#)
   }
 
   func testUnaryMinus() {

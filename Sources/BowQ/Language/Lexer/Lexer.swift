@@ -47,17 +47,14 @@ public struct Lexer {
     var lexer = Lexer(text)
     while true {
       do {
-        let token = try lexer.next()
+        let token = try lexer.lex()
         if token.kind == .endOfInput { return !lexer.openBrackets.isEmpty }
       } catch {
-        return error.message.hasPrefix(unterminatedStringMessage)
+        guard case .unterminatedString = error.reason else { return false }
+        return true
       }
     }
   }
-
-  static let unterminatedStringMessage = "unterminated string"
-  static let numberRunsIntoName =
-    "a number cannot run into a name here: put a space or operator between them"
 
   private var location: SourceLocation {
     SourceLocation(offset: index, line: line, column: column)
@@ -81,6 +78,15 @@ public struct Lexer {
 
   /// The next token.
   public mutating func next() throws(LanguageError) -> Token {
+    do {
+      return try lex()
+    } catch {
+      throw error.languageError
+    }
+  }
+
+  /// The next token, or why the text there is none.
+  mutating func lex() throws(LexerError) -> Token {
     skipTrivia()
     let start = location
     guard let scalar = peek() else {
@@ -98,19 +104,17 @@ public struct Lexer {
     case "$":
       _ = advance()
       let name = lexName(allowingLeadingDigit: true)
-      guard !name.isEmpty else { throw error("expected a variable name after \"$\"", from: start) }
+      guard !name.isEmpty else { throw error(.missingVariableName, from: start) }
       kind = .variable(name)
     case "#":
       _ = advance()
       let name = lexName()
-      guard !name.isEmpty else { throw error("expected a name after \"#\"", from: start) }
+      guard !name.isEmpty else { throw error(.missingEscapedName, from: start) }
       kind = .escapedIdentifier(name)
     case "@":
       _ = advance()
       let name = lexName()
-      guard !name.isEmpty else {
-        throw error("expected a collection operator such as @count after \"@\"", from: start)
-      }
+      guard !name.isEmpty else { throw error(.missingCollectionOperator, from: start) }
       kind = .collectionOperator(name)
     case "%":
       kind = try lexPercent(start: start)
@@ -160,13 +164,13 @@ public struct Lexer {
     return String(name)
   }
 
-  private mutating func lexString() throws(LanguageError) -> String {
+  private mutating func lexString() throws(LexerError) -> String {
     let start = location
     let quote = advance()
     var text = String.UnicodeScalarView()
     while true {
       guard let scalar = peek() else {
-        throw error(Lexer.unterminatedStringMessage + ": add the closing \(quote)", from: start)
+        throw error(.unterminatedString(quote: quote), from: start)
       }
       if scalar == quote {
         _ = advance()
@@ -196,9 +200,7 @@ public struct Lexer {
               try lexDigitsEscape(radix: 8, count: 3, first: escaped, start: escapeStart))
           }
         default:
-          throw error(
-            "unknown escape \"\\\(escaped)\" in a string (use \\\\ for a backslash)",
-            from: escapeStart)
+          throw error(.unknownEscape(escaped), from: escapeStart)
         }
         continue
       }
@@ -209,7 +211,7 @@ public struct Lexer {
   /// `\xHH` (two hex digits) or `\ooo` (three octal digits, the first already read).
   private mutating func lexDigitsEscape(
     radix: Int, count: Int, first: Unicode.Scalar? = nil, start: SourceLocation
-  ) throws(LanguageError) -> Unicode.Scalar {
+  ) throws(LexerError) -> Unicode.Scalar {
     var digits = first.map { String($0) } ?? ""
     while digits.unicodeScalars.count < count, let s = peek(),
       Int(String(s), radix: radix) != nil
@@ -219,23 +221,20 @@ public struct Lexer {
     guard digits.unicodeScalars.count == count, let code = UInt32(digits, radix: radix),
       let scalar = Unicode.Scalar(code)
     else {
-      let example = radix == 16 ? "\\x41" : "\\101"
-      throw error(
-        "invalid escape: write \(radix == 16 ? "two hex" : "three octal") digits, as in \(example)",
-        from: start)
+      throw error(.invalidDigitsEscape(radix: radix), from: start)
     }
     return scalar
   }
 
   /// `\u` followed by four hex digits or `{…}` with one to eight.
-  private mutating func lexUnicodeEscape(start: SourceLocation) throws(LanguageError)
+  private mutating func lexUnicodeEscape(start: SourceLocation) throws(LexerError)
     -> Unicode.Scalar
   {
     var digits = ""
     if peek() == "{" {
       _ = advance()
       while let s = peek(), s != "}", digits.count < 8 { digits.unicodeScalars.append(advance()) }
-      guard peek() == "}" else { throw error("expected \"}\" to close \\u{…}", from: start) }
+      guard peek() == "}" else { throw error(.unclosedUnicodeEscape, from: start) }
       _ = advance()
     } else {
       while digits.count < 4, let s = peek(), s.properties.isASCIIHexDigit {
@@ -243,12 +242,12 @@ public struct Lexer {
       }
     }
     guard let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code) else {
-      throw error("invalid unicode escape \\u\(digits)", from: start)
+      throw error(.invalidUnicodeEscape(digits: digits), from: start)
     }
     return scalar
   }
 
-  private mutating func lexNumber(start: SourceLocation) throws(LanguageError) -> Token.Kind {
+  private mutating func lexNumber(start: SourceLocation) throws(LexerError) -> Token.Kind {
     if peek() == "0", let prefix = peek(1),
       let radix = ["x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2][Character(prefix)]
     {
@@ -260,10 +259,11 @@ public struct Lexer {
       }
       digits.removeAll { $0 == "_" }
       guard !digits.isEmpty, let value = UInt64(digits, radix: radix) else {
-        throw error("invalid base-\(radix) number \"0\(prefix)\(digits)\"", from: start)
+        throw error(
+          .invalidPrefixedNumber(prefix: prefix, radix: radix, digits: digits), from: start)
       }
       if let s = peek(), Lexer.isNameStart(s) {
-        throw error(Lexer.numberRunsIntoName, from: start)
+        throw error(.numberRunsIntoName, from: start)
       }
       return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .bigInteger(Double(value))
     }
@@ -292,18 +292,18 @@ public struct Lexer {
       }
     }
     if let s = peek(), Lexer.isNameStart(s) {
-      throw error(Lexer.numberRunsIntoName, from: start)
+      throw error(.numberRunsIntoName, from: start)
     }
     if !isReal, let value = Int64(text) { return .integer(value) }
     guard let value = Double(text), value.isFinite else {
-      throw error("number \(text) is too large", from: start)
+      throw error(.numberTooLarge(text), from: start)
     }
     return isReal ? .real(value) : .bigInteger(value)
   }
 
   /// `%`: a format specifier in a format string (where `%%` is a `%`); elsewhere the `%`
   /// punctuation, or an error that explains format arguments when one is written.
-  private mutating func lexPercent(start: SourceLocation) throws(LanguageError) -> Token.Kind {
+  private mutating func lexPercent(start: SourceLocation) throws(LexerError) -> Token.Kind {
     if mode == .formatString, peek(1) == "%" {
       _ = advance()
       _ = advance()
@@ -311,18 +311,13 @@ public struct Lexer {
     }
     if let specifier = lexFormatSpecifier() {
       guard mode == .formatString else {
-        throw error(
-          "\(specifier.spelling) is a format argument, which only a format string of the Swift "
-            + "API takes (FormatPredicate(format:…)); write the value itself",
-          from: start)
+        throw error(.formatArgumentInSource(spelling: specifier.spelling), from: start)
       }
       return .formatSpecifier(specifier)
     }
     guard mode == .source else {
       _ = advance()
-      throw error(
-        "\"%\" starts a format argument: \(FormatSpecifier.supported); write %% for a percent sign",
-        from: start)
+      throw error(.strayPercent, from: start)
     }
     return .punctuation(try lexPunctuation(start: start))
   }
@@ -366,7 +361,7 @@ public struct Lexer {
     return table
   }()
 
-  private mutating func lexPunctuation(start: SourceLocation) throws(LanguageError) -> Punctuation {
+  private mutating func lexPunctuation(start: SourceLocation) throws(LexerError) -> Punctuation {
     if let second = peek(1) {
       let pair = String(String.UnicodeScalarView([scalars[index], second]))
       if let p = Lexer.punctuationBySpelling[pair] {
@@ -378,7 +373,7 @@ public struct Lexer {
     let single = String(Character(scalars[index]))
     guard let p = Lexer.punctuationBySpelling[single] else {
       _ = advance()
-      throw error("unexpected character \"\(single)\"", from: start)
+      throw error(.unexpectedCharacter(single), from: start)
     }
     _ = advance()
     switch p {
@@ -390,7 +385,8 @@ public struct Lexer {
     return p
   }
 
-  private func error(_ message: String, from start: SourceLocation) -> LanguageError {
-    LanguageError(.syntax, message, at: SourceRange(start, location))
+  /// A failure for `reason`, over the text from `start` to where the lexer stands.
+  private func error(_ reason: LexerError.Reason, from start: SourceLocation) -> LexerError {
+    LexerError(reason: reason, range: SourceRange(start, location))
   }
 }

@@ -1,8 +1,6 @@
 extension Parser {
-  static let propertyModifierWords = [
-    "default", "min", "max", "minLength", "maxLength", "matches", "unique", "external", "inverse",
-    "delete", "renamed",
-  ]
+  /// The words that begin a property's modifiers, in ``PropertyModifierKeyword``'s order.
+  static let propertyModifierWords = PropertyModifierKeyword.allCases.map(\.word)
 
   /// `entity Name { … }`: properties, `unique (a, b)` and `check P else "message"`, one per
   /// line or separated by commas.
@@ -60,54 +58,42 @@ extension Parser {
     let isOptional = consume(.question)
     var modifiers: [PropertyModifier] = []
     while case .identifier(let word) = current.kind {
-      let modifier: PropertyModifier
-      switch word.lowercased() {
-      case "default":
-        advance()
-        modifier = .defaultValue(try parseExpression())
-      case "min":
-        advance()
-        modifier = .min(try parseExpression())
-      case "max":
-        advance()
-        modifier = .max(try parseExpression())
-      case "minlength":
-        advance()
-        modifier = .minLength(try parseExpression())
-      case "maxlength":
-        advance()
-        modifier = .maxLength(try parseExpression())
-      case "matches":
-        advance()
-        modifier = .matches(try parseExpression())
-      case "unique":
-        advance()
-        modifier = .unique
-      case "external":
-        advance()
-        modifier = .external
-      case "inverse":
-        advance()
-        modifier = .inverse(try parseDefinitionName("the inverse relationship's name"))
-      case "delete":
-        advance()
-        modifier = .deleteRule(
-          try parseDefinitionName("a delete rule: nullify, cascade, deny or noAction"))
-      case "renamed":
-        advance()
-        try expectKeyword("from", "after \"renamed\" (renamed from oldName)")
-        modifier = .renamedFrom(try parseDefinitionName("the earlier name"))
-      default:
+      guard let keyword = PropertyModifierKeyword(word: word) else {
         throw LanguageError(
           .syntax,
           "unknown property rule \"\(word)\"."
             + NameSuggestion.hint(for: word, among: Parser.propertyModifierWords),
           at: current.range)
       }
-      modifiers.append(modifier)
+      advance()
+      modifiers.append(try parsePropertyModifier(after: keyword))
     }
     return PropertyDefinition(
       name: name, typeName: typeName, transformer: transformer, isToMany: isToMany,
       isOptional: isOptional, modifiers: modifiers)
+  }
+
+  /// The modifier `keyword` begins, from the token after it.
+  mutating func parsePropertyModifier(after keyword: PropertyModifierKeyword) throws(LanguageError)
+    -> PropertyModifier
+  {
+    switch keyword {
+    case .defaultValue: return .defaultValue(try parseExpression())
+    case .min: return .min(try parseExpression())
+    case .max: return .max(try parseExpression())
+    case .minLength: return .minLength(try parseExpression())
+    case .maxLength: return .maxLength(try parseExpression())
+    case .matches: return .matches(try parseExpression())
+    case .unique: return .unique
+    case .external: return .external
+    case .inverse:
+      return .inverse(try parseDefinitionName("the inverse relationship's name"))
+    case .delete:
+      return .deleteRule(
+        try parseDefinitionName("a delete rule: nullify, cascade, deny or noAction"))
+    case .renamed:
+      try expectKeyword("from", "after \"renamed\" (renamed from oldName)")
+      return .renamedFrom(try parseDefinitionName("the earlier name"))
+    }
   }
 }

@@ -1,6 +1,7 @@
 extension Parser {
+  /// An expression: operands joined by arithmetic (``ExpressionChain``).
   mutating func parseExpression() throws(LanguageError) -> ExpressionSyntax {
-    let expression = try parseAdditive()
+    let expression = try parseChain(of: ExpressionChain.self, above: 0)
     try rejectSetOperation()
     return expression
   }
@@ -9,12 +10,10 @@ extension Parser {
   mutating func continueExpression(from operand: ExpressionSyntax) throws(LanguageError)
     -> ExpressionSyntax
   {
-    var lhs = try parsePostfix(operand)
-    if isPunctuation(.power) { lhs = try parsePowerTail(lhs) }
-    lhs = try parseMultiplicativeTail(lhs)
-    lhs = try parseAdditiveTail(lhs)
+    let first = try parsePostfix(operand)
+    let expression = try continueChain(ExpressionChain(first), above: 0)
     try rejectSetOperation()
-    return lhs
+    return expression
   }
 
   /// NSExpression's set operations (`a UNION b`) after an expression: not supported.
@@ -26,60 +25,6 @@ extension Parser {
           + "instead, as in x IN {1, 2} OR x IN {3}",
         at: current.range)
     }
-  }
-
-  mutating func parseAdditive() throws(LanguageError) -> ExpressionSyntax {
-    try parseAdditiveTail(try parseMultiplicative())
-  }
-
-  mutating func parseAdditiveTail(_ first: ExpressionSyntax) throws(LanguageError)
-    -> ExpressionSyntax
-  {
-    var lhs = first
-    var height: Int?
-    while isPunctuation(.plus) || isPunctuation(.minus) {
-      let op: ArithmeticOperator = isPunctuation(.plus) ? .add : .subtract
-      advance()
-      let rhs = try parseMultiplicative()
-      height = try chainLink(height ?? lhs.height, rhs)
-      lhs = ExpressionSyntax(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
-    }
-    return lhs
-  }
-
-  mutating func parseMultiplicative() throws(LanguageError) -> ExpressionSyntax {
-    try parseMultiplicativeTail(try parsePower())
-  }
-
-  mutating func parseMultiplicativeTail(_ first: ExpressionSyntax) throws(LanguageError)
-    -> ExpressionSyntax
-  {
-    var lhs = first
-    var height: Int?
-    while isPunctuation(.star) || isPunctuation(.slash) {
-      let op: ArithmeticOperator = isPunctuation(.star) ? .multiply : .divide
-      advance()
-      let rhs = try parsePower()
-      height = try chainLink(height ?? lhs.height, rhs)
-      lhs = ExpressionSyntax(.arithmetic(op, lhs, rhs), range: lhs.range.union(rhs.range))
-    }
-    return lhs
-  }
-
-  mutating func parsePower() throws(LanguageError) -> ExpressionSyntax {
-    try parsePowerTail(try parseUnary())
-  }
-
-  mutating func parsePowerTail(_ first: ExpressionSyntax) throws(LanguageError) -> ExpressionSyntax
-  {
-    var lhs = first
-    var height: Int?
-    while consume(.power) {
-      let rhs = try parseUnary()
-      height = try chainLink(height ?? lhs.height, rhs)
-      lhs = ExpressionSyntax(.arithmetic(.power, lhs, rhs), range: lhs.range.union(rhs.range))
-    }
-    return lhs
   }
 
   mutating func parseUnary() throws(LanguageError) -> ExpressionSyntax {

@@ -1,7 +1,9 @@
 /// Parses bowq source text into statements, predicates and expressions.
 ///
-/// A recursive-descent parser over the lexer's tokens. Statement words and the predicate
-/// language's reserved words are matched case-insensitively. Nesting is bounded
+/// A recursive-descent parser over the lexer's tokens, with one precedence loop for the
+/// binary operators of predicates and expressions (``continueChain(_:above:)``, reading
+/// ``BinaryOperator/table``). Statement words and the predicate language's reserved words
+/// are matched case-insensitively. Nesting is bounded
 /// (``maximumDepth``) so hostile input ends in an error, not a stack overflow.
 public struct Parser {
   /// The deepest nesting of parentheses, braces, `NOT`s, unary minus, calls and the like

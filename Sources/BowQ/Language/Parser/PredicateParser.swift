@@ -7,10 +7,17 @@ enum PredicateOrExpression {
 
 extension Parser {
   mutating func parsePredicate() throws(LanguageError) -> PredicateSyntax {
-    // Parse first, then check: `requirePredicate(try parseOr(), …)` would call it on a copy
-    // of the parser taken before the operand was parsed, looking at the wrong token.
-    let node = try parseOr()
+    // Parse first, then check: `requirePredicate(try parsePredicateOrExpression(), …)` would
+    // call it on a copy of the parser taken before the operand was parsed, looking at the
+    // wrong token.
+    let node = try parsePredicateOrExpression()
     return try requirePredicate(node, "a predicate such as rating > 3")
+  }
+
+  /// Predicates joined by AND and OR (``PredicateChain``), or an expression where no
+  /// comparison follows it.
+  mutating func parsePredicateOrExpression() throws(LanguageError) -> PredicateOrExpression {
+    try parseChain(of: PredicateChain.self, above: 0)
   }
 
   func requirePredicate(_ node: PredicateOrExpression, _ what: String) throws(LanguageError)
@@ -28,35 +35,6 @@ extension Parser {
       throw LanguageError(
         .syntax, "expected \(what); found an expression with no comparison", at: e.range)
     }
-  }
-
-  func isOr() -> Bool { isKeyword("OR") || isPunctuation(.or) }
-  func isAnd() -> Bool { isKeyword("AND") || isPunctuation(.and) }
-
-  mutating func parseOr() throws(LanguageError) -> PredicateOrExpression {
-    let first = try parseAnd()
-    guard isOr() else { return first }
-    var operands = [try requirePredicate(first, "a predicate before OR")]
-    while isOr() {
-      advance()
-      let next = try parseAnd()
-      operands.append(try requirePredicate(next, "a predicate after OR"))
-    }
-    return .predicate(
-      PredicateSyntax(.or(operands), range: operands[0].range.union(operands.last!.range)))
-  }
-
-  mutating func parseAnd() throws(LanguageError) -> PredicateOrExpression {
-    let first = try parseNot()
-    guard isAnd() else { return first }
-    var operands = [try requirePredicate(first, "a predicate before AND")]
-    while isAnd() {
-      advance()
-      let next = try parseNot()
-      operands.append(try requirePredicate(next, "a predicate after AND"))
-    }
-    return .predicate(
-      PredicateSyntax(.and(operands), range: operands[0].range.union(operands.last!.range)))
   }
 
   mutating func parseNot() throws(LanguageError) -> PredicateOrExpression {
@@ -113,7 +91,7 @@ extension Parser {
   mutating func parseParenthesized() throws(LanguageError) -> PredicateOrExpression {
     let open = advance().range
     return try nested { (p: inout Parser) throws(LanguageError) in
-      let inner = try p.parseOr()
+      let inner = try p.parsePredicateOrExpression()
       guard p.isPunctuation(.rightParen) else {
         throw LanguageError(
           .syntax, "expected \")\" to close the \"(\" at \(open.start), found \(p.current.kind)",

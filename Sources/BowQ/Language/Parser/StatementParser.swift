@@ -1,9 +1,6 @@
 extension Parser {
-  /// The words that begin a statement, for did-you-mean on a misspelt one.
-  static let statementWords = [
-    "entity", "import", "export", "fetch", "count", "set", "insert", "update", "delete", "save",
-    "rollback", "changes", "undo", "redo", "validate", "explain",
-  ]
+  /// The words that begin a statement, in ``StatementKeyword``'s order.
+  static let statementWords = StatementKeyword.allCases.map(\.word)
 
   mutating func parseStatements() throws(LanguageError) -> [Statement] {
     var statements: [Statement] = []
@@ -26,73 +23,68 @@ extension Parser {
     guard case .identifier(let word) = current.kind else {
       throw unexpected("a statement (\(Parser.statementWords.joined(separator: ", ")))")
     }
-    let kind: Statement.Kind
-    switch word.lowercased() {
-    case "entity":
-      advance()
-      kind = .entity(try parseEntityDefinition())
-    case "import":
-      advance()
-      if consumeKeyword("model") {
-        kind = .importModel(path: try parseFileName())
-      } else {
-        let path = try parseFileName()
-        try expectKeyword("into", "after the file name (import \"file.plist\" into Entity)")
-        kind = .importPlist(path: path, entity: try parseName("an entity name"))
-      }
-    case "export":
-      advance()
-      let entity = try parseName("an entity name")
-      let predicate = try parseWhereClause()
-      try expectKeyword("to", "and a file name (export Entity to \"file.json\")")
-      let path = try parseFileName()
-      let format = consumeKeyword("as") ? try parseName("a format: json, xml or binary") : nil
-      kind = .export(
-        ExportRequest(entity: entity, predicate: predicate, path: path, format: format))
-    case "fetch":
-      advance()
-      kind = .fetch(try parseFetchRequest())
-    case "count":
-      advance()
-      let entity = try parseName("an entity name")
-      kind = .count(entity: entity, predicate: try parseWhereClause())
-    case "set":
-      advance()
-      kind = .set(try parseAssignments())
-    case "insert":
-      advance()
-      let entity = try parseName("an entity name")
-      let startsAssignment =
-        current.kind != .newline && current.kind != .endOfInput && !isPunctuation(.semicolon)
-      kind = .insert(entity: entity, assignments: startsAssignment ? try parseAssignments() : [])
-    case "update":
-      advance()
-      let entity = try parseName("an entity name")
-      let predicate = try parseWhereClause()
-      try expectKeyword("set", "and the changes to make (update Entity where … set key = value)")
-      kind = .update(entity: entity, predicate: predicate, assignments: try parseAssignments())
-    case "delete":
-      advance()
-      let entity = try parseName("an entity name")
-      kind = .delete(entity: entity, predicate: try parseWhereClause())
-    case "save", "rollback", "changes", "undo", "redo", "validate":
-      advance()
-      kind = [
-        "save": .save, "rollback": .rollback, "changes": .changes, "undo": .undo,
-        "redo": .redo, "validate": .validate,
-      ][word.lowercased()]!
-    case "explain":
-      advance()
-      kind = .explain(
-        try nested { (p: inout Parser) throws(LanguageError) in try p.parseStatement() })
-    default:
+    guard let keyword = StatementKeyword(word: word) else {
       throw LanguageError(
         .syntax,
         "unknown statement \"\(word)\"."
           + NameSuggestion.hint(for: word, among: Parser.statementWords),
         at: current.range)
     }
+    advance()
+    let kind = try parseStatement(after: keyword)
     return Statement(kind, range: SourceRange(start, previousEnd))
+  }
+
+  /// The statement `keyword` begins, from the token after it.
+  mutating func parseStatement(after keyword: StatementKeyword) throws(LanguageError)
+    -> Statement.Kind
+  {
+    switch keyword {
+    case .entity:
+      return .entity(try parseEntityDefinition())
+    case .import:
+      if consumeKeyword("model") { return .importModel(path: try parseFileName()) }
+      let path = try parseFileName()
+      try expectKeyword("into", "after the file name (import \"file.plist\" into Entity)")
+      return .importPlist(path: path, entity: try parseName("an entity name"))
+    case .export:
+      let entity = try parseName("an entity name")
+      let predicate = try parseWhereClause()
+      try expectKeyword("to", "and a file name (export Entity to \"file.json\")")
+      let path = try parseFileName()
+      let format = consumeKeyword("as") ? try parseName("a format: json, xml or binary") : nil
+      return .export(
+        ExportRequest(entity: entity, predicate: predicate, path: path, format: format))
+    case .fetch:
+      return .fetch(try parseFetchRequest())
+    case .count:
+      let entity = try parseName("an entity name")
+      return .count(entity: entity, predicate: try parseWhereClause())
+    case .set:
+      return .set(try parseAssignments())
+    case .insert:
+      let entity = try parseName("an entity name")
+      let startsAssignment =
+        current.kind != .newline && current.kind != .endOfInput && !isPunctuation(.semicolon)
+      return .insert(entity: entity, assignments: startsAssignment ? try parseAssignments() : [])
+    case .update:
+      let entity = try parseName("an entity name")
+      let predicate = try parseWhereClause()
+      try expectKeyword("set", "and the changes to make (update Entity where … set key = value)")
+      return .update(entity: entity, predicate: predicate, assignments: try parseAssignments())
+    case .delete:
+      let entity = try parseName("an entity name")
+      return .delete(entity: entity, predicate: try parseWhereClause())
+    case .save: return .save
+    case .rollback: return .rollback
+    case .changes: return .changes
+    case .undo: return .undo
+    case .redo: return .redo
+    case .validate: return .validate
+    case .explain:
+      return .explain(
+        try nested { (p: inout Parser) throws(LanguageError) in try p.parseStatement() })
+    }
   }
 
   mutating func parseFileName() throws(LanguageError) -> String {
