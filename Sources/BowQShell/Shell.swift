@@ -189,26 +189,18 @@ public final class Shell {
     return command.action(self, line)
   }
 
-  /// What `.help` prints: the statements, then the dot-commands of ``DotCommand/all``.
+  /// What `.help` prints: the statements of ``StatementKeyword``, each with what it does,
+  /// then the dot-commands of ``DotCommand/all``.
   static let helpText =
-    """
-    Statements (end each with a newline or ;):
-      fetch Entity [where PREDICATE] [sort by key [asc|desc], …] [limit N] [offset N]
-      count Entity [where PREDICATE]
-      set key = expr, …                 change the objects of the last fetch
-      insert Entity key = expr, …
-      update Entity [where PREDICATE] set key = expr, …
-      delete Entity [where PREDICATE]
-      changes | save | rollback | undo | redo | validate
-      explain STATEMENT
-      entity Name { attribute: Type[?] [default V] [min V] [max V] … }
-      import "file.plist" into Entity
-    Predicates are NSPredicate format strings, e.g.
-      rating > 3 AND name CONTAINS[c] "blue"
-      searchKey IN {"R", "G"}    lastWorn == nil    name LIKE "*Tie"
-    Shell commands:
+    "Statements (end each with a newline or ;):\n"
+    + StatementKeyword.allCases.map { "  \($0.synopsis)\n      \($0.summary)\n" }.joined()
+      + """
+      Predicates are NSPredicate format strings, e.g.
+        rating > 3 AND name CONTAINS[c] "blue"
+        searchKey IN {"R", "G"}    lastWorn == nil    name LIKE "*Tie"
+      Shell commands:
 
-    """ + DotCommand.helpLines
+      """ + DotCommand.helpLines
 }
 
 /// Where the shell writes: standard output and standard error, or anything else in tests.

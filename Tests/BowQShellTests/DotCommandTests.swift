@@ -49,4 +49,17 @@ final class DotCommandTests: XCTestCase {
 
       """)
   }
+
+  /// `.help` lists every statement from the parser's table of statement words, each with
+  /// its form and what it does: export, import model and select … group by included.
+  func testHelpListsEveryStatementOfTheKeywordTable() {
+    for keyword in StatementKeyword.allCases {
+      XCTAssertTrue(
+        Shell.helpText.contains("  \(keyword.synopsis)\n      \(keyword.summary)\n"),
+        keyword.word)
+    }
+    for form in ["export Entity", "import model", "group by", "having"] {
+      XCTAssertTrue(Shell.helpText.contains(form), form)
+    }
+  }
 }
