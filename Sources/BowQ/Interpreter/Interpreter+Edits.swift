@@ -1,3 +1,5 @@
+import Foundation
+
 extension Interpreter {
   /// The changes one object gets from a list of assignments: attribute values, and the
   /// objects each relationship is set to, added or removed.
@@ -8,9 +10,20 @@ extension Interpreter {
 
   /// Works out every object's edit first (each right-hand side sees the objects as they
   /// were), then applies them all as one undo step.
-  func assign(_ assignments: [BoundAssignment], to ids: [ObjectID], _ compiler: PredicateCompiler)
-    throws
-  {
+  func assign(_ assignments: [BoundAssignment], to ids: [ObjectID], now: Date) throws {
+    let edits = try plannedEdits(assignments, for: ids, compiler(now))
+    edit { context in
+      for (id, edit) in edits {
+        for (index, value) in edit.attributes { context.update(id, attribute: index, to: value) }
+      }
+      context.apply(edits.flatMap { id, edit in edit.relationshipEdits(of: id) })
+    }
+  }
+
+  /// What `assignments` make of each object, worked out before any of them changes.
+  private func plannedEdits(
+    _ assignments: [BoundAssignment], for ids: [ObjectID], _ compiler: PredicateCompiler
+  ) throws -> [(ObjectID, Edit)] {
     let queries = try objectQueries(assignments, compiler)
     var edits: [(ObjectID, Edit)] = []
     for id in ids {
@@ -19,26 +32,27 @@ extension Interpreter {
       edits.append(
         (id, try edit(for: assignments, scope: Self.scope(table, position), queries, compiler)))
     }
-    self.edit { context in
-      for (id, edit) in edits {
-        for (index, value) in edit.attributes { context.update(id, attribute: index, to: value) }
-      }
-      context.apply(edits.flatMap { id, edit in edit.relationshipEdits(of: id) })
-    }
+    return edits
   }
 
-  func insert(_ entity: Entity, _ assignments: [BoundAssignment], _ compiler: PredicateCompiler)
-    throws
-  {
-    let queries = try objectQueries(assignments, compiler)
+  func insert(_ entity: Entity, _ assignments: [BoundAssignment], now: Date) throws {
     let row = entity.newRow
-    let edit = try edit(for: assignments, scope: EvaluationScope(row: row), queries, compiler)
+    let edit = try plannedInsert(entity, assignments, row, compiler(now))
     self.edit { context in
       var values = row
       for (index, value) in edit.attributes { values[index] = value }
       let id = context.insert(values, into: entity.name)
       context.apply(edit.relationshipEdits(of: id))
     }
+  }
+
+  /// What `assignments` make of a new object, worked out before it is inserted.
+  private func plannedInsert(
+    _ entity: Entity, _ assignments: [BoundAssignment], _ row: [Value],
+    _ compiler: PredicateCompiler
+  ) throws -> Edit {
+    let queries = try objectQueries(assignments, compiler)
+    return try edit(for: assignments, scope: EvaluationScope(row: row), queries, compiler)
   }
 
   /// The objects chosen by each `Relationship = Entity where P`, found once per statement.

@@ -43,8 +43,6 @@ public final class Interpreter {
     if case .explain(let inner) = statement.kind {
       return .explanation(explain(inner, bound))
     }
-    let compiler = PredicateCompiler(
-      expressions: ExpressionCompiler(now: now, graph: context.graph))
     switch bound {
     case .defineEntity(let entity, let renames):
       let existed = context.graph.model.entity(named: entity.name) != nil
@@ -62,27 +60,27 @@ public final class Interpreter {
     case .importModel(let path):
       return .report(try importModel(path, range: statement.range))
     case .export(let export):
-      return .report(try self.export(export, compiler, range: statement.range))
+      return .report(try self.export(export, compiler(now), range: statement.range))
     case .fetch(let fetch):
-      let result = try self.fetch(fetch, compiler)
+      let result = try self.fetch(fetch, compiler(now))
       if fetch.projection == nil { selection = (fetch.entity.name, result.ids) }
       return .objects(result)
     case .count(let entity, let predicate):
-      return .count(entity: entity.name, try countMatching(entity, predicate, compiler))
+      return .count(entity: entity.name, try countMatching(entity, predicate, compiler(now)))
     case .set(let assignments):
       let (entity, ids) = selection!
       let live = ids.filter(context.graph.contains)
-      try assign(assignments, to: live, compiler)
+      try assign(assignments, to: live, now: now)
       return .report(.updated(entity: entity, count: live.count))
     case .insert(let entity, let assignments):
-      try insert(entity, assignments, compiler)
+      try insert(entity, assignments, now: now)
       return .report(.inserted(entity: entity.name, count: 1))
     case .update(let entity, let predicate, let assignments):
-      let ids = try matching(entity, predicate, compiler)
-      try assign(assignments, to: ids, compiler)
+      let ids = try matching(entity, predicate, compiler(now))
+      try assign(assignments, to: ids, now: now)
       return .report(.updated(entity: entity.name, count: ids.count))
     case .delete(let entity, let predicate):
-      let ids = try matching(entity, predicate, compiler)
+      let ids = try matching(entity, predicate, compiler(now))
       var deleted: [ObjectID] = []
       edit { context in deleted = context.delete(ids) }
       return .report(
@@ -105,6 +103,13 @@ public final class Interpreter {
       guard errors.isEmpty else { throw SaveError(errors: errors) }
       return .report(.validated(objects: changed.count))
     }
+  }
+
+  /// A compiler reading the graph as it is now. One is made for each use rather than kept
+  /// through a statement: a compiler holds the graph, and an edit made while one is alive
+  /// would copy every table it touches.
+  func compiler(_ now: Date) -> PredicateCompiler {
+    PredicateCompiler(expressions: ExpressionCompiler(now: now, graph: context.graph))
   }
 
   /// Runs an edit of the context as one undo step; a failing edit leaves no trace.
