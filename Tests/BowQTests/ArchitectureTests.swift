@@ -10,7 +10,7 @@ final class ArchitectureTests: XCTestCase {
   static let layers = [
     "Support", "Files", "PropertyList", "Values", "Model", "Graph",
     "Language/Source", "Language/Lexer", "Language/AST", "Language/Parser", "Language/Format",
-    "Language/Evaluation", "Language/Binder", "Language/Compiler",
+    "Language/Evaluation", "Language/Binder", "Language/Compiler", "Plan",
     "Validation", "Context", "Store", "Exchange", "Interpreter", "API", "Sample",
   ]
 

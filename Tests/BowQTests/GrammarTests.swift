@@ -214,6 +214,7 @@ final class GrammarTests: XCTestCase {
     "save; rollback; undo\nredo; changes; validate;;",
     "explain fetch BowTie where rating BETWEEN {1, 3}",
     "explain explain count BowTie",
+    "explain analyze fetch BowTie where rating > 3 sort by rating desc limit 2",
     "fetch T where (rating + 1) * 2 > 3 OR NOT (name BEGINSWITH[cd] 'a' && ! name ENDSWITH \"z\")",
     "fetch T where ANY tags.name LIKE[c] \"*x?\" AND ALL scores.@max >= -1.5e3",
     "fetch T where NONE $list IN {1, 2,\n 3} || SOME x =< 0b1010_1010",

@@ -1,65 +1,94 @@
+import Foundation
+
 extension Interpreter {
-  /// How a statement would run, step by step, without running it.
+  /// How a statement would run, step by step, without running it: the steps of its plan,
+  /// then what it does with the objects the plan finds.
   func explain(_ statement: Statement, _ bound: BoundStatement) -> [String] {
-    func scan(_ entity: Entity, _ predicate: PredicateSyntax?) -> [String] {
-      let count = context.graph.table(entity.name).count
-      var lines = ["scan \(Self.count(count, entity.name))"]
-      if let predicate { lines.append("filter \(PredicateFormatter.format(predicate))") }
-      return lines
+    if let plan = plan(of: statement, bound) {
+      return plan.steps.map(\.text) + outcome(of: statement)
     }
-    func assignments(_ list: [Assignment]) -> [String] {
-      list.map { assignment in
-        let value: String
-        switch assignment.value {
-        case .expression(let e): value = PredicateFormatter.format(e)
-        case .objects(let entity, let predicate):
-          value = "\(entity.text) where \(PredicateFormatter.format(predicate))"
-        }
-        return "set \(assignment.key.text) \(assignment.op.rawValue) \(value)"
-      }
-    }
-    switch (statement.kind, bound) {
-    case (.fetch(let request), .fetch(let fetch)):
-      var lines = scan(fetch.entity, request.predicate)
-      if let select = request.select {
-        if !request.groupBy.isEmpty {
-          lines.append(
-            "group by " + request.groupBy.map(PredicateFormatter.format).joined(separator: ", "))
-        }
-        lines.append(
-          "select \(request.distinct ? "distinct " : "")"
-            + select.map { item in
-              PredicateFormatter.format(item.expression)
-                + (item.alias.map { " as \($0.text)" } ?? "")
-            }.joined(separator: ", "))
-        if let having = request.having {
-          lines.append("having \(PredicateFormatter.format(having))")
-        }
-      }
-      if !request.sort.isEmpty {
-        lines.append(
-          "sort by "
-            + request.sort.map { key in
-              "\(PredicateFormatter.format(key.key)) \(key.ascending ? "ascending" : "descending")"
-                + (key.comparison == .compare ? "" : " \(key.comparison.rawValue)")
-            }.joined(separator: ", "))
-      }
-      if let offset = request.offset { lines.append("skip \(offset)") }
-      if let limit = request.limit { lines.append("take \(limit)") }
-      if request.select == nil { lines.append("select as the current selection") }
-      return lines
-    case (.count(_, let predicate), .count(let entity, _)):
-      return scan(entity, predicate) + ["count"]
-    case (.update(_, let predicate, let list), .update(let entity, _, _)):
-      return scan(entity, predicate) + assignments(list)
-    case (.delete(_, let predicate), .delete(let entity, _)):
-      return scan(entity, predicate) + ["delete, applying the delete rules (pending until save)"]
-    case (.set(let list), _):
+    if case .set(let list) = statement.kind {
       let count = selection.map { $0.ids.filter(context.graph.contains).count } ?? 0
       return ["take the current selection (\(Self.count(count, selection?.entity ?? "object")))"]
         + assignments(list)
+    }
+    return ["run \(statement.kind)"]
+  }
+
+  /// The plan a fetch, count, update, delete or export runs.
+  func plan(of statement: Statement, _ bound: BoundStatement) -> QueryPlan? {
+    func objects(_ entity: Entity) -> Int { context.graph.table(entity.name).count }
+    switch (statement.kind, bound) {
+    case (.fetch, .fetch(let fetch)):
+      return Planner.plan(fetch, objects: objects(fetch.entity))
+    case (.count(_, let syntax), .count(let entity, let predicate)):
+      return Planner.count(entity, predicate, syntax, objects: objects(entity))
+    case (.update(_, let syntax, _), .update(let entity, let predicate, _)),
+      (.delete(_, let syntax), .delete(let entity, let predicate)):
+      return Planner.targets(entity, predicate, syntax, objects: objects(entity))
+    case (.export(let request), .export(let export)):
+      return Planner.targets(
+        export.entity, export.predicate, request.predicate, objects: objects(export.entity))
     default:
-      return ["run \(statement.kind)"]
+      return nil
+    }
+  }
+
+  /// What a statement does after its plan: the lines `explain` adds.
+  private func outcome(of statement: Statement) -> [String] {
+    switch statement.kind {
+    case .fetch(let request) where request.select == nil:
+      return ["select as the current selection"]
+    case .update(_, _, let list): return assignments(list)
+    case .delete: return ["delete, applying the delete rules (pending until save)"]
+    case .export(let request): return ["write to \(Value.quoted(request.path))"]
+    default: return []
+    }
+  }
+
+  /// `explain analyze`: runs the plan of a fetch or count and shows each step with the rows
+  /// it gave and the time it took, as PostgreSQL's EXPLAIN ANALYZE does. Nothing is shown of
+  /// the result itself, and nothing changes.
+  func analyze(_ statement: Statement, _ bound: BoundStatement, now: Date) throws -> [String] {
+    guard let plan = plan(of: statement, bound),
+      plan.output == .objects || plan.output == .rows
+        || plan.output == .count
+    else {
+      throw EvaluationError(
+        "explain analyze runs only fetch and count, which change nothing; "
+          + "explain alone shows how this statement would run",
+        at: statement.range)
+    }
+    let table = context.graph.table(plan.entity.name)
+    let executor = PlanExecutor(table: table, compiler: compiler(now), stopwatch: stopwatch)
+    let statistics = try executor.run(plan).1
+    return zip(plan.steps, statistics).map { step, statistics in
+      let rows =
+        if case .count = step.operation { "\(statistics.rows)" } else {
+          "\(statistics.rows) row\(statistics.rows == 1 ? "" : "s")"
+        }
+      let time = statistics.nanoseconds.map { " in " + Self.milliseconds($0) } ?? ""
+      return "\(step.text) → \(rows)\(time)"
+    }
+  }
+
+  /// A duration in milliseconds with three decimals: `0.125 ms`.
+  static func milliseconds(_ nanoseconds: UInt64) -> String {
+    let thousandths = (nanoseconds + 500) / 1000
+    let fraction = String(thousandths % 1000)
+    return
+      "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+  }
+
+  private func assignments(_ list: [Assignment]) -> [String] {
+    list.map { assignment in
+      let value: String
+      switch assignment.value {
+      case .expression(let e): value = PredicateFormatter.format(e)
+      case .objects(let entity, let predicate):
+        value = "\(entity.text) where \(PredicateFormatter.format(predicate))"
+      }
+      return "set \(assignment.key.text) \(assignment.op.rawValue) \(value)"
     }
   }
 }

@@ -13,15 +13,21 @@ public final class Interpreter {
   /// working one.
   public var baseDirectory: String
   let clock: () -> Date
+  /// A monotonic clock in nanoseconds, which `explain analyze` times each step with.
+  let stopwatch: () -> UInt64
   /// The objects of the last fetch, which `set` changes.
   var selection: (entity: String, ids: [ObjectID])?
 
-  /// - Parameter clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
+  /// - Parameters:
+  ///   - clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
+  ///   - stopwatch: nanoseconds of a monotonic clock, for `explain analyze`; tests fix it.
   public init(
     context: Context, store: StoreDestination,
     baseDirectory: String = FileManager.default.currentDirectoryPath,
-    clock: @escaping () -> Date = Date.init
+    clock: @escaping () -> Date = Date.init,
+    stopwatch: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
   ) {
+    self.stopwatch = stopwatch
     self.context = context
     self.store = store
     self.baseDirectory = baseDirectory
@@ -42,6 +48,9 @@ public final class Interpreter {
     let bound = try binder.bind(statement, selection: selectedEntity)
     if case .explain(let inner) = statement.kind {
       return .explanation(explain(inner, bound))
+    }
+    if case .explainAnalyze(let inner) = statement.kind {
+      return .explanation(try analyze(inner, bound, now: now))
     }
     switch bound {
     case .defineEntity(let entity, let renames):
@@ -129,48 +138,28 @@ public final class Interpreter {
     EvaluationScope(table, position: position)
   }
 
-  /// Calls `body` with the position of every object of `table` that satisfies the
-  /// predicate (every object, without one), in table order.
-  func forEachMatch(
-    _ table: EntityTable, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler,
-    _ body: (Int) -> Void
-  ) throws {
-    guard let predicate else {
-      table.rows.indices.forEach(body)
-      return
-    }
-    let test = compiler.compile(predicate)
-    var scope = EvaluationScope(table, position: 0)
-    for position in table.rows.indices {
-      scope.move(to: position)
-      if try test(scope) { body(position) }
-    }
-  }
-
-  func matchingPositions(
-    _ table: EntityTable, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler
-  ) throws -> [Int] {
-    var positions: [Int] = []
-    try forEachMatch(table, predicate, compiler) { positions.append($0) }
-    return positions
-  }
-
   /// How many objects of an entity satisfy a predicate, without listing them.
   func countMatching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> Int
   {
-    var count = 0
-    try forEachMatch(context.graph.table(entity.name), predicate, compiler) { _ in count += 1 }
-    return count
+    let table = context.graph.table(entity.name)
+    let plan = Planner.count(entity, predicate, nil, objects: table.count)
+    guard case .count(let n) = try PlanExecutor(table: table, compiler: compiler).run(plan).0
+    else { return 0 }
+    return n
   }
 
+  /// The objects of an entity that satisfy a predicate (every object, without one), in
+  /// table order.
   func matching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> [ObjectID]
   {
     let table = context.graph.table(entity.name)
-    return try matchingPositions(table, predicate, compiler).map {
-      ObjectID(entity: entity.name, key: table.keys[$0])
-    }
+    let plan = Planner.targets(entity, predicate, nil, objects: table.count)
+    guard
+      case .objects(let positions) = try PlanExecutor(table: table, compiler: compiler).run(plan).0
+    else { return [] }
+    return positions.map { ObjectID(entity: entity.name, key: table.keys[$0]) }
   }
 
   /// Validates and writes the pending changes; answers how many there were (0: nothing to

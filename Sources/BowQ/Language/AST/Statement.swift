@@ -29,6 +29,9 @@ public struct Statement: Hashable, Sendable {
     case validate
     /// `explain <statement>`: how a statement would run, without running it.
     indirect case explain(Statement)
+    /// `explain analyze <statement>`: runs a fetch or count and shows each step of its plan
+    /// with the rows it gave and the time it took.
+    indirect case explainAnalyze(Statement)
   }
 
   public var kind: Kind

@@ -27,6 +27,8 @@ struct BoundExport: Sendable {
 }
 
 struct BoundFetch: Sendable {
+  /// The request as written, for what `explain` shows.
+  var request: FetchRequest
   var entity: Entity
   var predicate: BoundPredicate?
   var sort: [BoundSortKey]
@@ -34,10 +36,14 @@ struct BoundFetch: Sendable {
   var offset: Int?
   /// `select …`: dictionary results; nil for whole objects.
   var projection: BoundProjection?
+  /// Whether the sort keys order result rows (of groups, distinct rows or `having`) rather
+  /// than objects.
+  var sortsRows = false
 }
 
 struct BoundSortKey: Sendable {
-  /// Over the objects, or — with a projection — over the result columns.
+  /// Over the objects, or — when the fetch ``BoundFetch/sortsRows`` — over the result
+  /// columns.
   var value: BoundExpression
   var ascending: Bool
   var comparison: SortComparison

@@ -22,32 +22,50 @@ extension Binder {
             comparison: key.comparison))
       }
       return BoundFetch(
-        entity: entity, predicate: predicate, sort: sort, limit: request.limit,
+        request: request, entity: entity, predicate: predicate, sort: sort, limit: request.limit,
         offset: request.offset,
         projection: nil)
     }
     let projection = try bindProjection(select, request, on: entity)
     let results = resultBinder(projection)
+    // Result rows that stand one for one for objects are sorted as the objects, before the
+    // columns are worked out: any property sorts them, as on NSFetchRequest, and `sort … limit`
+    // works out the columns of the objects it keeps only. Groups, distinct rows and rows
+    // filtered by `having` exist only as rows, and sort by their columns.
+    let sortsRows = projection.isGrouped || projection.distinct || projection.having != nil
     var sort: [BoundSortKey] = []
     for key in request.sort {
       let value: BoundExpression
-      if case .keyPath(let path) = key.key.kind, path.count == 1, case .key(let name) = path[0],
-        projection.resultEntity.index(ofAttribute: name) != nil
-      {
+      let column = resultColumn(named: key.key, in: projection)
+      if sortsRows {
+        guard column != nil else {
+          throw LanguageError(
+            .semantic,
+            "with group by, distinct or having, sort by one of the result columns: "
+              + projection.columns.map(\.name).joined(separator: ", "),
+            at: key.key.range)
+        }
         value = try results.bind(key.key, on: projection.resultEntity)
+      } else if case .expression(let expression)? = column?.value {
+        value = expression
       } else {
-        throw LanguageError(
-          .semantic,
-          "with select, sort by one of the result columns: "
-            + projection.columns.map(\.name).joined(separator: ", "),
-          at: key.key.range)
+        value = try sortValue(key.key, on: entity)
       }
       sort.append(BoundSortKey(value: value, ascending: key.ascending, comparison: key.comparison))
     }
     return BoundFetch(
-      entity: entity, predicate: predicate, sort: sort, limit: request.limit,
+      request: request, entity: entity, predicate: predicate, sort: sort, limit: request.limit,
       offset: request.offset,
-      projection: projection)
+      projection: projection, sortsRows: sortsRows)
+  }
+
+  /// The result column a sort key names by itself (`sort by n` for `count() as n`).
+  private func resultColumn(named key: ExpressionSyntax, in projection: BoundProjection)
+    -> BoundColumn?
+  {
+    guard case .keyPath(let path) = key.kind, path.count == 1, case .key(let name) = path[0]
+    else { return nil }
+    return projection.columns.first { $0.name == name }
   }
 
   private func sortValue(_ key: ExpressionSyntax, on entity: Entity) throws(LanguageError)

@@ -43,7 +43,7 @@ extension Binder {
     case .undo: return .undo
     case .redo: return .redo
     case .validate: return .validate
-    case .explain(let inner):
+    case .explain(let inner), .explainAnalyze(let inner):
       return try bind(inner, selection: selection)
     }
   }

@@ -45,7 +45,7 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     case .update: return "update Entity [where PREDICATE] set key = expr, …"
     case .delete: return "delete Entity [where PREDICATE]"
     case .save, .rollback, .changes, .undo, .redo, .validate: return word
-    case .explain: return "explain STATEMENT"
+    case .explain: return "explain [analyze] STATEMENT"
     }
   }
 
@@ -67,7 +67,9 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     case .undo: return "undo the last change"
     case .redo: return "redo the last change undone"
     case .validate: return "validate the pending changes without saving"
-    case .explain: return "show how a statement would run, without running it"
+    case .explain:
+      return "show the plan a statement would run; with analyze, run a fetch or count and "
+        + "show each step's rows and time"
     }
   }
 }

@@ -82,8 +82,9 @@ extension Parser {
     case .redo: return .redo
     case .validate: return .validate
     case .explain:
-      return .explain(
-        try nested { (p: inout Parser) throws(LanguageError) in try p.parseStatement() })
+      let analyze = consumeKeyword("analyze")
+      let inner = try nested { (p: inout Parser) throws(LanguageError) in try p.parseStatement() }
+      return analyze ? .explainAnalyze(inner) : .explain(inner)
     }
   }
 

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Runs a ``QueryPlan`` over the table of its entity, step by step, and — for `explain
+/// analyze` — counts the rows each step gives and times it.
+struct PlanExecutor {
+  let table: EntityTable
+  let compiler: PredicateCompiler
+  /// A monotonic clock in nanoseconds, read around each step when the run is analysed.
+  var stopwatch: (() -> UInt64)?
+
+  /// What a plan delivers.
+  enum Result {
+    /// Positions of objects in the table, in order.
+    case objects([Int])
+    /// Result rows of `select`.
+    case rows([[Value]])
+    case count(Int)
+  }
+
+  /// What one step did: the rows it gave, and how long it took when the run was timed.
+  struct StepStatistics: Hashable, Sendable {
+    var rows: Int
+    var nanoseconds: UInt64?
+  }
+
+  /// What flows between steps: positions of objects (all of them, until a step picks some),
+  /// result rows, or a count.
+  private enum Working {
+    case allObjects(Int)
+    case objects([Int])
+    case rows([[Value]])
+    case count(Int)
+
+    var rowCount: Int {
+      switch self {
+      case .allObjects(let n), .count(let n): return n
+      case .objects(let positions): return positions.count
+      case .rows(let rows): return rows.count
+      }
+    }
+  }
+
+  /// Runs every step; returns the result and each step's statistics.
+  func run(_ plan: QueryPlan) throws -> (Result, [StepStatistics]) {
+    var working = Working.allObjects(table.count)
+    var statistics: [StepStatistics] = []
+    for step in plan.steps {
+      let start = stopwatch?()
+      working = try run(step.operation, on: working)
+      let elapsed = stopwatch.flatMap { clock in start.map { clock() &- $0 } }
+      statistics.append(StepStatistics(rows: working.rowCount, nanoseconds: elapsed))
+    }
+    switch working {
+    case .allObjects(let n): return (.objects(Array(0..<n)), statistics)
+    case .objects(let positions): return (.objects(positions), statistics)
+    case .rows(let rows): return (.rows(rows), statistics)
+    case .count(let n): return (.count(n), statistics)
+    }
+  }
+
+  private func run(_ operation: PlanStep.Operation, on working: Working) throws -> Working {
+    switch (operation, working) {
+    case (.scan, _):
+      return .allObjects(table.count)
+    case (.filter(let predicate), .allObjects(let n)):
+      return .objects(try filter(predicate, 0..<n))
+    case (.filter(let predicate), _):
+      return .objects(try filter(predicate, positions(of: working)))
+    case (.sortObjects(let keys), _):
+      let positions = positions(of: working)
+      let values = try sortValues(keys, positions.map { EvaluationScope(table, position: $0) })
+      return .objects(SortOrder.sortedPositions(values, keys: keys).map { positions[$0] })
+    case (.topObjects(let keys, let count), _):
+      return .objects(try top(count, positions(of: working), by: keys))
+    case (.page(let offset, let limit), .rows(let rows)):
+      return .rows(Self.page(rows, offset: offset, limit: limit))
+    case (.page(let offset, let limit), _):
+      return .objects(Self.page(positions(of: working), offset: offset, limit: limit))
+    case (.project(let projection), _):
+      return .rows(
+        try project(projection, positions(of: working).map { EvaluationScope(table, position: $0) })
+      )
+    case (.distinct, .rows(let rows)):
+      var seen: Set<[Value]> = []
+      return .rows(rows.filter { seen.insert($0).inserted })
+    case (.having(let predicate), .rows(let rows)):
+      let test = compiler.compile(predicate)
+      return .rows(try rows.filter { try test(EvaluationScope(row: $0)) })
+    case (.sortRows(let keys), .rows(let rows)):
+      let values = try sortValues(keys, rows.map { EvaluationScope(row: $0) })
+      return .rows(SortOrder.sortedPositions(values, keys: keys).map { rows[$0] })
+    case (.count, _):
+      return .count(working.rowCount)
+    case (.distinct, _), (.having, _), (.sortRows, _):
+      return working
+    }
+  }
+
+  /// The positions of the objects a step receives.
+  private func positions(of working: Working) -> [Int] {
+    switch working {
+    case .allObjects(let n): return Array(0..<n)
+    case .objects(let positions): return positions
+    case .rows, .count: return []
+    }
+  }
+
+  /// The positions, of those given, whose objects satisfy the predicate. Reads the table
+  /// in place, one scope moved from object to object.
+  private func filter(_ predicate: BoundPredicate, _ positions: some Sequence<Int>) throws
+    -> [Int]
+  {
+    let test = compiler.compile(predicate)
+    var scope = EvaluationScope(table, position: 0)
+    var kept: [Int] = []
+    for position in positions {
+      scope.move(to: position)
+      if try test(scope) { kept.append(position) }
+    }
+    return kept
+  }
+
+  private func sortValues(_ keys: [BoundSortKey], _ scopes: [EvaluationScope]) throws
+    -> [[Value]]
+  {
+    let compiled = keys.map { compiler.expressions.compile($0.value) }
+    return try scopes.map { scope in try compiled.map { try $0(scope) } }
+  }
+
+  /// The first `count` of the positions in sort-key order, through a heap of `count`.
+  private func top(_ count: Int, _ positions: [Int], by keys: [BoundSortKey]) throws -> [Int] {
+    var scope = EvaluationScope(table, position: 0)
+    if keys.count == 1, let key = keys.first {
+      let value = compiler.expressions.compile(key.value)
+      var selection = TopSelection<(Value, Int)>(count: count) { a, b in
+        let order = SortOrder.order(a.0, b.0, key.comparison)
+        return order != .orderedSame && (order == .orderedAscending) == key.ascending
+      }
+      for position in positions {
+        scope.move(to: position)
+        selection.offer((try value(scope), position))
+      }
+      return selection.sorted().map(\.1)
+    }
+    let values = keys.map { compiler.expressions.compile($0.value) }
+    var selection = TopSelection<([Value], Int)>(count: count) { a, b in
+      SortOrder.precedes(a.0, b.0, keys: keys)
+    }
+    for position in positions {
+      scope.move(to: position)
+      selection.offer((try values.map { try $0(scope) }, position))
+    }
+    return selection.sorted().map(\.1)
+  }
+
+  /// Items from `offset`, at most `limit` of them.
+  static func page<T>(_ items: [T], offset: Int, limit: Int?) -> [T] {
+    let start = min(offset, items.count)
+    let end = limit.map { start + min($0, items.count - start) } ?? items.count
+    return Array(items[start..<end])
+  }
+
+  /// The result rows of a `select`: one per object, or one per group with aggregates.
+  private func project(_ projection: BoundProjection, _ scopes: [EvaluationScope]) throws
+    -> [[Value]]
+  {
+    let columns = projection.columns.map { column -> (BoundColumn, CompiledExpression?) in
+      switch column.value {
+      case .expression(let e): return (column, compiler.expressions.compile(e))
+      case .aggregate(_, let argument): return (column, argument.map(compiler.expressions.compile))
+      }
+    }
+    guard projection.isGrouped else {
+      return try scopes.map { scope in
+        try columns.map { column, compiled throws -> Value in
+          guard let compiled else { return .null }
+          return try compiled(scope)
+        }
+      }
+    }
+    let keys = projection.groupBy.map(compiler.expressions.compile)
+    var groups: [[Value]: [EvaluationScope]] = [:]
+    var order: [[Value]] = []
+    for scope in scopes {
+      let key = try keys.map { try $0(scope) }
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(scope)
+    }
+    if order.isEmpty, keys.isEmpty { order = [[]] }
+    return try order.map { key in
+      let members = groups[key] ?? []
+      return try columns.map { column, compiled throws -> Value in
+        switch column.value {
+        case .expression:
+          guard let first = members.first, let compiled else { return .null }
+          return try compiled(first)
+        case .aggregate(let aggregate, _):
+          let values = try compiled.map { c in try members.map { try c($0) } }
+          return try aggregate.applyToGroup(
+            objectCount: members.count, values: values, range: .nowhere)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/// How a fetch, a count or an edit finds its objects and what it makes of them: the stage
+/// between the binder and the data. The interpreter runs it (``PlanExecutor``) and
+/// `explain` prints it, so what `explain` shows is what runs.
+///
+/// A plan is a pipeline of steps over one entity's objects, then — with `select` — over
+/// result rows, as SQLite's EXPLAIN QUERY PLAN lists its loops.
+struct QueryPlan: Sendable {
+  /// The entity whose objects the plan reads.
+  var entity: Entity
+  var steps: [PlanStep]
+  /// What the plan delivers.
+  var output: Output
+
+  enum Output: Sendable {
+    /// Whole objects, in order: a fetch without `select`, which become the selection.
+    case objects
+    /// Result rows of `select`.
+    case rows
+    /// How many objects there are.
+    case count
+    /// The objects an edit or export acts on.
+    case targets
+  }
+}
+
+/// One step of a ``QueryPlan``, with the text `explain` shows for it.
+struct PlanStep: Sendable {
+  var operation: Operation
+  /// The step as `explain` prints it, from the statement's own syntax.
+  var text: String
+
+  enum Operation: Sendable {
+    /// Every object of the entity, in table order.
+    case scan(objects: Int)
+    /// The objects for which the predicate holds.
+    case filter(BoundPredicate)
+    /// The objects in sort-key order (a stable sort).
+    case sortObjects([BoundSortKey])
+    /// The first `count` objects in sort-key order, kept in a heap of `count` as the scan
+    /// goes: `sort by … limit` never sorts every object.
+    case topObjects([BoundSortKey], count: Int)
+    /// Objects or rows from `offset`, at most `limit` of them.
+    case page(offset: Int, limit: Int?)
+    /// The result columns of each object, or of each group.
+    case project(BoundProjection)
+    /// Result rows with equal values kept once.
+    case distinct
+    /// The result rows for which the predicate holds (`having`).
+    case having(BoundPredicate)
+    /// The result rows in sort-key order.
+    case sortRows([BoundSortKey])
+    /// The number of objects.
+    case count
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The order sort descriptors give values: nil first, then by value, strings by the
+/// descriptor's selector (`compare:`, `caseInsensitiveCompare:`, `localizedStandardCompare:`
+/// …), objects by entity and key.
+enum SortOrder {
+  static func order(_ a: Value, _ b: Value, _ comparison: SortComparison = .compare)
+    -> ComparisonResult
+  {
+    switch (a, b) {
+    case (.null, .null): return .orderedSame
+    case (.null, _): return .orderedAscending
+    case (_, .null): return .orderedDescending
+    case (.string(let x), .string(let y)):
+      switch comparison {
+      case .compare: return ValueComparison.compareUTF16(x, y)
+      case .caseInsensitive: return x.caseInsensitiveCompare(y)
+      case .localized: return x.localizedCompare(y)
+      case .localizedCaseInsensitive: return x.localizedCaseInsensitiveCompare(y)
+      case .localizedStandard: return x.localizedStandardCompare(y)
+      }
+    case (.object(let x), .object(let y)):
+      return x < y ? .orderedAscending : (y < x ? .orderedDescending : .orderedSame)
+    default:
+      return (try? ValueComparison.order(a, b, options: [], range: .nowhere)) ?? .orderedSame
+    }
+  }
+
+  /// Whether the item with sort values `a` goes before the one with `b` under `keys` (the
+  /// values in key order); equal values are not before each other.
+  static func precedes(_ a: [Value], _ b: [Value], keys: [BoundSortKey]) -> Bool {
+    for (index, key) in keys.enumerated() {
+      let order = order(a[index], b[index], key.comparison)
+      if order != .orderedSame { return (order == .orderedAscending) == key.ascending }
+    }
+    return false
+  }
+
+  /// The positions `0..<count` in the order of their sort values (a stable sort).
+  static func sortedPositions(_ values: [[Value]], keys: [BoundSortKey]) -> [Int] {
+    values.indices.sorted { a, b in
+      if precedes(values[a], values[b], keys: keys) { return true }
+      if precedes(values[b], values[a], keys: keys) { return false }
+      return a < b
+    }
+  }
+}

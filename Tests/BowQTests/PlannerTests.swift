@@ -1,0 +1,184 @@
+import XCTest
+
+@testable import BowQ
+
+/// The plans the planner makes for each shape of statement, what `explain` and `explain
+/// analyze` print from them, and that every plan gives the answer a plain sort and filter
+/// give.
+final class PlannerTests: XCTestCase {
+  /// A stopwatch that advances one millisecond each time it is read.
+  final class SteppingStopwatch: @unchecked Sendable {
+    private var now: UInt64 = 0
+    func read() -> UInt64 {
+      now += 1_000_000
+      return now
+    }
+  }
+
+  func makeInterpreter(ties: Int = 40, seed: UInt64 = 7) throws -> Interpreter {
+    let stopwatch = SteppingStopwatch()
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory, stopwatch: stopwatch.read)
+    var random = SplitMix64(seed: seed)
+    var script = """
+      entity Tie { name: String, rating: Int16, worn: Int16, key: String }
+
+      """
+    for i in 0..<ties {
+      script +=
+        "insert Tie name = \"T\(i)\", rating = \(random.int(in: 0...5)), "
+        + "worn = \(random.int(in: 0...3)), key = \"\(random.pick(["R", "G", "B"]))\"\n"
+    }
+    _ = try interpreter.run(script)
+    return interpreter
+  }
+
+  func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
+    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
+      XCTFail("no explanation for \(statement)")
+      return []
+    }
+    return lines
+  }
+
+  func rows(_ statement: String, _ interpreter: Interpreter) throws -> [[Value]] {
+    guard case .objects(let result)? = try interpreter.run(statement).last else {
+      XCTFail("no result for \(statement)")
+      return []
+    }
+    return result.rows
+  }
+
+  func testEachShapeOfFetchHasItsPlan() throws {
+    let interpreter = try makeInterpreter()
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating > 2", interpreter),
+      ["scan 40 Tie objects", "filter rating > 2", "select as the current selection"])
+    XCTAssertEqual(
+      try explanation("explain fetch Tie sort by rating desc, name", interpreter),
+      [
+        "scan 40 Tie objects", "sort by rating descending, name ascending",
+        "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie where key == 'R' sort by rating desc limit 3 offset 2", interpreter),
+      [
+        "scan 40 Tie objects", #"filter key == "R""#,
+        "keep the first 5 by rating descending (a heap, no full sort)", "skip 2, take 3",
+        "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation("explain fetch Tie select name sort by worn limit 2", interpreter),
+      [
+        "scan 40 Tie objects", "keep the first 2 by worn ascending (a heap, no full sort)",
+        "take 2", "select name",
+      ],
+      "rows that stand for objects are sorted and paged as objects, by any property")
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie select key, count() as n group by key having n > 1 sort by n desc limit 2",
+        interpreter),
+      [
+        "scan 40 Tie objects", "group by key, then select key, count() as n", "having n > 1",
+        "sort by n descending", "take 2",
+      ])
+    XCTAssertEqual(
+      try explanation("explain fetch Tie select distinct key sort by key", interpreter),
+      ["scan 40 Tie objects", "select distinct key", "keep distinct rows", "sort by key ascending"])
+    XCTAssertEqual(
+      try explanation("explain count Tie where worn == 0", interpreter),
+      ["scan 40 Tie objects", "filter worn == 0", "count"])
+    XCTAssertEqual(
+      try explanation("explain export Tie where worn == 0 to 'x.json'", interpreter),
+      ["scan 40 Tie objects", "filter worn == 0", #"write to "x.json""#])
+  }
+
+  func testThePlanPicksAHeapOnlyWhenTheLimitIsKnownAndFits() throws {
+    let interpreter = try makeInterpreter(ties: 3)
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie sort by name limit 9223372036854775807 offset 1", interpreter),
+      [
+        "scan 3 Tie objects", "sort by name ascending", "skip 1, take 9223372036854775807",
+        "select as the current selection",
+      ])
+  }
+
+  func testExplainAnalyzeShowsRowsAndTimesAndChangesNothing() throws {
+    let interpreter = try makeInterpreter()
+    let before = interpreter.context.graph
+    let lines = try explanation(
+      "explain analyze fetch Tie where rating >= 3 sort by rating desc limit 4", interpreter)
+    let matching = try rows("fetch Tie where rating >= 3", interpreter).count
+    XCTAssertEqual(
+      lines,
+      [
+        "scan 40 Tie objects → 40 rows in 1.000 ms",
+        "filter rating >= 3 → \(matching) rows in 1.000 ms",
+        "keep the first 4 by rating descending (a heap, no full sort) → 4 rows in 1.000 ms",
+        "take 4 → 4 rows in 1.000 ms",
+      ])
+    XCTAssertEqual(
+      try explanation("explain analyze count Tie where key == 'G'", interpreter).last,
+      "count → \(try rows("fetch Tie where key == 'G'", interpreter).count) in 1.000 ms")
+    XCTAssertEqual(interpreter.context.graph, before)
+    XCTAssertThrowsError(try interpreter.run("explain analyze delete Tie")) { error in
+      XCTAssertEqual(
+        (error as? EvaluationError)?.message,
+        "explain analyze runs only fetch and count, which change nothing; "
+          + "explain alone shows how this statement would run")
+    }
+    XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 40))
+  }
+
+  func testMillisecondsKeepThreeDecimals() {
+    XCTAssertEqual(Interpreter.milliseconds(0), "0.000 ms")
+    XCTAssertEqual(Interpreter.milliseconds(1_234_567), "1.235 ms")
+    XCTAssertEqual(Interpreter.milliseconds(40_000), "0.040 ms")
+  }
+
+  /// The heap keeps exactly the first objects a stable sort gives, ties in table order,
+  /// for every limit and offset, with one key and with several.
+  func testTheHeapKeepsWhatAStableSortGives() throws {
+    for seed in UInt64(1)...4 {
+      let interpreter = try makeInterpreter(ties: 60, seed: seed)
+      for sort in ["rating desc", "rating", "worn desc, rating", "key, worn desc, name desc"] {
+        let sorted = try rows("fetch Tie sort by \(sort)", interpreter)
+        for (offset, limit) in [(0, 1), (0, 7), (3, 10), (55, 10), (0, 60), (0, 100), (70, 5)] {
+          XCTAssertEqual(
+            try rows("fetch Tie sort by \(sort) limit \(limit) offset \(offset)", interpreter),
+            Array(sorted.dropFirst(offset).prefix(limit)), "\(sort) \(offset) \(limit)")
+        }
+      }
+    }
+  }
+
+  func testSelectSortsByAnyPropertyAsAFetchRequestDoes() throws {
+    let interpreter = try makeInterpreter()
+    let objects = try rows("fetch Tie sort by worn desc, name limit 5", interpreter)
+    XCTAssertEqual(
+      try rows("fetch Tie select name sort by worn desc, name limit 5", interpreter),
+      objects.map { [$0[0]] })
+    XCTAssertThrowsError(
+      try interpreter.run("fetch Tie select key, count() as n group by key sort by worn")
+    ) { error in
+      XCTAssertEqual(
+        (error as? LanguageError)?.message,
+        "with group by, distinct or having, sort by one of the result columns: key, n")
+    }
+  }
+
+  func testTopSelectionMatchesASortedPrefix() {
+    var random = SplitMix64(seed: 99)
+    for _ in 0..<200 {
+      let items = (0..<random.int(in: 0...50)).map { _ in random.int(in: 0...9) }
+      let count = random.int(in: 0...60)
+      var selection = TopSelection<(Int, Int)>(count: count) { $0.0 < $1.0 }
+      for (index, item) in items.enumerated() { selection.offer((item, index)) }
+      let expected = items.enumerated().sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }
+        .prefix(count).map(\.offset)
+      XCTAssertEqual(selection.sorted().map(\.1), Array(expected))
+    }
+  }
+}
