@@ -142,6 +142,8 @@ public final class Shell {
         diagnostics.format(what, at: statement.range)
           + error.description + "\n"
           + "The changes are still pending: fix them, or `rollback` to discard them.\n")
+    } catch is Interrupted {
+      output.error("Interrupted.\n")
     } catch {
       output.error(diagnostics.format(String(describing: error), at: statement.range))
     }

@@ -1,3 +1,4 @@
+import BowQ
 import BowQShell
 import Foundation
 import XCTest

@@ -46,6 +46,7 @@ public enum PlistImport {
     }
     let names = entity.attributes.map(\.name)
     for (i, record) in records.enumerated() {
+      try Interrupt.check(every: i)
       let rowNumber = i + 1
       guard case .dictionary(let fields) = record else {
         report(

@@ -26,7 +26,8 @@ extension Interpreter {
   ) throws -> [(ObjectID, Edit)] {
     let queries = try objectQueries(assignments, compiler)
     var edits: [(ObjectID, Edit)] = []
-    for id in ids {
+    for (step, id) in ids.enumerated() {
+      try Interrupt.check(every: step)
       let table = context.graph.table(id.entity)
       guard let position = table.position(of: id.key) else { continue }
       edits.append(

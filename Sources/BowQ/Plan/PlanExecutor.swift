@@ -113,7 +113,8 @@ struct PlanExecutor {
     let test = compiler.compile(predicate)
     var scope = EvaluationScope(table, position: 0)
     var kept: [Int] = []
-    for position in positions {
+    for (step, position) in positions.enumerated() {
+      try Interrupt.check(every: step)
       scope.move(to: position)
       if try test(scope) { kept.append(position) }
     }
@@ -124,7 +125,10 @@ struct PlanExecutor {
     -> [[Value]]
   {
     let compiled = keys.map { compiler.expressions.compile($0.value) }
-    return try scopes.map { scope in try compiled.map { try $0(scope) } }
+    return try scopes.enumerated().map { step, scope in
+      try Interrupt.check(every: step)
+      return try compiled.map { try $0(scope) }
+    }
   }
 
   /// The first `count` of the positions in sort-key order, through a heap of `count`.
@@ -136,7 +140,8 @@ struct PlanExecutor {
         let order = SortOrder.order(a.0, b.0, key.comparison)
         return order != .orderedSame && (order == .orderedAscending) == key.ascending
       }
-      for position in positions {
+      for (step, position) in positions.enumerated() {
+        try Interrupt.check(every: step)
         scope.move(to: position)
         selection.offer((try value(scope), position))
       }
@@ -146,7 +151,8 @@ struct PlanExecutor {
     var selection = TopSelection<([Value], Int)>(count: count) { a, b in
       SortOrder.precedes(a.0, b.0, keys: keys)
     }
-    for position in positions {
+    for (step, position) in positions.enumerated() {
+      try Interrupt.check(every: step)
       scope.move(to: position)
       selection.offer((try values.map { try $0(scope) }, position))
     }
@@ -171,8 +177,9 @@ struct PlanExecutor {
       }
     }
     guard projection.isGrouped else {
-      return try scopes.map { scope in
-        try columns.map { column, compiled throws -> Value in
+      return try scopes.enumerated().map { step, scope in
+        try Interrupt.check(every: step)
+        return try columns.map { column, compiled throws -> Value in
           guard let compiled else { return .null }
           return try compiled(scope)
         }
@@ -181,7 +188,8 @@ struct PlanExecutor {
     let keys = projection.groupBy.map(compiler.expressions.compile)
     var groups: [[Value]: [EvaluationScope]] = [:]
     var order: [[Value]] = []
-    for scope in scopes {
+    for (step, scope) in scopes.enumerated() {
+      try Interrupt.check(every: step)
       let key = try keys.map { try $0(scope) }
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(scope)

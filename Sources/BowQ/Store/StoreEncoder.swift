@@ -125,6 +125,7 @@ private struct ValueWriter {
     var placeholders = [Int?](repeating: nil, count: columns.count)
     let kinds = columns.map(\.kind)
     for (row, cells) in table.rows.enumerated() {
+      try Interrupt.check(every: row)
       guard cells.count == columns.count else {
         throw StoreError.invalidObjects(
           entity: entity.name, attribute: nil, row: row,

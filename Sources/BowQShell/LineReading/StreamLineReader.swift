@@ -1,3 +1,4 @@
+import BowQ
 import Glibc
 
 /// Reads lines with no prompt and no line editing: a pipe, a redirected file, a script,
