@@ -173,6 +173,7 @@ enum FoundationBridge {
 
   private static func propertyList(from number: NSNumber) -> PropertyList {
     if ObjectIdentifier(type(of: number)) == booleanClass { return .bool(number.boolValue) }
+    if let decimal = number as? NSDecimalNumber { return propertyList(from: decimal.decimalValue) }
     switch String(cString: number.objCType) {
     case "d", "f":
       return .real(number.doubleValue)
@@ -182,6 +183,21 @@ enum FoundationBridge {
     default:
       return .integer(number.int64Value)
     }
+  }
+
+  /// A number `JSONSerialization` read as a decimal, which it does for integers of 19 digits
+  /// or more (such as `-9223372036854775808`, whose `doubleValue` is off by one): an integer
+  /// when it is whole and fits in 64 bits, otherwise the nearest real.
+  private static func propertyList(from decimal: Decimal) -> PropertyList {
+    var whole = Decimal()
+    var value = decimal
+    NSDecimalRound(&whole, &value, 0, .plain)
+    if whole == decimal, decimal >= Decimal(Int64.min), decimal <= Decimal(UInt64.max) {
+      let text = NSDecimalNumber(decimal: decimal).stringValue
+      if let integer = Int64(text) { return .integer(integer) }
+      if let unsigned = UInt64(text) { return .unsignedInteger(unsigned) }
+    }
+    return .real(NSDecimalNumber(decimal: decimal).doubleValue)
   }
 
   private static func object(from plist: PropertyList, forJSON: Bool, depth: Int) throws -> Any {
