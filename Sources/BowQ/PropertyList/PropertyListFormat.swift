@@ -71,6 +71,7 @@ public enum PropertyListDecoding {
     } catch {
       throw PropertyListError(.badText, at: nil, "not valid JSON: \(foundationMessage(error))")
     }
+    try JSONDuplicateKeyScanner.check(data)
     return try FoundationBridge.propertyList(from: object, format: "JSON")
   }
 
