@@ -17,15 +17,20 @@ public enum PropertyListDecoding {
   ///
   /// A file starting with `bplist` is binary and goes to ``BinaryPropertyListReader`` (never
   /// to another parser, so a damaged binary file is an error, not an accidental OpenStep
-  /// string). After an optional UTF-8 byte-order mark and white space, `<?xml`, `<plist`,
+  /// string); one whose shared references expand past its budget is refused
+  /// (``PropertyListExpansion``), since every caller walks the value in full. After an optional UTF-8 byte-order mark and white space, `<?xml`, `<plist`,
   /// `<!DOCTYPE plist` or `<!--` start XML, and `{` or `[` JSON. XML and JSON go through
   /// Foundation and are converted with Booleans, integers and reals kept apart; a JSON `null`
-  /// is an error, since property lists have no null. Dictionary entries from XML and JSON are
+  /// is an error, since property lists have no null, and so is a key that appears twice in
+  /// one JSON object (``JSONDuplicateKeyScanner``), where Foundation keeps the last. Dictionary entries from XML and JSON are
   /// ordered by key, because Foundation does not keep the file's order.
   public static func decode(_ data: Data) throws -> (PropertyList, PropertyListFormat) {
     let bytes = [UInt8](data.prefix(64))
     if bytes.starts(with: Array("bplist".utf8)) {
-      return (try BinaryPropertyListReader.decode(data), .binary)
+      let plist = try BinaryPropertyListReader.decode(data)
+      try PropertyListExpansion.check(
+        plist, budget: PropertyListExpansion.budget(forLength: data.count))
+      return (plist, .binary)
     }
     var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
