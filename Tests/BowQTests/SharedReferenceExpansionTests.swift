@@ -19,7 +19,7 @@ final class SharedReferenceExpansionTests: XCTestCase {
 
   private let refusal =
     "the property list expands to more than 8388608 values and bytes of strings and data "
-    + "when its shared references are followed (containers that share references nest too deep)"
+    + "when its shared references are followed (shared references nested too deep or repeated too often)"
 
   private func assertTooLarge(
     _ body: @autoclosure () throws -> Any, file: StaticString = #filePath, line: UInt = #line

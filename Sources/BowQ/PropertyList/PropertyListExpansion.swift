@@ -36,8 +36,8 @@ public enum PropertyListExpansion {
       throw PropertyListError(
         .tooLarge, at: nil,
         "the property list expands to more than \(budget) values and bytes of strings and "
-          + "data when its shared references are followed (containers that share "
-          + "references nest too deep)")
+          + "data when its shared references are followed (shared references nested too "
+          + "deep or repeated too often)")
     }
   }
 
