@@ -18,7 +18,7 @@ final class SharedReferenceExpansionTests: XCTestCase {
   }()
 
   private let refusal =
-    "the property list expands to more than 8388608 values and bytes of strings and data "
+    "the property list expands to more than 1048576 values and bytes of strings and data "
     + "when its shared references are followed (shared references nested too deep or repeated too often)"
 
   private func assertTooLarge(
@@ -35,7 +35,7 @@ final class SharedReferenceExpansionTests: XCTestCase {
   func testTheFileOfTheIssueStillDecodesSharedButIsRefusedForWalking() throws {
     XCTAssertEqual(Self.laughs.count, 285)
     let decoded = try BinaryPropertyListReader.decode(Self.laughs)
-    assertTooLarge(try PropertyListExpansion.check(decoded, budget: 8 << 20))
+    assertTooLarge(try PropertyListExpansion.check(decoded, budget: 1 << 20))
     assertTooLarge(try PropertyListDecoding.decode(Self.laughs))
   }
 
@@ -61,7 +61,7 @@ final class SharedReferenceExpansionTests: XCTestCase {
     let (plist, format) = try PropertyListDecoding.decode(builder.data(top: top))
     XCTAssertEqual(format, .binary)
     XCTAssertEqual(plist.dictionaryValue?["a"], plist.dictionaryValue?["b"])
-    XCTAssertEqual(PropertyListExpansion.budget(forLength: 100), 8 << 20)
+    XCTAssertEqual(PropertyListExpansion.budget(forLength: 100), 1 << 20)
     XCTAssertEqual(PropertyListExpansion.budget(forLength: 1 << 20), 16 << 20)
   }
 

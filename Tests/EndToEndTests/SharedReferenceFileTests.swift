@@ -25,7 +25,7 @@ final class SharedReferenceFileTests: XCTestCase {
   }()
 
   private let refusal =
-    "the property list expands to more than 8388608 values and bytes of strings and data "
+    "the property list expands to more than 1048576 values and bytes of strings and data "
     + "when its shared references are followed (shared references nested too deep or "
     + "repeated too often)"
 

@@ -15,8 +15,8 @@
 /// values of dictionaries) that share storage are measured once, by the address of that
 /// storage, which the shared copies have in common while the value is alive.
 public enum PropertyListExpansion {
-  /// The smallest budget, whatever the file's length: 8 Mi values and bytes.
-  public static let minimumBudget = 8 << 20
+  /// The smallest budget, whatever the file's length: 1 Mi values and bytes.
+  public static let minimumBudget = 1 << 20
   /// How many times its own length a file may expand to.
   public static let lengthFactor = 16
 
