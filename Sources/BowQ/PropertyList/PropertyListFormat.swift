@@ -94,7 +94,9 @@ public enum PropertyListEncoding {
   /// Binary output comes from ``BinaryPropertyListWriter`` and keeps everything. XML output
   /// comes from Foundation: dictionary keys are sorted and dates keep whole seconds only (the
   /// XML date form has no fractions). JSON output is pretty-printed with sorted keys and
-  /// throws for dates, data and reals that are not finite, which JSON cannot hold.
+  /// throws for dates, data and reals that are not finite, which JSON cannot hold, and for
+  /// a top level that is not an array or a dictionary (which Foundation would trap on, and
+  /// ``PropertyListDecoding`` would not read back).
   public static func encode(_ plist: PropertyList, as format: PropertyListFormat) throws -> Data {
     switch format {
     case .binary:
@@ -103,6 +105,11 @@ public enum PropertyListEncoding {
       let object = try FoundationBridge.object(from: plist, forJSON: false)
       return try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
     case .json:
+      guard plist.arrayValue != nil || plist.dictionaryValue != nil else {
+        throw PropertyListError(
+          .badText, at: nil,
+          "a JSON property list is an array or a dictionary, not \(plist.kindDescription)")
+      }
       let object = try FoundationBridge.object(from: plist, forJSON: true)
       return try JSONSerialization.data(
         withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
