@@ -15,7 +15,7 @@ final class HostilePropertyListTests: XCTestCase {
   private static let sample: PropertyList = [
     "name": "Red Paisley", "unicode": "é 😀 \u{0}", "empty": "", "count": 12,
     "big": .unsignedInteger(.max), "negative": .integer(.min), "rating": 4.5,
-    "tiny": .real(5e-324), "yes": true, "no": false,
+    "tiny": .real(.leastNonzeroMagnitude), "yes": true, "no": false,
     "worn": .date(Date(timeIntervalSinceReferenceDate: 700_000_000)),
     "photo": .data(Data((0..<40).map { UInt8($0) })),
     "ties": [["k": "v"], [1, 2, [3, [4, ["deep": []]]]], [:], []],

@@ -22,8 +22,9 @@ public enum PropertyListDecoding {
   /// `<!DOCTYPE plist` or `<!--` start XML, and `{` or `[` JSON. XML and JSON go through
   /// Foundation and are converted with Booleans, integers and reals kept apart; a JSON `null`
   /// is an error, since property lists have no null, and so is a key that appears twice in
-  /// one JSON object (``JSONDuplicateKeyScanner``), where Foundation keeps the last. Dictionary entries from XML and JSON are
-  /// ordered by key, because Foundation does not keep the file's order.
+  /// one dictionary (``JSONDuplicateKeyScanner``, ``XMLDuplicateKeyScanner``), where
+  /// Foundation keeps the last. Dictionary entries from XML and JSON are ordered by key,
+  /// because Foundation does not keep the file's order.
   public static func decode(_ data: Data) throws -> (PropertyList, PropertyListFormat) {
     let bytes = [UInt8](data.prefix(64))
     if bytes.starts(with: Array("bplist".utf8)) {
@@ -66,6 +67,7 @@ public enum PropertyListDecoding {
       throw PropertyListError(
         .badText, at: nil, "not a valid XML property list (Foundation read it as another format)")
     }
+    try XMLDuplicateKeyScanner.check(data)
     return try FoundationBridge.propertyList(from: object, format: "XML")
   }
 
