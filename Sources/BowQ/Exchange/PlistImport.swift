@@ -16,11 +16,16 @@ public enum PlistImport {
   /// | Decimal | integer, real, or a string such as `"12.50"` |
   /// | Bool | Boolean, or the integer 0 or 1 |
   /// | Date | date, or an ISO 8601 string (`2024-05-01T10:00:00Z`) |
-  /// | Binary | data |
+  /// | Binary | data, or a base64 string (as JSON export writes it) |
   /// | UUID | a UUID string, or 16 bytes of data |
   /// | URI | string |
   /// | Transformable(Color) | `{red, green, blue}`: integers 0–255, or reals 0–1 |
-  /// | Transformable(other) | data |
+  /// | Transformable(other) | data, or a base64 string |
+  ///
+  /// A base64 string is read strictly: the standard alphabet with `=` padding to a multiple
+  /// of four characters, no white space or line breaks, and only the one spelling that
+  /// encodes its bytes (unused bits zero), so every string either means exactly the data
+  /// export wrote or is refused.
   ///
   /// - Throws: ``PlistImportError`` listing the problems of every row (up to
   ///   ``PlistImportError/limit``), so that one run shows everything to fix.
@@ -134,6 +139,8 @@ public enum PlistImport {
       return .date(date)
     case (.binary, .data(let d)):
       return .data(d)
+    case (.binary, .string(let s)):
+      return .data(try base64Data(s, for: type))
     case (.uuid, .string(let s)):
       guard let uuid = UUID(uuidString: s) else { throw mismatch("a UUID string") }
       return .uuid(uuid)
@@ -152,6 +159,8 @@ public enum PlistImport {
       return .color(try color(d))
     case (.transformable(let t), .data(let d)) where !t.isBuiltIn:
       return .data(d)
+    case (.transformable(let t), .string(let s)) where !t.isBuiltIn:
+      return .data(try base64Data(s, for: type))
     default:
       throw mismatch(expectedKind(type))
     }
@@ -164,10 +173,25 @@ public enum PlistImport {
     case .double, .float, .decimal: return "a number"
     case .bool: return "a Boolean (or 0 or 1)"
     case .date: return "a date or an ISO 8601 string"
-    case .binary: return "data"
+    case .binary: return "data or a base64 string"
     case .uuid: return "a UUID string or 16 bytes of data"
-    case .transformable(let t): return t == .color ? "a dictionary {red, green, blue}" : "data"
+    case .transformable(let t):
+      return t == .color ? "a dictionary {red, green, blue}" : "data or a base64 string"
     }
+  }
+
+  /// The bytes a strict base64 string encodes: the standard alphabet, padded with `=` to a
+  /// multiple of four, without white space, and in its one canonical spelling (the string
+  /// the bytes encode back to), so that no two strings import as the same bytes.
+  private static func base64Data(_ string: String, for type: AttributeType) throws -> Data {
+    guard let data = Data(base64Encoded: string), data.base64EncodedString() == string else {
+      let shown = string.count > 24 ? String(string.prefix(24)) + "…" : string
+      throw ConversionFailure(
+        message: "expected data or a base64 string for \(type.name), found the string "
+          + "\(Value.quoted(shown)), which is not base64 (A–Z, a–z, 0–9, + and /, padded "
+          + "with = to a multiple of 4 characters, without spaces or line breaks)")
+    }
+    return data
   }
 
   /// A color from `{red, green, blue}`: each an integer 0–255 or a real 0–1.

@@ -26,6 +26,9 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
     case cycle
     /// Containers nest deeper than ``BinaryPropertyListReader/maximumDepth``.
     case tooDeep
+    /// Shared references make the list expand past its budget
+    /// (``PropertyListExpansion/budget(forLength:)``) when followed.
+    case tooLarge
     /// A string is not valid ASCII or UTF-16.
     case badString
     /// A dictionary key is not a string.

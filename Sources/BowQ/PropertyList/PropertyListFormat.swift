@@ -17,15 +17,21 @@ public enum PropertyListDecoding {
   ///
   /// A file starting with `bplist` is binary and goes to ``BinaryPropertyListReader`` (never
   /// to another parser, so a damaged binary file is an error, not an accidental OpenStep
-  /// string). After an optional UTF-8 byte-order mark and white space, `<?xml`, `<plist`,
+  /// string); one whose shared references expand past its budget is refused
+  /// (``PropertyListExpansion``), since every caller walks the value in full. After an optional UTF-8 byte-order mark and white space, `<?xml`, `<plist`,
   /// `<!DOCTYPE plist` or `<!--` start XML, and `{` or `[` JSON. XML and JSON go through
   /// Foundation and are converted with Booleans, integers and reals kept apart; a JSON `null`
-  /// is an error, since property lists have no null. Dictionary entries from XML and JSON are
-  /// ordered by key, because Foundation does not keep the file's order.
+  /// is an error, since property lists have no null, and so is a key that appears twice in
+  /// one dictionary (``JSONDuplicateKeyScanner``, ``XMLDuplicateKeyScanner``), where
+  /// Foundation keeps the last. Dictionary entries from XML and JSON are ordered by key,
+  /// because Foundation does not keep the file's order.
   public static func decode(_ data: Data) throws -> (PropertyList, PropertyListFormat) {
     let bytes = [UInt8](data.prefix(64))
     if bytes.starts(with: Array("bplist".utf8)) {
-      return (try BinaryPropertyListReader.decode(data), .binary)
+      let plist = try BinaryPropertyListReader.decode(data)
+      try PropertyListExpansion.check(
+        plist, budget: PropertyListExpansion.budget(forLength: data.count))
+      return (plist, .binary)
     }
     var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
@@ -61,6 +67,7 @@ public enum PropertyListDecoding {
       throw PropertyListError(
         .badText, at: nil, "not a valid XML property list (Foundation read it as another format)")
     }
+    try XMLDuplicateKeyScanner.check(data)
     return try FoundationBridge.propertyList(from: object, format: "XML")
   }
 
@@ -71,6 +78,7 @@ public enum PropertyListDecoding {
     } catch {
       throw PropertyListError(.badText, at: nil, "not valid JSON: \(foundationMessage(error))")
     }
+    try JSONDuplicateKeyScanner.check(data)
     return try FoundationBridge.propertyList(from: object, format: "JSON")
   }
 
@@ -88,7 +96,9 @@ public enum PropertyListEncoding {
   /// Binary output comes from ``BinaryPropertyListWriter`` and keeps everything. XML output
   /// comes from Foundation: dictionary keys are sorted and dates keep whole seconds only (the
   /// XML date form has no fractions). JSON output is pretty-printed with sorted keys and
-  /// throws for dates, data and reals that are not finite, which JSON cannot hold.
+  /// throws for dates, data and reals that are not finite, which JSON cannot hold, and for
+  /// a top level that is not an array or a dictionary (which Foundation would trap on, and
+  /// ``PropertyListDecoding`` would not read back).
   public static func encode(_ plist: PropertyList, as format: PropertyListFormat) throws -> Data {
     switch format {
     case .binary:
@@ -97,6 +107,11 @@ public enum PropertyListEncoding {
       let object = try FoundationBridge.object(from: plist, forJSON: false)
       return try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
     case .json:
+      guard plist.arrayValue != nil || plist.dictionaryValue != nil else {
+        throw PropertyListError(
+          .badText, at: nil,
+          "a JSON property list is an array or a dictionary, not \(plist.kindDescription)")
+      }
       let object = try FoundationBridge.object(from: plist, forJSON: true)
       return try JSONSerialization.data(
         withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
@@ -173,6 +188,7 @@ enum FoundationBridge {
 
   private static func propertyList(from number: NSNumber) -> PropertyList {
     if ObjectIdentifier(type(of: number)) == booleanClass { return .bool(number.boolValue) }
+    if let decimal = number as? NSDecimalNumber { return propertyList(from: decimal.decimalValue) }
     switch String(cString: number.objCType) {
     case "d", "f":
       return .real(number.doubleValue)
@@ -182,6 +198,21 @@ enum FoundationBridge {
     default:
       return .integer(number.int64Value)
     }
+  }
+
+  /// A number `JSONSerialization` read as a decimal, which it does for integers of 19 digits
+  /// or more (such as `-9223372036854775808`, whose `doubleValue` is off by one): an integer
+  /// when it is whole and fits in 64 bits, otherwise the nearest real.
+  private static func propertyList(from decimal: Decimal) -> PropertyList {
+    var whole = Decimal()
+    var value = decimal
+    NSDecimalRound(&whole, &value, 0, .plain)
+    if whole == decimal, decimal >= Decimal(Int64.min), decimal <= Decimal(UInt64.max) {
+      let text = NSDecimalNumber(decimal: decimal).stringValue
+      if let integer = Int64(text) { return .integer(integer) }
+      if let unsigned = UInt64(text) { return .unsignedInteger(unsigned) }
+    }
+    return .real(NSDecimalNumber(decimal: decimal).doubleValue)
   }
 
   private static func object(from plist: PropertyList, forJSON: Bool, depth: Int) throws -> Any {

@@ -45,7 +45,9 @@ public enum StoreFile {
   /// Reads what can be read from a damaged store: every entity whose objects decode (see
   /// ``StoreSalvage``), and the error of each entity left out, for a read-only look. An
   /// entity with a value whose external file is missing or damaged is left out with that
-  /// error.
+  /// error. A store that loads is read as loading reads it; only a damaged one is read as a
+  /// property-list tree, which is refused when its shared references expand past
+  /// ``PropertyListExpansion/budget(forLength:)``.
   ///
   /// - Throws: as ``load(from:)`` does, when not even the model can be read: the file is
   ///   missing or unreadable, not a valid binary property list, or not a store.
@@ -53,9 +55,14 @@ public enum StoreFile {
     graph: ObjectGraph, skipped: [StoreError]
   ) {
     let real = try resolve(path, saving: false).realPath
-    let plist = try propertyList(contents(of: path, at: real).data, path: path)
+    let data = try contents(of: path, at: real).data
+    let externalData = ExternalDataFolder(store: real)
+    if let graph = try? StoreDecoder.decode(data, externalData: externalData) {
+      return (graph, [])
+    }
+    let plist = try propertyList(data, path: path)
     do {
-      return try StoreSalvage.decode(plist, externalData: ExternalDataFolder(store: real))
+      return try StoreSalvage.decode(plist, externalData: externalData)
     } catch let error as StoreError {
       throw StoreError.invalidFile(path: path, error)
     }
@@ -193,9 +200,14 @@ public enum StoreFile {
 
   // MARK: Reading
 
+  /// The tree of a store file, for salvage, which walks it in full: refused when its shared
+  /// references expand past ``PropertyListExpansion/budget(forLength:)``.
   private static func propertyList(_ data: Data, path: String) throws -> PropertyList {
     do {
-      return try BinaryPropertyListReader.decode(data)
+      let plist = try BinaryPropertyListReader.decode(data)
+      try PropertyListExpansion.check(
+        plist, budget: PropertyListExpansion.budget(forLength: data.count))
+      return plist
     } catch let error as PropertyListError {
       throw StoreError.corrupt(path: path, error)
     }

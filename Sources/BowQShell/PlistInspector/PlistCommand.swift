@@ -3,10 +3,12 @@ import Foundation
 
 /// `bowq plist FILE`: prints any property list (binary, XML or JSON) readably, or as JSON
 /// with `--format json`. It reads with bowq's own decoder, so damaged files get the same
-/// precise errors as damaged stores.
+/// precise errors as damaged stores. A file name in an error has its control characters made
+/// visible (``ValueText/visible(_:)``), so a name cannot break the line or send escape codes.
 public enum PlistCommand {
   /// Prints the file `options` names; answers 0, or 1 when it cannot be read or decoded.
   public static func run(_ options: PlistOptions) -> Int32 {
+    let shown = ValueText.visible(options.path)
     let data: Data
     if options.path == "-" {
       data = FileHandle.standardInput.readDataToEndOfFile()
@@ -14,7 +16,7 @@ public enum PlistCommand {
       do {
         data = try FileContents(reading: options.path).data
       } catch {
-        Launcher.writeError("bowq: cannot read \(options.path): \(error.reason)\n")
+        Launcher.writeError("bowq: cannot read \(shown): \(error.reason)\n")
         return 1
       }
     }
@@ -26,7 +28,7 @@ public enum PlistCommand {
       FileHandle.standardOutput.write(Data(text.utf8))
       return 0
     } catch {
-      Launcher.writeError("bowq: \(options.path): \(error)\n")
+      Launcher.writeError("bowq: \(shown): \(error)\n")
       return 1
     }
   }

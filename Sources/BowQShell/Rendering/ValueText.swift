@@ -5,7 +5,12 @@ enum ValueText {
   /// ``Value/displayText`` with control characters made visible (`\n`, `\t`, `\r`,
   /// `\u{1B}`), so a value stays on its line and cannot send escape codes to the terminal.
   static func cell(_ value: Value) -> String {
-    let text = value.displayText
+    visible(value.displayText)
+  }
+
+  /// `text` with control characters made visible, as ``cell(_:)`` shows them: for any text
+  /// from outside (a value, a file's name) printed on one line.
+  static func visible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var escaped = ""
     for scalar in text.unicodeScalars {

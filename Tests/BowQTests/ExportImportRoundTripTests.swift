@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// What `export` writes, `import` reads back to the same values, for every attribute type
+/// and every format.
+final class ExportImportRoundTripTests: XCTestCase {
+  private let everyType = Entity(
+    name: "Every",
+    attributes: [
+      Attribute(name: "string", type: .string, isOptional: true),
+      Attribute(name: "int16", type: .int16, isOptional: true),
+      Attribute(name: "int32", type: .int32, isOptional: true),
+      Attribute(name: "int64", type: .int64, isOptional: true),
+      Attribute(name: "decimal", type: .decimal, isOptional: true),
+      Attribute(name: "double", type: .double, isOptional: true),
+      Attribute(name: "float", type: .float, isOptional: true),
+      Attribute(name: "bool", type: .bool, isOptional: true),
+      Attribute(name: "date", type: .date, isOptional: true),
+      Attribute(name: "binary", type: .binary, isOptional: true),
+      Attribute(name: "uuid", type: .uuid, isOptional: true),
+      Attribute(name: "uri", type: .uri, isOptional: true),
+      Attribute(name: "color", type: .transformable(.color), isOptional: true),
+      Attribute(
+        name: "archived", type: .transformable(ValueTransformerName(rawValue: "Archive")!),
+        isOptional: true),
+    ])
+
+  private func rows(date: Date) throws -> [[Value]] {
+    let uri = try XCTUnwrap(URI("https://example.com/a?b=c"))
+    let uuid = try XCTUnwrap(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+    let decimal = try XCTUnwrap(Decimal(string: "12.50"))
+    return [
+      [
+        .string("Red \"Paisley\" é"), .int(-32768), .int(2_147_483_647), .int(Int64.min),
+        .decimal(decimal), .double(0.1), .double(1.5), .bool(true), .date(date),
+        .data(Data([0, 1, 2, 0xFF, 0xFE])), .uuid(uuid), .uri(uri),
+        .color(Color(red: 255, green: 128, blue: 0)), .data(Data("archived".utf8)),
+      ],
+      [
+        .string(""), .int(0), .int(0), .int(Int64.max), .decimal(0), .double(-2),
+        .double(0), .bool(false), .date(Date(timeIntervalSinceReferenceDate: 0)),
+        .data(Data()), .uuid(uuid), .uri(uri), .color(Color(red: 0, green: 0, blue: 0)),
+        .data(Data([0x80])),
+      ],
+      everyType.attributes.map { _ in .null },
+    ]
+  }
+
+  private func assertRoundTrip(
+    _ rows: [[Value]], as format: PropertyListFormat, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws {
+    let data = try ObjectExport.data(rows, of: everyType, as: format)
+    let (plist, read) = try PropertyListDecoding.decode(data)
+    XCTAssertEqual(read, format, file: file, line: line)
+    let imported = try PlistImport.rows(from: plist, into: everyType)
+    XCTAssertEqual(imported, rows, "\(format)", file: file, line: line)
+  }
+
+  func testEveryAttributeTypeRoundTripsThroughEveryFormat() throws {
+    let wholeSeconds = Date(timeIntervalSince1970: 1_714_557_600)
+    for format in PropertyListFormat.allCases {
+      try assertRoundTrip(rows(date: wholeSeconds), as: format)
+    }
+  }
+
+  func testFractionalDatesRoundTripThroughJSONAndBinary() throws {
+    let fractional = Date(timeIntervalSince1970: 1_714_557_600.25)
+    try assertRoundTrip(rows(date: fractional), as: .json)
+    try assertRoundTrip(rows(date: fractional), as: .binary)
+  }
+
+  func testJSONExportWritesBinaryAsBase64ThatImportAccepts() throws {
+    let entity = Entity(
+      name: "Photo", attributes: [Attribute(name: "photoData", type: .binary, isOptional: true)])
+    let data = try ObjectExport.data([[.data(Data([1, 2, 3]))]], of: entity, as: .json)
+    XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(#""AQID""#))
+    let plist = try PropertyListDecoding.decode(data).0
+    XCTAssertEqual(try PlistImport.rows(from: plist, into: entity), [[.data(Data([1, 2, 3]))]])
+  }
+
+  func testBase64IsReadStrictly() {
+    let entity = Entity(
+      name: "Photo",
+      attributes: [
+        Attribute(name: "photoData", type: .binary, isOptional: true),
+        Attribute(
+          name: "blob", type: .transformable(ValueTransformerName(rawValue: "Archive")!),
+          isOptional: true),
+      ])
+    let rule =
+      "which is not base64 (A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 "
+      + "characters, without spaces or line breaks)"
+    let records: PropertyList = [
+      ["photoData": "AQI"], ["photoData": "AQ I="], ["photoData": "AQJ="],
+      ["photoData": "AQI=\n"], ["blob": "-_8="], ["photoData": "AQI=AQI="],
+    ]
+    XCTAssertThrowsError(try PlistImport.rows(from: records, into: entity)) {
+      XCTAssertEqual(
+        ($0 as? PlistImportError)?.problems.map(\.description),
+        [
+          #"row 1, key "photoData": expected data or a base64 string for Binary, found the string "AQI", "#
+            + rule,
+          #"row 2, key "photoData": expected data or a base64 string for Binary, found the string "AQ I=", "#
+            + rule,
+          #"row 3, key "photoData": expected data or a base64 string for Binary, found the string "AQJ=", "#
+            + rule,
+          #"row 4, key "photoData": expected data or a base64 string for Binary, found the string "AQI=\n", "#
+            + rule,
+          #"row 5, key "blob": expected data or a base64 string for Transformable(Archive), found the string "-_8=", "#
+            + rule,
+          #"row 6, key "photoData": expected data or a base64 string for Binary, found the string "AQI=AQI=", "#
+            + rule,
+        ])
+    }
+  }
+}
