@@ -84,17 +84,6 @@ final class AggregateSpellingTests: XCTestCase {
     return result
   }
 
-  private func message(_ interpreter: Interpreter, _ statement: String) -> String {
-    do {
-      _ = try interpreter.run(statement)
-      return "no error"
-    } catch let error as LanguageError {
-      return error.message
-    } catch {
-      return "\(error)"
-    }
-  }
-
   func testGroupAggregatesOverNoObjects() throws {
     let interpreter = try makeInterpreter()
     let empty = try result(
@@ -138,20 +127,23 @@ final class AggregateSpellingTests: XCTestCase {
       ],
       "count(x) leaves nils out; an integer sum that overflows becomes a real one")
     XCTAssertEqual(
-      message(interpreter, "fetch T select sum()"),
+      interpreter.errorMessage(running: "fetch T select sum()"),
       "sum() needs a key path to aggregate, such as sum(rating)")
     XCTAssertEqual(
-      message(interpreter, "fetch T select average:()"),
+      interpreter.errorMessage(running: "fetch T select average:()"),
       "average() needs a key path to aggregate, such as average(rating)")
     XCTAssertEqual(
-      message(interpreter, "fetch T select sum(s)"), "sum() adds up numbers, but s is a string")
+      interpreter.errorMessage(running: "fetch T select sum(s)"),
+      "sum() adds up numbers, but s is a string")
     XCTAssertEqual(
-      message(interpreter, "fetch T select median(nil)"),
+      interpreter.errorMessage(running: "fetch T select median(nil)"),
       "median() adds up numbers, but nil is nil")
     XCTAssertEqual(
-      message(interpreter, "fetch T select sum(r, n)"), "sum() takes 1 argument, not 2")
+      interpreter.errorMessage(running: "fetch T select sum(r, n)"), "sum() takes 1 argument, not 2"
+    )
     XCTAssertEqual(
-      message(interpreter, "fetch T select mode(r)"), "mode() takes a collection, not a number",
+      interpreter.errorMessage(running: "fetch T select mode(r)"),
+      "mode() takes a collection, not a number",
       "mode is no aggregate of a group")
     XCTAssertEqual(
       try result(interpreter, "fetch T select sum({1, 2}) as three")?.rows,

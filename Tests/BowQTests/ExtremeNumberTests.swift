@@ -18,18 +18,6 @@ final class ExtremeNumberTests: XCTestCase {
     return interpreter
   }
 
-  /// The message of the error running `statement` throws.
-  func error(_ statement: String, in interpreter: Interpreter) -> String {
-    do {
-      _ = try interpreter.run(statement)
-      return "no error"
-    } catch let error as LanguageError {
-      return error.message
-    } catch {
-      return "\(error)"
-    }
-  }
-
   func testTheLargestLimitWithAnOffsetPagesWithoutOverflow() throws {
     let interpreter = try makeInterpreter()
     for statement in [
@@ -54,14 +42,14 @@ final class ExtremeNumberTests: XCTestCase {
   func testDoublesADecimalCannotHoldAreRefused() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
-      error("insert N d = 1e308 * 10", in: interpreter),
+      interpreter.errorMessage(running: "insert N d = 1e308 * 10"),
       "d (Decimal) cannot hold inf: a Decimal holds only finite numbers")
     XCTAssertEqual(
-      error("update N where x == 1 set d = sqrt(-1)", in: interpreter),
+      interpreter.errorMessage(running: "update N where x == 1 set d = sqrt(-1)"),
       "d (Decimal) cannot hold NaN: a Decimal holds only finite numbers")
     for huge in ["1e300", "-1e300", "1e-300"] {
       XCTAssertTrue(
-        error("insert N d = \(huge)", in: interpreter).hasSuffix(
+        interpreter.errorMessage(running: "insert N d = \(huge)").hasSuffix(
           "it is outside Decimal's range (magnitudes from 1e-128 to about 1e165)"), huge)
     }
     _ = try interpreter.run("insert N d = 0.1")
@@ -89,13 +77,13 @@ final class ExtremeNumberTests: XCTestCase {
   func testNaNAndInfinityAndFloatOverflowAreRefusedAtTheEdit() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
-      error("fetch N where x == 1; set r = sqrt(-1)", in: interpreter),
+      interpreter.errorMessage(running: "fetch N where x == 1; set r = sqrt(-1)"),
       "r (Double) cannot hold NaN: it holds only finite numbers")
     XCTAssertEqual(
-      error("insert N x = 1e308 * 10", in: interpreter),
+      interpreter.errorMessage(running: "insert N x = 1e308 * 10"),
       "x (Double) cannot hold inf: it holds only finite numbers")
     XCTAssertEqual(
-      error("insert N f = 1e300", in: interpreter),
+      interpreter.errorMessage(running: "insert N f = 1e300"),
       "f (Float) cannot hold 1e+300: it is outside Float's range (about ±3.4e38)")
     _ = try interpreter.run("insert N f = 3e38")
     XCTAssertEqual(interpreter.context.graph.table("N").rows.last?[1], .double(Double(Float(3e38))))
