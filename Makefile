@@ -33,6 +33,7 @@ test: test-deps
 bench: bench-deps
 	$(SWIFT) build -c release
 	.build/release/bowq-bench predicates
+	.build/release/bowq-bench queries
 	.build/release/bowq-bench store
 
 format:

@@ -29,6 +29,24 @@ final class SQLitePeer {
     sqlite3_exec(db, sql, nil, nil, nil)
   }
 
+  /// Adds an index, as a user of SQLite would for an equality they run often.
+  func createIndex(on column: String) {
+    exec("CREATE INDEX tie_\(column) ON tie (\(column))")
+  }
+
+  /// The names of the `limit` best-rated ties: `ORDER BY rating DESC LIMIT n`.
+  func topRated(limit: Int) -> [String] {
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(
+      db, "SELECT name, rating FROM tie ORDER BY rating DESC LIMIT \(limit)", -1, &statement, nil)
+    defer { sqlite3_finalize(statement) }
+    var names: [String] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      names.append(String(cString: sqlite3_column_text(statement, 0)))
+    }
+    return names
+  }
+
   /// `SELECT count(*) … WHERE <condition>`, prepared once per call as a user would run it.
   func count(where condition: String) -> Int {
     var statement: OpaquePointer?

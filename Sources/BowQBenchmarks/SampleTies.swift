@@ -16,6 +16,10 @@ struct SampleTies {
     "Polka Dot", "Plaid", "Paisley", "Crème Brûlée", "Blueberry", "Black",
   ]
 
+  init(ties: [Tie]) {
+    self.ties = ties
+  }
+
   init(count: Int, seed: UInt64 = 0x5EED) {
     var random = SplitMix64(seed: seed)
     ties = (0..<count).map { i in

@@ -1,12 +1,13 @@
 import Foundation
 
-/// `bowq-bench [predicates|store] [--count N] [--runs N]`: measures bowq against the peers a
+/// `bowq-bench [predicates|queries|store] [--count N] [--runs N]`: measures bowq against the peers a
 /// user would otherwise use, in one run, and prints the ratios. `bowq-bench peer …` is one
 /// measured operation of the store benchmark, which runs it as a child process.
 var count = 1_000_000
 var runs = 5
 var bowqOnly = false
 var store = false
+var queries = false
 var countWasGiven = false
 var runsWereGiven = false
 var arguments = CommandLine.arguments.dropFirst()
@@ -20,6 +21,7 @@ while let argument = arguments.popFirst() {
     runsWereGiven = true
   case "predicates": break
   case "store": store = true
+  case "queries": queries = true
   case "peer":
     do {
       try StorePeer.run(Array(arguments))
@@ -30,12 +32,15 @@ while let argument = arguments.popFirst() {
   case "--bowq-only": bowqOnly = true
   default:
     FileHandle.standardError.write(
-      Data("usage: bowq-bench [predicates|store] [--count N] [--runs N] [--bowq-only]\n".utf8))
+      Data(
+        "usage: bowq-bench [predicates|queries|store] [--count N] [--runs N] [--bowq-only]\n".utf8))
     exit(2)
   }
 }
 do {
-  if store {
+  if queries {
+    try QueryBenchmark.run(count: count, runs: runsWereGiven ? runs : 5)
+  } else if store {
     try StoreBenchmark.run(
       counts: countWasGiven ? [count] : StoreBenchmark.defaultCounts,
       runs: runsWereGiven ? runs : 3)
