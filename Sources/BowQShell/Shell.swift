@@ -127,7 +127,7 @@ public final class Shell {
   {
     do {
       let result = try interpreter.execute(statement)
-      print(result, interactive: interactive)
+      try print(result, interactive: interactive)
       return true
     } catch let error as LanguageError {
       output.error(diagnostics.format(error.message, at: error.range))
@@ -150,17 +150,33 @@ public final class Shell {
     return false
   }
 
-  private func print(_ result: StatementResult, interactive: Bool) {
+  /// Writes a result as its renderer makes it, in pieces of about 64 KB: a large result
+  /// starts at once and is never held whole as text.
+  private func stream(_ result: ResultSet, _ renderer: some ResultRenderer) throws(Interrupted) {
+    var buffer = ""
+    defer { if !buffer.isEmpty { output.write(buffer) } }
+    try renderer.write(result) { piece in
+      buffer += piece
+      if buffer.utf8.count >= 1 << 16 {
+        output.write(buffer)
+        buffer = ""
+      }
+    }
+  }
+
+  private func print(_ result: StatementResult, interactive: Bool) throws(Interrupted) {
     let renderer = format.renderer(style: style)
     switch result {
-    case .objects(let resultSet):
+    case .objects(let resultSet) where format == .table:
       var text = renderer.render(resultSet)
-      if interactive, format == .table, let columns = terminalColumns(),
+      if interactive, let columns = terminalColumns(),
         text.split(separator: "\n").contains(where: { DisplayWidth.of($0) > columns })
       {
         text = OutputFormat.line.renderer(style: style).render(resultSet)
       }
       output.write(text)
+    case .objects(let resultSet):
+      try stream(resultSet, renderer)
     case .count(_, let n):
       output.write(renderer.render(count: n))
     case .changes(let changes):

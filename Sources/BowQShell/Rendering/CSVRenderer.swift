@@ -7,12 +7,15 @@ import Foundation
 /// quotes doubled (RFC 4180). nil is an empty field and an empty string a quoted `""`, so
 /// the two stay apart. Binary data is base64; other values are printed as in a table,
 /// without escaping. Records end with LF, as Unix tools expect.
-public struct CSVRenderer: ResultRenderer {
+public struct CSVRenderer: StreamingRenderer {
   public init() {}
 
-  public func render(_ result: ResultSet) -> String {
-    let header = record(result.columns.map { CSVRenderer.quoted($0.name) })
-    return header + result.rows.map { record($0.map(CSVRenderer.field)) }.joined()
+  public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    output(record(result.columns.map { CSVRenderer.quoted($0.name) }))
+    for (index, row) in result.rows.enumerated() {
+      try Interrupt.check(every: index)
+      output(record(row.map(CSVRenderer.field)))
+    }
   }
 
   public func render(count: Int) -> String {

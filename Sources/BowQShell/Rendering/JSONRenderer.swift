@@ -10,7 +10,7 @@ import BowQ
 ///       {"name":"Red","rating":4.5},
 ///       {"name":"Blue","rating":null}
 ///     ]
-public struct JSONRenderer: ResultRenderer {
+public struct JSONRenderer: StreamingRenderer {
   /// `true` for JSON Lines.
   public var isLineDelimited: Bool
 
@@ -18,12 +18,18 @@ public struct JSONRenderer: ResultRenderer {
     self.isLineDelimited = isLineDelimited
   }
 
-  public func render(_ result: ResultSet) -> String {
+  public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
     let names = result.columns.map(\.name)
-    return render(
-      result.rows.map { row in
-        JSONValue.object(zip(names, row).map { ($0, JSONValue($1)) })
-      })
+    if !isLineDelimited { output(result.rows.isEmpty ? "[]\n" : "[\n") }
+    for (index, row) in result.rows.enumerated() {
+      try Interrupt.check(every: index)
+      let object = JSONValue.object(zip(names, row).map { ($0, JSONValue($1)) }).serialized()
+      if isLineDelimited {
+        output(object + "\n")
+      } else {
+        output("  " + object + (index == result.rows.count - 1 ? "\n]\n" : ",\n"))
+      }
+    }
   }
 
   public func render(count: Int) -> String {

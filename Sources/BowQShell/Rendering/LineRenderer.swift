@@ -8,7 +8,7 @@ import BowQ
 ///        rating = 4.5
 ///
 /// Values are printed as in ``TableRenderer``.
-public struct LineRenderer: ResultRenderer {
+public struct LineRenderer: StreamingRenderer {
   /// A dim `nil` when enabled.
   public var style: Style
 
@@ -16,17 +16,19 @@ public struct LineRenderer: ResultRenderer {
     self.style = style
   }
 
-  public func render(_ result: ResultSet) -> String {
-    guard !result.rows.isEmpty else { return Self.noObjects }
-    let layout = ColumnLayout(result)
-    let nameWidth = layout.header.map(\.width).reduce(5, max)
-    let records = layout.rows.map { row in
-      zip(layout.header, row).map { name, cell in
-        String(repeating: " ", count: nameWidth - name.width) + name.text + " = "
-          + cell.valueText(style) + "\n"
+  public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    guard !result.rows.isEmpty else { return output(Self.noObjects) }
+    let names = result.columns.map { ColumnLayout.Cell($0.name) }
+    let nameWidth = names.map(\.width).reduce(5, max)
+    let labels = names.map { String(repeating: " ", count: nameWidth - $0.width) + $0.text + " = " }
+    for (index, row) in result.rows.enumerated() {
+      try Interrupt.check(every: index)
+      let record = zip(labels, row).map { label, value in
+        label + ColumnLayout.Cell(ValueText.cell(value), isNil: value.isNull).valueText(style)
+          + "\n"
       }.joined()
+      output(index == 0 ? record : "\n" + record)
     }
-    return records.joined(separator: "\n")
   }
 
   public func render(count: Int) -> String {

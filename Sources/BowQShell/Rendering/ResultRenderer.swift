@@ -10,6 +10,11 @@ public protocol ResultRenderer: Sendable {
   /// only the header in CSV.
   func render(_ result: ResultSet) -> String
 
+  /// Writes the same text as ``render(_:)`` in pieces, a row at a time where the format
+  /// allows it, so that a large result starts at once and is never held whole as text;
+  /// stops with ``Interrupted`` on Ctrl-C.
+  func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted)
+
   /// The answer of a `count` statement: the bare number for people (table, box); for the
   /// other formats, a one-row result with a single `count` column.
   func render(count: Int) -> String
@@ -18,4 +23,26 @@ public protocol ResultRenderer: Sendable {
 extension ResultRenderer {
   /// What a person sees for a result with no rows.
   static var noObjects: String { "(no objects)\n" }
+
+  /// Formats that must see every row before the first line (aligned columns) write their
+  /// whole text at once.
+  public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    output(render(result))
+  }
+}
+
+/// A renderer that writes row by row: its ``render(_:)`` is what its ``write(_:to:)``
+/// writes.
+protocol StreamingRenderer: ResultRenderer {}
+
+extension StreamingRenderer {
+  public func render(_ result: ResultSet) -> String {
+    var text = ""
+    do {
+      try write(result) { text += $0 }
+    } catch {
+      text += "\(error)\n"
+    }
+    return text
+  }
 }

@@ -1,0 +1,85 @@
+import BowQ
+import Foundation
+import XCTest
+
+@testable import BowQShell
+
+/// Large results are written as they are rendered, in pieces, never as one text; Ctrl-C
+/// stops the writing.
+final class StreamingOutputTests: XCTestCase {
+  override func tearDown() {
+    Interrupt.reset()
+  }
+
+  /// Records each piece the shell writes.
+  final class Pieces: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var written: [String] = []
+    private(set) var errors = ""
+
+    var output: ShellOutput {
+      ShellOutput(
+        write: { text in self.lock.withLock { self.written.append(text) } },
+        error: { text in self.lock.withLock { self.errors += text } })
+    }
+  }
+
+  /// A graph of `rows` objects `T { name, n }`.
+  func makeGraph(rows: Int) throws -> ObjectGraph {
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "T",
+        attributes: [Attribute(name: "name", type: .string), Attribute(name: "n", type: .int32)]))
+    for i in 0..<rows { graph.insert([.string("row number \(i)"), .int(Int64(i))], into: "T") }
+    return graph
+  }
+
+  func makeShell(format: OutputFormat, rows: Int, pieces: Pieces) throws -> Shell {
+    let interpreter = Interpreter(
+      context: Context(graph: try makeGraph(rows: rows)), store: .memory)
+    return Shell(interpreter: interpreter, format: format, output: pieces.output)
+  }
+
+  func testMachineFormatsAreWrittenInPiecesThatMakeTheWholeText() throws {
+    for format in [OutputFormat.csv, .json, .jsonl, .line] {
+      let pieces = Pieces()
+      let shell = try makeShell(format: format, rows: 20_000, pieces: pieces)
+      XCTAssertTrue(shell.run(script: "fetch T", name: "-c"))
+      XCTAssertGreaterThan(pieces.written.count, 5, "\(format) was written at once")
+      XCTAssertLessThan(
+        pieces.written.map(\.utf8.count).max() ?? 0, (1 << 16) + 200,
+        "\(format) wrote a piece larger than the buffer")
+      guard case .objects(let result)? = try shell.interpreter.run("fetch T").last else {
+        return XCTFail("no result")
+      }
+      XCTAssertEqual(
+        pieces.written.joined(), format.renderer(style: .plain).render(result),
+        "\(format): the pieces are not the text render gives")
+    }
+  }
+
+  func testJSONOfAStreamedResultParses() throws {
+    let pieces = Pieces()
+    let shell = try makeShell(format: .json, rows: 3_000, pieces: pieces)
+    XCTAssertTrue(shell.run(script: "fetch T where n < 1500", name: "-c"))
+    let parsed = try JSONSerialization.jsonObject(with: Data(pieces.written.joined().utf8))
+    XCTAssertEqual((parsed as? [[String: Any]])?.count, 1_500)
+  }
+
+  func testCtrlCStopsWritingAResult() throws {
+    let renderer = CSVRenderer()
+    let interpreter = Interpreter(
+      context: Context(graph: try makeGraph(rows: 5_000)), store: .memory)
+    guard case .objects(let result)? = try interpreter.run("fetch T").last else {
+      return XCTFail("no result")
+    }
+    var lines = 0
+    XCTAssertThrowsError(
+      try renderer.write(result) { piece in
+        lines += 1
+        if lines == 100 { Interrupt.request() }
+      })
+    XCTAssertLessThan(lines, 1_200, "the writing went on after Ctrl-C")
+  }
+}
