@@ -52,7 +52,8 @@ final class ExportImportRoundTripTests: XCTestCase {
     _ rows: [[Value]], as format: PropertyListFormat, file: StaticString = #filePath,
     line: UInt = #line
   ) throws {
-    let data = try ObjectExport.data(rows, of: everyType, as: format)
+    let data = try ObjectExport.data(
+      rows, of: everyType, as: ExportFormat(rawValue: format.rawValue) ?? .binary)
     let (plist, read) = try PropertyListDecoding.decode(data)
     XCTAssertEqual(read, format, file: file, line: line)
     let imported = try PlistImport.rows(from: plist, into: everyType)

@@ -1,24 +1,50 @@
 import Foundation
 
-/// Objects written out as an array of dictionaries — the shape `import` reads — in JSON or
-/// a property list.
+/// Objects written out for `export`: as an array of dictionaries — the shape `import`
+/// reads — in JSON or a property list, as JSON Lines (one object per line), or as CSV (a
+/// header of property names, then a record per object).
 ///
 /// Attributes keep their types in property lists (dates as dates, binary as data); JSON,
 /// which has neither, gets ISO 8601 strings and base64. UUIDs and URIs are strings, colors
 /// `{red, green, blue}`, nil values are left out, and relationships name their objects as
-/// `Entity/pN`.
+/// `Entity/pN`. CSV writes each value as a table shows it (binary as base64, nil empty).
 public enum ObjectExport {
-  public static func data(_ rows: [[Value]], of entity: Entity, as format: PropertyListFormat)
+  public static func data(_ rows: [[Value]], of entity: Entity, as format: ExportFormat)
     throws -> Data
   {
-    let objects = rows.map { row in
-      PropertyList.dictionary(
-        PropertyListDictionary(
-          zip(entity.propertyNames, row).compactMap { name, value in
-            plist(value, json: format == .json).map { (key: name, value: $0) }
-          }))
+    switch format {
+    case .csv:
+      var text = CSV.record(entity.propertyNames.map(CSV.quoted))
+      for (index, row) in rows.enumerated() {
+        try Interrupt.check(every: index)
+        text += CSV.record(row.map(CSV.field))
+      }
+      return Data(text.utf8)
+    case .jsonl:
+      var data = Data()
+      for (index, row) in rows.enumerated() {
+        try Interrupt.check(every: index)
+        let object = try FoundationBridge.object(
+          from: dictionary(row, of: entity, json: true), forJSON: true)
+        data += try JSONSerialization.data(
+          withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        data.append(0x0A)
+      }
+      return data
+    case .json, .xml, .binary:
+      let plistFormat = format.propertyListFormat ?? .binary
+      let objects = rows.map { dictionary($0, of: entity, json: plistFormat == .json) }
+      return try PropertyListEncoding.encode(.array(objects), as: plistFormat)
     }
-    return try PropertyListEncoding.encode(.array(objects), as: format)
+  }
+
+  /// One object as a dictionary of its non-nil properties.
+  private static func dictionary(_ row: [Value], of entity: Entity, json: Bool) -> PropertyList {
+    PropertyList.dictionary(
+      PropertyListDictionary(
+        zip(entity.propertyNames, row).compactMap { name, value in
+          plist(value, json: json).map { (key: name, value: $0) }
+        }))
   }
 
   private static func plist(_ value: Value, json: Bool) -> PropertyList? {

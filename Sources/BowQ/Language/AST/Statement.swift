@@ -7,7 +7,7 @@ public struct Statement: Hashable, Sendable {
     case importPlist(path: String, entity: Name)
     /// `import model "App.xcdatamodeld"`
     case importModel(path: String)
-    /// `export Entity [where P] to "file.json" [as json|xml|binary]`
+    /// `export Entity [where P] to "file.json" [as json|jsonl|csv|xml|binary]`
     case export(ExportRequest)
     /// `fetch Entity [select …] [where P] [group by …] [having P] [sort by …] [limit N] [offset N]`
     case fetch(FetchRequest)
@@ -66,7 +66,7 @@ public struct ExportRequest: Hashable, Sendable {
   public var entity: Name
   public var predicate: PredicateSyntax?
   public var path: String
-  /// `json`, `xml` or `binary`; nil chooses by the file's extension.
+  /// `json`, `jsonl`, `csv`, `xml` or `binary`; nil chooses by the file's extension.
   public var format: Name?
 
   public init(entity: Name, predicate: PredicateSyntax?, path: String, format: Name?) {

@@ -23,7 +23,7 @@ struct BoundExport: Sendable {
   var entity: Entity
   var predicate: BoundPredicate?
   var path: String
-  var format: PropertyListFormat
+  var format: ExportFormat
 }
 
 struct BoundFetch: Sendable {

@@ -13,7 +13,7 @@ extension Binder {
     case .importModel(let path):
       return .importModel(path: path)
     case .export(let request):
-      return .export(try bind(request))
+      return .export(try bind(request, range: statement.range))
     case .fetch(let request):
       return .fetch(try bind(request))
     case .count(let name, let predicate):
@@ -56,25 +56,29 @@ extension Binder {
     return try bind(predicate, on: entity)
   }
 
-  private func bind(_ request: ExportRequest) throws(LanguageError) -> BoundExport {
+  /// `range`: the statement's, where an export format that cannot be told is reported.
+  private func bind(_ request: ExportRequest, range: SourceRange) throws(LanguageError)
+    -> BoundExport
+  {
     let entity = try entity(request.entity)
-    let format: PropertyListFormat
+    let format: ExportFormat
     if let name = request.format {
-      guard
-        let named = ["json": PropertyListFormat.json, "xml": .xml, "binary": .binary][
-          name.text.lowercased()]
-      else {
+      guard let named = ExportFormat(rawValue: name.text.lowercased()) else {
         throw LanguageError(
-          .semantic, "unknown export format \"\(name.text)\"; use json, xml or binary",
+          .semantic, "unknown export format \"\(name.text)\"; use \(ExportFormat.names)",
           at: name.range)
       }
       format = named
     } else {
-      switch URL(fileURLWithPath: request.path).pathExtension.lowercased() {
-      case "json": format = .json
-      case "xml": format = .xml
-      default: format = .binary
+      let fileExtension = URL(fileURLWithPath: request.path).pathExtension
+      guard let told = ExportFormat(extension: fileExtension) else {
+        throw LanguageError(
+          .semantic,
+          "cannot tell the export format from \".\(fileExtension)\": name the file .json, "
+            + ".jsonl, .csv, .xml or .plist, or add `as json` (\(ExportFormat.names))",
+          at: range)
       }
+      format = told
     }
     return BoundExport(
       entity: entity, predicate: try bindFilter(request.predicate, on: entity), path: request.path,

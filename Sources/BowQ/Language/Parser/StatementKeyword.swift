@@ -35,7 +35,8 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     switch self {
     case .entity: return "entity Name { property: Type[?] [rules…], … }"
     case .import: return "import \"file.plist\" into Entity | import model \"App.xcdatamodeld\""
-    case .export: return "export Entity [where PREDICATE] to \"file\" [as json|xml|binary]"
+    case .export:
+      return "export Entity [where PREDICATE] to \"file\" [as json|jsonl|csv|xml|binary]"
     case .fetch:
       return "fetch Entity [select …] [where PREDICATE] [group by …] [having PREDICATE] "
         + "[sort by key [asc|desc], …] [limit N] [offset N]"
