@@ -55,7 +55,7 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     switch self {
     case .entity: return "define an entity, or redefine it"
     case .import: return "read objects from a property list, or an Xcode data model"
-    case .export: return "write objects to a property list file"
+    case .export: return "write objects to a JSON, JSON Lines, CSV or property-list file"
     case .fetch: return "find objects; they become the selection"
     case .count: return "count objects"
     case .set: return "change the objects of the selection (the last fetch)"
