@@ -265,6 +265,14 @@ final class EvaluationTests: XCTestCase {
     }
   }
 
+  /// The branch TERNARY does not take is never evaluated, so its errors never surface; the
+  /// branch it takes raises them.
+  func testTernaryRaisesOnlyFromTheBranchTaken() {
+    XCTAssertEqual(ids("TERNARY(id > 0, 2, 1/0) == 2"), all)
+    XCTAssertEqual(ids("TERNARY(id == 0, 1/0, id) == 3"), [3])
+    XCTAssertEqual(evaluationError("TERNARY(id == 2, 1/0, 2) == 2"), "division by zero")
+  }
+
   // MARK: Functions
 
   func testNowReadsTheInjectedClock() throws {
