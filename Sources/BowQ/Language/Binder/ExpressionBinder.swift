@@ -55,7 +55,8 @@ extension Binder {
         op == .power
         ? .double
         : (lhs.type == .integer && rhs.type == .integer
-          ? .integer : (lhs.type == .unknown || rhs.type == .unknown ? .unknown : .double))
+          ? .integer
+          : ([lhs.type, rhs.type].allSatisfy { $0.isNumeric || $0 == .null } ? .double : .unknown))
       return try foldOrKeep(
         BoundExpression(kind: .arithmetic(op, lhs, rhs), type: type, range: range))
     case .function(let name, let arguments):
@@ -204,10 +205,14 @@ extension Binder {
     return function.isVolatile ? result : try foldOrKeep(result)
   }
 
+  /// Refuses an operand of arithmetic that cannot be a number, except when binding
+  /// dynamically: `NSPredicate(format:)` checks no types, so the Swift API makes such a
+  /// predicate and reports the mistake when it is evaluated.
   func requireNumeric(_ bound: BoundExpression, _ e: ExpressionSyntax, _ op: String)
     throws(LanguageError)
   {
-    guard bound.type.isNumeric || bound.type == .unknown || bound.type == .null else {
+    guard bound.type.isNumeric || bound.type == .unknown || bound.type == .null || isDynamic
+    else {
       throw LanguageError(
         .semantic, "\"\(op)\" needs numbers, but \(describe(e)) is \(bound.type)", at: e.range)
     }
