@@ -190,6 +190,25 @@ final class FormatPredicateTests: XCTestCase {
         with: nil, substitutionVariables: ["c": 2]))
   }
 
+  /// The choices README's language section states: MATCHES is anchored and `.` stops at a
+  /// line break (ICU's defaults), and `add:to:(a, b)` is `a + b`'s value but not its
+  /// expression.
+  func testTheChoicesTheReadmeStates() throws {
+    XCTAssertEqual(holds("name MATCHES 'Blue.*'", for: tie), true)
+    XCTAssertEqual(holds("name MATCHES 'Bow'", for: tie), false, "anchored to the whole string")
+    XCTAssertEqual(holds("'a\nb' MATCHES 'a.b'", for: nil), false, ". does not match a newline")
+    XCTAssertEqual(holds("'a\nb' MATCHES '(?s)a.b'", for: nil), true)
+    let function = try FormatPredicate(format: "add:to:(timesWorn, 1) == 4")
+    let plus = try FormatPredicate(format: "timesWorn + 1 == 4")
+    XCTAssertEqual(function.predicateFormat, "add:to:(timesWorn, 1) == 4")
+    XCTAssertEqual(plus.predicateFormat, "timesWorn + 1 == 4")
+    XCTAssertNotEqual(function, plus)
+    XCTAssertEqual(try function.evaluate(with: tie), try plus.evaluate(with: tie))
+    XCTAssertEqual(
+      evaluationError("add:to:(n, 1) == 0", for: ["n": Int64.max]),
+      "1:1: integer overflow in 9223372036854775807 + 1")
+  }
+
   func testFormatErrorsCarryLineAndColumn() {
     XCTAssertEqual(
       formatError("name ==\n  "), "2:3: expected a value or key path, found end of input")
