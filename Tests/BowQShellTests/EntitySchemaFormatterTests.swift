@@ -64,6 +64,26 @@ final class EntitySchemaFormatterTests: XCTestCase {
       """)
   }
 
+  /// Defaults and bounds of every kind read back: UUIDs and URIs as strings, dates as CAST.
+  func testDefaultsAndBoundsReadBack() throws {
+    let definition = #"""
+      entity T {
+        id: UUID default "6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01"
+        u: URI default "https://example.com/a?b=1"
+        d: Decimal default 1.5
+        w: Date default "2024-01-01" min "0001-01-01T00:00:00Z" max "9999-12-31T23:59:59.5Z"
+        f: Float default 0.1
+        s: String default "a\"b\\" matches "[a-z]*" minLength 0 maxLength 9
+      }
+      """#
+    let printed = try schema(after: definition)
+    let first = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try first.run(definition)
+    let second = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try second.run(printed)
+    XCTAssertEqual(second.context.graph.model, first.context.graph.model, printed)
+  }
+
   /// Every model of `Examples/` (with the sample model for the scripts run with
   /// `--sample`), printed by `.schema` and run as a script in a new store, defines the same
   /// model.

@@ -20,15 +20,24 @@ enum EntitySchemaFormatter {
   /// `name: Type[?]` with the attribute's rules.
   private static func attributeLine(_ a: Attribute) -> String {
     var line = "  \(a.name): \(a.type.name)\(a.isOptional ? "?" : "")"
-    if let v = a.defaultValue { line += " default \(v.literalText)" }
-    if let v = a.minimum { line += " min \(v.literalText)" }
-    if let v = a.maximum { line += " max \(v.literalText)" }
+    if let v = a.defaultValue { line += " default \(literal(v))" }
+    if let v = a.minimum { line += " min \(literal(v))" }
+    if let v = a.maximum { line += " max \(literal(v))" }
     if let n = a.minLength { line += " minLength \(n)" }
     if let n = a.maxLength { line += " maxLength \(n)" }
     if let p = a.pattern { line += " matches \(Value.quoted(p))" }
     if a.isUnique { line += " unique" }
     if a.allowsExternalStorage { line += " external" }
     return line
+  }
+
+  /// A value as a definition types it: UUIDs and URIs as the strings they are read from,
+  /// which have no literal of their own.
+  private static func literal(_ v: Value) -> String {
+    switch v {
+    case .uuid, .uri: return Value.quoted(v.displayText)
+    default: return v.literalText
+    }
   }
 
   /// `name: Entity[?]` (to-one) or `name: [Entity]` (to-many), with the inverse, a delete
