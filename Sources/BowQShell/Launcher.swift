@@ -18,7 +18,7 @@ public enum Launcher {
     let paths = Paths(environment: environment)
     let clock: () -> Date
     if let fixed = environment["BOWQ_NOW"], !fixed.isEmpty {
-      guard let date = ISO8601Dates.parse(fixed) else {
+      guard let date = try? ISO8601Dates.parse(fixed) else {
         writeError("bowq: BOWQ_NOW=\(fixed) is not an ISO 8601 date such as 2024-05-01T12:00:00Z\n")
         return usageExitStatus
       }

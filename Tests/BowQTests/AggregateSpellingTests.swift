@@ -40,8 +40,13 @@ final class AggregateSpellingTests: XCTestCase {
     XCTAssertEqual(value("{1, 2}.@sum"), "3", "integers add up to an integer")
     XCTAssertEqual(value("{1, 2.5}.@sum"), "3.5")
     XCTAssertEqual(
-      value("{9223372036854775807, 1}.@sum"), "9.223372036854776e+18",
-      "an integer sum that overflows becomes a real one")
+      value("{9223372036854775807, 1}.@sum"), "integer overflow in the sum of 2 integers",
+      "an integer sum that overflows is an error, as + reports it")
+    XCTAssertEqual(
+      value("sum({9223372036854775807, 1})"), "integer overflow in the sum of 2 integers")
+    XCTAssertEqual(
+      value("sum({9223372036854775807, 1.0})"), "9.223372036854776e+18",
+      "a sum with a real number is a real one")
     XCTAssertEqual(value("{'b', 'a'}.@min"), #""a""#)
     XCTAssertEqual(value("{1, 'a'}.@sum"), "@sum needs numbers, found a string")
     XCTAssertEqual(value("{1, 'a'}.@avg"), "@avg needs numbers, found a string")
@@ -113,7 +118,8 @@ final class AggregateSpellingTests: XCTestCase {
       try result(
         interpreter,
         "fetch T select k, count() as c, count(r) as cr, sum(n), AVERAGE(r) as av, "
-          + "FUNCTION(r, 'count') as fc, max(s), median:(r), stddev(r) group by k sort by k")?
+          + "FUNCTION(r, 'count') as fc, max(s), median:(r), stddev(r) where n < 10 group by k "
+          + "sort by k")?
         .rows,
       [
         [
@@ -121,11 +127,15 @@ final class AggregateSpellingTests: XCTestCase {
           .double(0),
         ],
         [
-          .string("b"), .int(2), .int(2), .double(9.223372036854775808e18), .double(4.5), .int(2),
-          .null, .double(4.5), .double(0.5),
+          .string("b"), .int(1), .int(1), .int(1), .double(5), .int(1), .null, .double(5),
+          .double(0),
         ],
       ],
-      "count(x) leaves nils out; an integer sum that overflows becomes a real one")
+      "count(x) leaves nils out")
+    XCTAssertEqual(
+      message(interpreter, "fetch T select k, sum(n) group by k"),
+      "1:1: integer overflow in the sum of 2 integers",
+      "an integer sum that overflows is an error, as + reports it")
     XCTAssertEqual(
       interpreter.errorMessage(running: "fetch T select sum()"),
       "sum() needs a key path to aggregate, such as sum(rating)")

@@ -304,6 +304,29 @@ final class BinderTests: XCTestCase {
       "integer overflow in 9223372036854775807 + 1")
   }
 
+  /// TERNARY evaluates only the branch its condition takes: the other is never folded into
+  /// an error, and with a constant condition it is not kept at all.
+  func testTernaryFoldsOnlyTheBranchTaken() throws {
+    guard case .fetch(let fetch) = try bind("fetch BowTie where TERNARY(name == nil, 1/0, 2) == 2"),
+      case .comparison(let c)? = fetch.predicate,
+      case .ternary(_, let whenTrue, let whenFalse) = c.lhs.kind
+    else { return XCTFail("not a comparison of a TERNARY") }
+    XCTAssertNil(whenTrue.constantValue, "the failing branch is left to fail if it is taken")
+    XCTAssertEqual(whenFalse.constantValue, .int(2))
+    guard
+      case .fetch(let constant) = try bind(
+        "fetch BowTie where TERNARY(FALSEPREDICATE, 1/0, 2) == 2"),
+      case .comparison(let k)? = constant.predicate
+    else { return XCTFail("not a fetch with a comparison") }
+    XCTAssertEqual(k.lhs.constantValue, .int(2), "a constant condition folds to its branch")
+    XCTAssertEqual(
+      message("fetch BowTie where TERNARY(TRUEPREDICATE, 1/0, 2) == 2"), "division by zero")
+    XCTAssertEqual(
+      message("fetch BowTie where TERNARY(name == nil, 1/0 + 'a', 2) == 2"),
+      "\"+\" needs numbers, but \"a\" is a string",
+      "types are still checked in both branches")
+  }
+
   // MARK: Assignments
 
   func testAssignments() throws {

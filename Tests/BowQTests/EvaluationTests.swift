@@ -265,6 +265,17 @@ final class EvaluationTests: XCTestCase {
     }
   }
 
+  /// The branch TERNARY does not take is never evaluated, so its errors never surface; the
+  /// branch it takes raises them; and an integer sum overflows as `+` does.
+  func testTernaryRaisesOnlyFromTheBranchTakenAndSumsOverflow() {
+    XCTAssertEqual(ids("TERNARY(id > 0, 2, 1/0) == 2"), all)
+    XCTAssertEqual(ids("TERNARY(id == 0, 1/0, id) == 3"), [3])
+    XCTAssertEqual(evaluationError("TERNARY(id == 2, 1/0, 2) == 2"), "division by zero")
+    XCTAssertEqual(
+      evaluationError("sum({n, 1}) > 0"), "integer overflow in the sum of 2 integers")
+    XCTAssertEqual(evaluationError("{n, 1}.@sum > 0"), "integer overflow in the sum of 2 integers")
+  }
+
   // MARK: Functions
 
   func testNowReadsTheInjectedClock() throws {
@@ -289,7 +300,7 @@ final class EvaluationTests: XCTestCase {
     XCTAssertEqual(ids("rating == exp(0)"), [3])
     XCTAssertEqual(ids("ln(rating) == 0"), [3])
     XCTAssertEqual(ids("rating * log(100) == 2"), [3])
-    XCTAssertEqual(ids("sum({n, 1}) == 6"), [1])
+    XCTAssertEqual(ids("id != 6 AND sum({n, 1}) == 6"), [1], "row 6's n + 1 overflows")
     XCTAssertEqual(ids("average({rating, 1}) == 2"), [2])
     XCTAssertEqual(ids("min({rating, n}) == -3"), [2])
     XCTAssertEqual(ids("max({rating, n}) == 16"), [3])
@@ -305,7 +316,7 @@ final class EvaluationTests: XCTestCase {
     XCTAssertEqual(ids("FUNCTION(n, 'modulus:by:', 3) == 2"), [1])
     XCTAssertEqual(ids("FUNCTION(rating, 'raise:toPower:', 2) > 10"), [1, 6])
     XCTAssertEqual(ids("FUNCTION(n, 'bitwiseAnd:with:', 4) == 4"), [1, 2, 6])
-    XCTAssertEqual(ids("FUNCTION({n, 1}, 'sum:') == 6"), [1])
+    XCTAssertEqual(ids("id != 6 AND FUNCTION({n, 1}, 'sum:') == 6"), [1])
     XCTAssertEqual(ids("FUNCTION(n, 'abs:') == 3"), [2])
     XCTAssertEqual(ids("when < FUNCTION(SELF, 'now')"), [1, 2])
     XCTAssertEqual(ids("FUNCTION(1, 'randomn:') == 0"), all)
@@ -330,7 +341,7 @@ final class EvaluationTests: XCTestCase {
 
   func testCollectionOperatorsOnAggregates() {
     XCTAssertEqual(ids("{n, 1, 2}.@count == 3"), all)
-    XCTAssertEqual(ids("{n, 1}.@sum == 6"), [1])
+    XCTAssertEqual(ids("id != 6 AND {n, 1}.@sum == 6"), [1])
     XCTAssertEqual(ids("{rating, 1}.@sum == 1"), [4, 5], "nil elements are skipped")
     XCTAssertEqual(ids("{rating, 1}.@avg == 2"), [2])
     XCTAssertEqual(ids("{n, 0}.@min == -3"), [2])

@@ -133,6 +133,66 @@ final class ExtremeNumberTests: XCTestCase {
       [.int(9_223_372_036_854_775_807), .int(9_007_199_254_740_993), .int(9_007_199_254_740_992)])
   }
 
+  /// Every integer operation that traps in Swift for some operands (the remainder and the
+  /// quotient of the least integer by -1, its negation and absolute value, shifts by huge
+  /// counts, powers) ends in an error or a value, folded or evaluated per object (whose
+  /// errors read `line:column: message`).
+  func testIntegerOperationsThatCouldTrapAreErrors() throws {
+    let interpreter = try makeInterpreter()
+    _ = try interpreter.run(
+      "entity I { i: Int64, j: Int64 }\ninsert I i = -9223372036854775807 - 1, j = -1")
+    let least = "-9223372036854775807 - 1"
+    let overflow = "integer overflow in modulus:by:(-9223372036854775808, -1)"
+    XCTAssertEqual(
+      error("fetch I where FUNCTION(\(least), 'modulus:by:', -1) == 0", in: interpreter), overflow)
+    XCTAssertEqual(
+      error("explain fetch I where modulus:by:(\(least), -1) == 0", in: interpreter), overflow)
+    XCTAssertEqual(
+      error("entity D { n: Int64 default modulus:by:(\(least), -1) }", in: interpreter), overflow)
+    XCTAssertEqual(
+      error("fetch I where modulus:by:(i, j) == 0", in: interpreter), "1:15: " + overflow)
+    XCTAssertEqual(
+      error("fetch I where FUNCTION(i, 'modulus:by:', j) == 0", in: interpreter),
+      "1:15: " + overflow)
+    XCTAssertEqual(
+      error("fetch I where i / j == 0", in: interpreter),
+      "1:15: integer overflow in -9223372036854775808 / -1")
+    XCTAssertEqual(
+      error("fetch I where divide:by:(i, j) == 0", in: interpreter),
+      "1:15: integer overflow in -9223372036854775808 / -1")
+    XCTAssertEqual(
+      error("fetch I where -i == 0", in: interpreter),
+      "1:15: integer overflow in -(-9223372036854775808)"
+    )
+    XCTAssertEqual(error("fetch I where abs(i) == 0", in: interpreter), "1:15: abs overflows")
+    XCTAssertEqual(
+      error("fetch I where i * j == 0", in: interpreter),
+      "1:15: integer overflow in -9223372036854775808 * -1")
+    for statement in [
+      "fetch I where leftshift:by:(i, 9223372036854775807) == 0",
+      "fetch I where rightshift:by:(i, \(least)) == -1",
+      "fetch I where onesComplement(i) == 9223372036854775807",
+      "fetch I where raise:toPower:(i, i) == 0",
+      "fetch I where modulus:by:(i, 1) == 0",
+    ] {
+      XCTAssertEqual(error(statement, in: interpreter), "no error", statement)
+    }
+  }
+
+  /// A `check` rule read from a store file is evaluated at save like one just defined: the
+  /// remainder that overflows is a failed rule, not a crash.
+  func testACheckRuleReadFromAStoreFailsWithoutTrapping() throws {
+    let defining = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try defining.run(
+      "entity R { n: Int64\ncheck modulus:by:(n, -1) == 0 else \"n must divide\" }")
+    let graph = try StoreCodec.decodeData(try StoreCodec.encodeData(defining.context.graph))
+    let reopened = Interpreter(context: Context(graph: graph), store: .memory)
+    _ = try reopened.run("insert R n = -9223372036854775807 - 1")
+    XCTAssertThrowsError(try reopened.run("save")) { error in
+      XCTAssertEqual((error as? SaveError)?.errors.count, 1, "\(error)")
+    }
+  }
+
   func testNumericOrderOfIntegersAndDoubles() {
     XCTAssertEqual(
       NumericOrder.compare(9_007_199_254_740_993, 9_007_199_254_740_992.0), .orderedDescending)

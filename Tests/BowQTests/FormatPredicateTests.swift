@@ -125,10 +125,6 @@ final class FormatPredicateTests: XCTestCase {
       formatError("name == %@ AND rating > %d", "x"),
       "1:25: %d needs argument 2, but 1 argument was given")
     XCTAssertEqual(
-      formatError("name == %@", "x", 2),
-      "1:11: argument 2 is not used: the format has no specifier for it (2 arguments were given, 1 used)"
-    )
-    XCTAssertEqual(
       formatError("rating > %d", "three"),
       #"1:10: argument 1 for %d must be an integer, not a string "three""#)
     XCTAssertEqual(
@@ -160,6 +156,57 @@ final class FormatPredicateTests: XCTestCase {
     }
     XCTAssertEqual(number, 1)
     XCTAssertEqual(range.start.column, 16)
+  }
+
+  /// Arguments no specifier uses are ignored, as `NSPredicate(format:)` ignores them: the
+  /// example of Apple's format-string guide passes one that a quoted `'%@'` leaves unused.
+  func testArgumentsLeftOverAreIgnored() throws {
+    XCTAssertEqual(try canonical("%K like '%@'", "firstName", "Adam"), #"firstName LIKE "%@""#)
+    XCTAssertEqual(try canonical("SELF == '%@'", "Do"), #"SELF == "%@""#)
+    XCTAssertEqual(try canonical("name == %@", "x", 2), #"name == "x""#)
+    XCTAssertEqual(holds("%K like '%@'", ["firstName", "Adam"], for: ["firstName": "%@"]), true)
+  }
+
+  /// `+` between strings or variables is made, as Foundation makes it without checking
+  /// types, and substitution works; the type error comes at evaluation.
+  func testArithmeticTypesAreCheckedAtEvaluation() throws {
+    let keyed = try FormatPredicate(format: "%K like %@+$b+$c", "$single", "b\"")
+    XCTAssertEqual(keyed.predicateFormat, #"$single LIKE ("b\"" + $b) + $c"#)
+    let substituted = try keyed.withSubstitutionVariables(["b": "x", "c": "y"])
+    XCTAssertEqual(substituted.predicateFormat, #"$single LIKE ("b\"" + "x") + "y""#)
+    XCTAssertEqual(
+      evaluationError("x LIKE $b + $c", for: ["x": "a"], variables: ["b": "a", "c": "b"]),
+      #"1:8: "+" needs numbers, not a string "a""#)
+    XCTAssertEqual(
+      evaluationError("n == 'a' + 1", for: ["n": 1]), #"1:6: "+" needs numbers, not a string "a""#)
+    XCTAssertEqual(
+      evaluationError("n == 1 / 0", for: ["n": 1]), "1:6: division by zero")
+    XCTAssertEqual(holds("n == $b + $c", for: ["n": 3], variables: ["b": 1, "c": 2]), true)
+    XCTAssertEqual(
+      try FormatExpression(format: "$b + $c").expressionValue(
+        with: nil, substitutionVariables: ["b": 1, "c": 2]) as? Int, 3)
+    XCTAssertThrowsError(
+      try FormatExpression(format: "'a' + $c").expressionValue(
+        with: nil, substitutionVariables: ["c": 2]))
+  }
+
+  /// The choices README's language section states: MATCHES is anchored and `.` stops at a
+  /// line break (ICU's defaults), and `add:to:(a, b)` is `a + b`'s value but not its
+  /// expression.
+  func testTheChoicesTheReadmeStates() throws {
+    XCTAssertEqual(holds("name MATCHES 'Blue.*'", for: tie), true)
+    XCTAssertEqual(holds("name MATCHES 'Bow'", for: tie), false, "anchored to the whole string")
+    XCTAssertEqual(holds("'a\nb' MATCHES 'a.b'", for: nil), false, ". does not match a newline")
+    XCTAssertEqual(holds("'a\nb' MATCHES '(?s)a.b'", for: nil), true)
+    let function = try FormatPredicate(format: "add:to:(timesWorn, 1) == 4")
+    let plus = try FormatPredicate(format: "timesWorn + 1 == 4")
+    XCTAssertEqual(function.predicateFormat, "add:to:(timesWorn, 1) == 4")
+    XCTAssertEqual(plus.predicateFormat, "timesWorn + 1 == 4")
+    XCTAssertNotEqual(function, plus)
+    XCTAssertEqual(try function.evaluate(with: tie), try plus.evaluate(with: tie))
+    XCTAssertEqual(
+      evaluationError("add:to:(n, 1) == 0", for: ["n": Int64.max]),
+      "1:1: integer overflow in 9223372036854775807 + 1")
   }
 
   func testFormatErrorsCarryLineAndColumn() {

@@ -151,6 +151,62 @@ final class RelationshipStatementTests: XCTestCase {
     }
   }
 
+  /// An inverse that names no relationship pointing back is refused when the entity is
+  /// defined (by itself, by a redefinition that removes the other side, or by an imported
+  /// model), with a message naming both relationships, and the model stays as it was.
+  func testAnInverseThatNamesNoRelationshipIsRefusedWhenDefined() throws {
+    let empty = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    XCTAssertThrowsError(try empty.run("entity Person { ties: [Person] inverse owner }")) { error in
+      XCTAssertEqual(
+        (error as? LanguageError)?.message,
+        #"Person.ties names Person.owner as its inverse, but Person has no relationship "owner"."#)
+    }
+    XCTAssertNil(empty.context.graph.model.entity(named: "Person"))
+    let interpreter = try makeInterpreter()
+    XCTAssertThrowsError(try interpreter.run("entity Person { name: String unique }")) { error in
+      XCTAssertEqual(
+        (error as? LanguageError)?.message,
+        #"BowTie.owner names Person.ties as its inverse, but Person has no relationship "ties"."#)
+    }
+    XCTAssertThrowsError(
+      try interpreter.run("entity Person { name: String unique, ties: [Tag] inverse ties }")
+    ) { error in
+      XCTAssertEqual(
+        (error as? LanguageError)?.message,
+        "Tag.ties points to BowTie with inverse tags, so it cannot be the inverse of Person.ties"
+      )
+    }
+    XCTAssertNotNil(
+      interpreter.context.graph.model.entity(named: "Person")?.relationship(named: "ties"))
+    _ = try interpreter.run("save")
+
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("inverse-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = folder.appendingPathComponent("People.xcdatamodel")
+    try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+      <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" \
+      lastSavedToolsVersion="21754" systemVersion="22E261" minimumToolsVersion="Automatic" \
+      sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+          <entity name="Person" representedClassName="Person" syncable="YES">
+              <attribute name="name" attributeType="String"/>
+          </entity>
+      </model>
+      """.utf8
+    ).write(to: model.appendingPathComponent("contents"))
+    XCTAssertThrowsError(try interpreter.run("import model \"\(model.path)\"")) { error in
+      XCTAssertEqual(
+        (error as? EvaluationError)?.message,
+        #"BowTie.owner names Person.ties as its inverse, but Person has no relationship "ties"."#)
+    }
+    XCTAssertNotNil(
+      interpreter.context.graph.model.entity(named: "Person")?.relationship(named: "ties"),
+      "a refused import changes nothing")
+  }
+
   func testEntityRulesAndCompoundUniqueness() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run(

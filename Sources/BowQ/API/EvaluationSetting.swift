@@ -19,6 +19,7 @@ struct EvaluationSetting {
   static func dynamicBinder(now: Date = Date()) -> Binder {
     var binder = Binder(model: Model(), variables: [:], now: now)
     binder.isDynamic = true
+    binder.defersFoldingErrors = true
     return binder
   }
 
@@ -64,6 +65,7 @@ struct EvaluationSetting {
       throw PredicateEvaluationError(error.message)
     }
     binder.isDynamic = true
+    binder.defersFoldingErrors = true
     self.entity = entity
     compiler = ExpressionCompiler(now: now, graph: graph)
     scope = EvaluationScope(row: row, key: object.id.key, locals: [])

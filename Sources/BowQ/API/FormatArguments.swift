@@ -5,7 +5,8 @@ struct FormatArguments {
   var arguments: [Any?]
 
   /// The tokens of `format` (lexed as a format string), with every specifier replaced by its
-  /// argument.
+  /// argument. Arguments no specifier uses are ignored, as `NSPredicate(format:)` ignores
+  /// them (`%K like '%@'` with two arguments: the quoted `%@` is a literal string).
   func tokens(of format: String) throws(PredicateFormatError) -> [Token] {
     let tokens: [Token]
     do {
@@ -15,7 +16,6 @@ struct FormatArguments {
     }
     var result: [Token] = []
     var next = 0
-    var used = Set<Int>()
     for token in tokens {
       guard case .formatSpecifier(let specifier) = token.kind else {
         result.append(token)
@@ -35,18 +35,8 @@ struct FormatArguments {
             "\(specifier.spelling) needs argument \(number), but \(Self.count(arguments.count)) given",
           range: token.range)
       }
-      used.insert(number)
       result += try replacement(
         for: specifier, argument: arguments[number - 1], number: number, range: token.range)
-    }
-    if let unused = (0..<arguments.count).lazy.map({ $0 + 1 }).first(where: { !used.contains($0) })
-    {
-      throw .argument(
-        number: unused,
-        message:
-          "argument \(unused) is not used: the format has no specifier for it "
-          + "(\(Self.count(arguments.count)) given, \(used.count) used)",
-        range: tokens.last!.range)
     }
     return result
   }

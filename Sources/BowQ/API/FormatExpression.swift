@@ -16,7 +16,7 @@ public struct FormatExpression: Hashable, Sendable, CustomStringConvertible {
   /// An expression from a format string and its arguments, one per specifier.
   ///
   /// - Throws: ``PredicateFormatError`` when the format is malformed, or an argument is
-  ///   missing, left over or does not fit its specifier.
+  ///   missing or does not fit its specifier; arguments left over are ignored.
   public init(format: String, _ arguments: Any?...) throws(PredicateFormatError) {
     try self.init(format: format, argumentArray: arguments)
   }
@@ -25,7 +25,7 @@ public struct FormatExpression: Hashable, Sendable, CustomStringConvertible {
   /// are the values ``FormatPredicate/init(format:argumentArray:)`` takes.
   ///
   /// - Throws: ``PredicateFormatError`` when the format is malformed, or an argument is
-  ///   missing, left over or does not fit its specifier.
+  ///   missing or does not fit its specifier; arguments left over are ignored.
   public init(format: String, argumentArray arguments: [Any?]) throws(PredicateFormatError) {
     let tokens = try FormatArguments(arguments: arguments).tokens(of: format)
     let syntax: ExpressionSyntax

@@ -25,9 +25,11 @@
 /// ``evaluate(with:substitutionVariables:)``.
 ///
 /// Mistakes are found when the predicate is made, with their line and column: syntax, an
-/// unknown function, a malformed regular expression, a wrong argument. Key paths are
-/// checked when the predicate is evaluated against a ``GraphObject``, whose entity knows its
-/// keys; plain values are read as they are.
+/// unknown function, a malformed regular expression, a wrong argument. As in Foundation,
+/// types are not: `"a" + $b` is made, and adding a string fails when it is evaluated, as
+/// does any operation on constants that fails (`1 / 0`). Arguments no specifier uses are
+/// ignored. Key paths are checked when the predicate is evaluated against a
+/// ``GraphObject``, whose entity knows its keys; plain values are read as they are.
 public struct FormatPredicate: Hashable, Sendable, CustomStringConvertible {
   /// The parsed predicate.
   public let syntax: PredicateSyntax
@@ -37,7 +39,7 @@ public struct FormatPredicate: Hashable, Sendable, CustomStringConvertible {
   /// A predicate from a format string and its arguments, one per specifier.
   ///
   /// - Throws: ``PredicateFormatError`` when the format is malformed, or an argument is
-  ///   missing, left over or does not fit its specifier.
+  ///   missing or does not fit its specifier; arguments left over are ignored.
   public init(format: String, _ arguments: Any?...) throws(PredicateFormatError) {
     try self.init(format: format, argumentArray: arguments)
   }
@@ -50,7 +52,7 @@ public struct FormatPredicate: Hashable, Sendable, CustomStringConvertible {
   /// as `{…}` writes one). A dictionary is the collection of its values, as `IN` reads it.
   ///
   /// - Throws: ``PredicateFormatError`` when the format is malformed, or an argument is
-  ///   missing, left over or does not fit its specifier.
+  ///   missing or does not fit its specifier; arguments left over are ignored.
   public init(format: String, argumentArray arguments: [Any?]) throws(PredicateFormatError) {
     let tokens = try FormatArguments(arguments: arguments).tokens(of: format)
     let syntax: PredicateSyntax

@@ -7,11 +7,11 @@ public enum PredicateFormatError: Error, Hashable, Sendable, CustomStringConvert
   /// The format string is not well formed (``LanguageError/Phase/syntax``), or uses a
   /// function, CAST or operator wrongly (``LanguageError/Phase/semantic``).
   case language(LanguageError)
-  /// A format argument does not fit its specifier, is missing, or is left over.
+  /// A format argument does not fit its specifier, or is missing.
   ///
   /// - Parameters:
   ///   - number: the argument's 1-based position among the arguments.
-  ///   - range: the specifier, or the end of the format string for an argument left over.
+  ///   - range: the specifier.
   case argument(number: Int, message: String, range: SourceRange)
   /// A substitution variable's value is not one a predicate can hold.
   case variable(name: String, message: String)

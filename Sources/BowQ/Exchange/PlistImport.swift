@@ -133,10 +133,19 @@ public enum PlistImport {
     case (.bool, .integer(let i)) where i == 0 || i == 1:
       return .bool(i == 1)
     case (.date, .date(let d)):
+      guard ISO8601Dates.isSupported(d) else {
+        throw ConversionFailure(
+          message: ISO8601DateError.outOfRange.message(for: "the date \(Value.iso8601(d))"))
+      }
       return .date(d)
     case (.date, .string(let s)):
-      guard let date = iso8601Date(s) else { throw mismatch("a date or an ISO 8601 string") }
-      return .date(date)
+      do {
+        return .date(try ISO8601Dates.parse(s))
+      } catch .malformed {
+        throw mismatch("a date or an ISO 8601 string")
+      } catch {
+        throw ConversionFailure(message: error.message(for: Value.quoted(s)))
+      }
     case (.binary, .data(let d)):
       return .data(d)
     case (.binary, .string(let s)):
@@ -218,15 +227,6 @@ public enum PlistImport {
       }
     }
     return Color(red: components[0], green: components[1], blue: components[2])
-  }
-
-  private static func iso8601Date(_ string: String) -> Date? {
-    if let date = try? Date(
-      string, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    {
-      return date
-    }
-    return try? Date(string, strategy: .iso8601)
   }
 
   /// A value as a message shows it: `the string "high"`, `the integer 7`, `an array`.

@@ -27,7 +27,9 @@ public struct LockHolder: Hashable, Sendable, CustomStringConvertible {
   /// This process, now.
   public static var current: LockHolder {
     LockHolder(
-      processID: getpid(), started: ISO8601DateFormatter().string(from: Date()),
+      processID: getpid(),
+      started: ISO8601Dates.format(
+        Date(timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down))),
       command: commandLine(CommandLine.arguments))
   }
 

@@ -39,6 +39,11 @@ extension Interpreter {
     do {
       try edit { context throws in
         for entity in imported.model.entities { try context.define(entity) }
+        for entity in imported.model.entities {
+          if let mismatch = context.graph.model.inverseMismatch(involving: entity.name) {
+            throw EvaluationError(mismatch.message, at: range)
+          }
+        }
       }
     } catch let error as MigrationError {
       throw EvaluationError(error.message, at: range)

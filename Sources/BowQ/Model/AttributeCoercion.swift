@@ -88,12 +88,17 @@ public enum AttributeCoercion {
     case (.bool, _):
       guard let n = value.numericValue, n == 0 || n == 1 else { return fail() }
       return .success(.bool(n == 1))
-    case (.date, .date): return .success(value)
-    case (.date, .string(let s)):
-      guard let date = ISO8601Dates.parse(s) else {
-        return fail("\(Value.quoted(s)) is not an ISO 8601 date such as \"2024-01-31T12:00:00Z\"")
+    case (.date, .date(let date)):
+      guard ISO8601Dates.isSupported(date) else {
+        return fail(ISO8601DateError.outOfRange.message(for: "the date \(Value.iso8601(date))"))
       }
-      return .success(.date(date))
+      return .success(value)
+    case (.date, .string(let s)):
+      do {
+        return .success(.date(try ISO8601Dates.parse(s)))
+      } catch {
+        return fail(error.message(for: Value.quoted(s)))
+      }
     case (.binary, .data): return .success(value)
     case (.transformable(let t), .data) where !t.isBuiltIn: return .success(value)
     case (.uuid, .uuid): return .success(value)

@@ -40,13 +40,10 @@ extension Value {
     return "\(value)"
   }
 
-  /// A date as ISO 8601 in UTC, with fractional seconds only when it has them.
+  /// A date as ISO 8601 in UTC, with milliseconds only when it has them
+  /// (``ISO8601Dates/format(_:separator:zone:)``).
   public static func iso8601(_ date: Date) -> String {
-    let seconds = date.timeIntervalSince1970
-    let style: Date.ISO8601FormatStyle =
-      seconds == seconds.rounded()
-      ? .iso8601 : Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    return date.formatted(style)
+    ISO8601Dates.format(date)
   }
 
   /// A string in double quotes with `"` and `\` escaped, as NSPredicate prints it.

@@ -39,10 +39,7 @@ enum PropertyListPrinter {
     case .real(let d): out += "\(d)"
     case .bool(let b): out += b ? "true" : "false"
     case .date(let d):
-      out +=
-        d.formatted(
-          Date.ISO8601FormatStyle(dateTimeSeparator: .space).year().month().day().time(
-            includingFractionalSeconds: false)) + " +0000"
+      out += ISO8601Dates.format(d, separator: " ", zone: " +0000", milliseconds: false)
     case .data(let data):
       let bytes = data.prefix(dataPreviewLimit).map { String(format: "%02x", $0) }.joined()
       out +=

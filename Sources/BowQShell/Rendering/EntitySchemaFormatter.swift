@@ -1,21 +1,56 @@
 import BowQ
 
-/// Prints an entity as the `entity` statement that defines it.
+/// Prints an entity as the `entity` statement that defines it: attributes with their rules,
+/// relationships with their destination, inverse, delete rule and counts, `unique (a, b)`
+/// and `check` rules, so that the text pasted back defines the same entity.
 enum EntitySchemaFormatter {
   static func format(_ entity: Entity) -> String {
     var lines = ["entity \(entity.name) {"]
-    for a in entity.attributes {
-      var line = "  \(a.name): \(a.type.name)\(a.isOptional ? "?" : "")"
-      if let v = a.defaultValue { line += " default \(v.literalText)" }
-      if let v = a.minimum { line += " min \(v.literalText)" }
-      if let v = a.maximum { line += " max \(v.literalText)" }
-      if let n = a.minLength { line += " minLength \(n)" }
-      if let n = a.maxLength { line += " maxLength \(n)" }
-      if let p = a.pattern { line += " matches \(Value.quoted(p))" }
-      if a.isUnique { line += " unique" }
-      if a.allowsExternalStorage { line += " external" }
-      lines.append(line)
+    lines += entity.attributes.map(attributeLine)
+    lines += entity.relationships.map(relationshipLine)
+    for group in entity.uniquenessConstraints {
+      lines.append("  unique (\(group.joined(separator: ", ")))")
+    }
+    for rule in entity.rules {
+      lines.append("  check \(rule.predicate) else \(Value.quoted(rule.message))")
     }
     return (lines + ["}"]).joined(separator: "\n")
+  }
+
+  /// `name: Type[?]` with the attribute's rules.
+  private static func attributeLine(_ a: Attribute) -> String {
+    var line = "  \(a.name): \(a.type.name)\(a.isOptional ? "?" : "")"
+    if let v = a.defaultValue { line += " default \(literal(v))" }
+    if let v = a.minimum { line += " min \(literal(v))" }
+    if let v = a.maximum { line += " max \(literal(v))" }
+    if let n = a.minLength { line += " minLength \(n)" }
+    if let n = a.maxLength { line += " maxLength \(n)" }
+    if let p = a.pattern { line += " matches \(Value.quoted(p))" }
+    if a.isUnique { line += " unique" }
+    if a.allowsExternalStorage { line += " external" }
+    return line
+  }
+
+  /// A value as a definition types it: UUIDs and URIs as the strings they are read from,
+  /// which have no literal of their own.
+  private static func literal(_ v: Value) -> String {
+    switch v {
+    case .uuid, .uri: return Value.quoted(v.displayText)
+    default: return v.literalText
+    }
+  }
+
+  /// `name: Entity[?]` (to-one) or `name: [Entity]` (to-many), with the inverse, a delete
+  /// rule other than the default nullify, and a to-many's counts.
+  private static func relationshipLine(_ r: Relationship) -> String {
+    var line =
+      r.isToMany
+      ? "  \(r.name): [\(r.destination)]"
+      : "  \(r.name): \(r.destination)\(r.isOptional ? "?" : "")"
+    if let inverse = r.inverse { line += " inverse \(inverse)" }
+    if r.deleteRule != .nullify { line += " delete \(r.deleteRule.rawValue)" }
+    if let n = r.minCount { line += " min \(n)" }
+    if let n = r.maxCount { line += " max \(n)" }
+    return line
   }
 }

@@ -20,6 +20,10 @@ struct Binder {
   /// values whose type is not known, and variables with no value become ``DynamicLookup``s,
   /// resolved during evaluation against the scope's ``DynamicScope``, instead of errors.
   var isDynamic = false
+  /// Whether a constant expression whose evaluation fails is kept, to fail only if it is
+  /// evaluated, instead of being an error now: so it is in a branch of `TERNARY`, which may
+  /// never be taken.
+  var defersFoldingErrors = false
 
   init(model: Model, variables: [String: Value], now: Date) {
     self.model = model

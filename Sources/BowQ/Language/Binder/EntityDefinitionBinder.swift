@@ -41,6 +41,13 @@ extension Binder {
       uniquenessConstraints: uniqueness)
     var inner = self
     inner.model.define(draft)
+    if let mismatch = inner.model.inverseMismatch(involving: draft.name) {
+      let property = definition.properties.first {
+        mismatch.entity == draft.name && $0.name.text == mismatch.relationship
+      }
+      throw LanguageError(
+        .semantic, mismatch.message, at: property?.name.range ?? definition.name.range)
+    }
     var rules: [EntityRule] = []
     for rule in definition.rules {
       _ = try inner.bind(rule.predicate, on: draft)

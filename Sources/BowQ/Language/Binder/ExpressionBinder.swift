@@ -55,7 +55,8 @@ extension Binder {
         op == .power
         ? .double
         : (lhs.type == .integer && rhs.type == .integer
-          ? .integer : (lhs.type == .unknown || rhs.type == .unknown ? .unknown : .double))
+          ? .integer
+          : ([lhs.type, rhs.type].allSatisfy { $0.isNumeric || $0 == .null } ? .double : .unknown))
       return try foldOrKeep(
         BoundExpression(kind: .arithmetic(op, lhs, rhs), type: type, range: range))
     case .function(let name, let arguments):
@@ -97,12 +98,27 @@ extension Binder {
     case .subquery(let collection, let variable, let predicate):
       return try bindSubquery(collection, variable, predicate, on: entity, range: range)
     case .ternary(let condition, let whenTrue, let whenFalse):
-      let (a, b) = (try bind(whenTrue, on: entity), try bind(whenFalse, on: entity))
-      return BoundExpression(
-        kind: .ternary(try bind(condition, on: entity), a, b),
-        type: a.type == b.type ? a.type : .unknown,
-        range: range)
+      return try bindTernary(condition, whenTrue, whenFalse, on: entity, range: range)
     }
+  }
+
+  /// `TERNARY(condition, a, b)`, which evaluates only the branch its condition takes: with
+  /// a constant condition, that branch alone; otherwise both, each folded only where folding
+  /// succeeds, so that an error of the branch not taken (`1/0`) never surfaces.
+  private func bindTernary(
+    _ condition: PredicateSyntax, _ whenTrue: ExpressionSyntax, _ whenFalse: ExpressionSyntax,
+    on entity: Entity?, range: SourceRange
+  ) throws(LanguageError) -> BoundExpression {
+    let boundCondition = try bind(condition, on: entity)
+    if case .constant(let taken) = boundCondition {
+      return try bind(taken ? whenTrue : whenFalse, on: entity)
+    }
+    var branches = self
+    branches.defersFoldingErrors = true
+    let (a, b) = (try branches.bind(whenTrue, on: entity), try branches.bind(whenFalse, on: entity))
+    return BoundExpression(
+      kind: .ternary(boundCondition, a, b), type: a.type == b.type ? a.type : .unknown,
+      range: range)
   }
 
   /// `name(arguments…)` or `selector:form:(arguments…)`.
@@ -189,10 +205,14 @@ extension Binder {
     return function.isVolatile ? result : try foldOrKeep(result)
   }
 
+  /// Refuses an operand of arithmetic that cannot be a number, except when binding
+  /// dynamically: `NSPredicate(format:)` checks no types, so the Swift API makes such a
+  /// predicate and reports the mistake when it is evaluated.
   func requireNumeric(_ bound: BoundExpression, _ e: ExpressionSyntax, _ op: String)
     throws(LanguageError)
   {
-    guard bound.type.isNumeric || bound.type == .unknown || bound.type == .null else {
+    guard bound.type.isNumeric || bound.type == .unknown || bound.type == .null || isDynamic
+    else {
       throw LanguageError(
         .semantic, "\"\(op)\" needs numbers, but \(describe(e)) is \(bound.type)", at: e.range)
     }
@@ -209,13 +229,15 @@ extension Binder {
   }
 
   /// Evaluates an expression whose operands are all constants now, so evaluation does not
-  /// repeat it for every object; an evaluation error becomes a binding error.
+  /// repeat it for every object; an evaluation error becomes a binding error, or with
+  /// ``defersFoldingErrors`` leaves the expression to fail when it is evaluated.
   func foldOrKeep(_ e: BoundExpression) throws(LanguageError) -> BoundExpression {
     guard e.isConstantFoldable else { return e }
     do {
       guard let value = try constantValue(of: e) else { return e }
       return BoundExpression(kind: .constant(value), type: ValueType(of: value), range: e.range)
     } catch {
+      if defersFoldingErrors { return e }
       throw LanguageError(.semantic, error.message, at: error.range)
     }
   }

@@ -108,14 +108,18 @@ extension AggregateOperation {
     resultType: { _ in .integer },
     implementation: { elements, _ in .int(Int64(elements.count)) })
 
-  /// The total of the numbers: an integer while every one is an integer and the total fits,
-  /// a real number otherwise; 0 for none.
+  /// The total of the numbers: an integer when every one is an integer, a real number
+  /// otherwise; 0 for none. An integer total that does not fit is an overflow error, as
+  /// `+` reports it.
   static let sum = AggregateOperation(
     name: "sum", collectionOperator: "sum", function: "sum", groupNames: ["sum"],
     takesNumbers: true, countsObjectsWithoutKeyPath: false, ofNil: .null,
     resultType: { $0.elementType == .integer ? .integer : .double },
     implementation: { elements, range throws(EvaluationError) in
       let total = try Total(elements, collectionOperator: "sum", range: range)
+      guard !total.overflowed else {
+        throw EvaluationError("integer overflow in the sum of \(total.count) integers", at: range)
+      }
       return total.integer.map(Value.int) ?? .double(total.real)
     })
 
@@ -234,6 +238,11 @@ extension AggregateOperation {
     var count = 0
     /// The integer total, while every number is an integer and the total fits.
     var integer: Int64? = 0
+    /// Whether every number is an integer.
+    var allIntegers = true
+
+    /// Whether every number is an integer and their total does not fit in one.
+    var overflowed: Bool { allIntegers && integer == nil }
     /// The total as a real number.
     var real = 0.0
 
@@ -247,11 +256,14 @@ extension AggregateOperation {
         }
         count += 1
         real += x
-        if case .int(let i) = element, let total = integer {
+        guard case .int(let i) = element else {
+          allIntegers = false
+          integer = nil
+          continue
+        }
+        if let total = integer {
           let (sum, overflow) = total.addingReportingOverflow(i)
           integer = overflow ? nil : sum
-        } else {
-          integer = nil
         }
       }
     }

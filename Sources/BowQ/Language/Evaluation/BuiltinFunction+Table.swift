@@ -35,14 +35,17 @@ extension BuiltinFunction {
   /// A power, always a real number, as `**` gives it.
   static let raise = arithmetic("raise", "raise:toPower:", .power, resultType: always(.double))
 
-  /// The remainder of whole numbers, with the sign of the dividend.
+  /// The remainder of whole numbers, with the sign of the dividend; the one remainder that
+  /// overflows (of the least integer by -1) is an overflow error, as `/` reports it.
   static let modulus = BuiltinFunction(
     name: "modulus", selector: "modulus:by:", arguments: [.number, .number],
     resultType: integerForIntegers, isVolatile: false, aggregate: nil, isNilForNil: true,
     implementation: { call throws(EvaluationError) in
       let (a, b) = (try call.integer(0), try call.integer(1))
       guard b != 0 else { throw call.failure("modulus by zero") }
-      return .int(a % b)
+      let (remainder, overflow) = a.remainderReportingOverflow(dividingBy: b)
+      guard !overflow else { throw call.failure("integer overflow in modulus:by:(\(a), \(b))") }
+      return .int(remainder)
     })
 
   // MARK: Numbers

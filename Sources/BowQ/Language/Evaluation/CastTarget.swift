@@ -15,13 +15,19 @@ extension CastTarget {
     switch (self, value) {
     case (.date, .date): return value
     case (.date, .string(let s)):
-      guard let date = ISO8601Dates.parse(s) else {
-        throw EvaluationError(
-          "\(Value.quoted(s)) is not an ISO 8601 date such as \"2024-01-31T12:00:00Z\"", at: range)
+      do {
+        return .date(try ISO8601Dates.parse(s))
+      } catch {
+        throw EvaluationError(error.message(for: Value.quoted(s)), at: range)
       }
-      return .date(date)
     case (.date, _):
       guard let seconds = value.numericValue else { break }
+      do {
+        try ISO8601Dates.checkSupported(seconds)
+      } catch {
+        throw EvaluationError(
+          error.message(for: "\(Value.format(seconds)) seconds since 2001-01-01"), at: range)
+      }
       return .date(Date(timeIntervalSinceReferenceDate: seconds))
     case (.number, .date(let d)): return .double(d.timeIntervalSinceReferenceDate)
     case (.number, .string(let s)):

@@ -1,0 +1,116 @@
+import BowQ
+import Foundation
+import XCTest
+
+@testable import BowQShell
+
+/// `.schema` prints a model as the `entity` statements that define it, relationships,
+/// compound uniqueness and `check` rules included, so that its output pasted back into a
+/// new store defines the same model.
+final class EntitySchemaFormatterTests: XCTestCase {
+  private static let examples = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples")
+
+  /// A shell on a new in-memory store whose relative paths start at `folder`, going on past
+  /// the statements the lessons make fail on purpose.
+  private func shell(in folder: String, capture: ShellFixtures.Capture) -> Shell {
+    Shell(
+      interpreter: Interpreter(
+        context: Context(graph: ObjectGraph()), store: .memory, baseDirectory: folder),
+      keepGoing: true, output: capture.output)
+  }
+
+  /// What `.schema` prints for the model the statements define.
+  private func schema(after statements: String) throws -> String {
+    let capture = ShellFixtures.Capture()
+    let shell = try ShellFixtures.shell(after: statements, capture: capture)
+    XCTAssertTrue(shell.run(script: ".schema", name: nil), capture.err)
+    return capture.out
+  }
+
+  func testRelationshipsUniquenessAndRulesAreShown() throws {
+    XCTAssertEqual(
+      try schema(
+        after: """
+          entity Tie {
+            name: String, color: String, worn: Int16 default 0, lastWorn: Date?
+            owner: Person inverse ties
+            unique (name, color)
+            check worn == 0 OR lastWorn != nil else "a worn tie has a \\"lastWorn\\" date"
+          }
+          entity Person {
+            name: String unique
+            ties: [Tie] inverse owner delete cascade min 1 max 5
+            mentor: Person?
+          }
+          """),
+      """
+      entity Tie {
+        name: String
+        color: String
+        worn: Int16 default 0
+        lastWorn: Date?
+        owner: Person inverse ties
+        unique (name, color)
+        check worn == 0 OR lastWorn != nil else "a worn tie has a \\"lastWorn\\" date"
+      }
+      entity Person {
+        name: String unique
+        ties: [Tie] inverse owner delete cascade min 1 max 5
+        mentor: Person?
+      }
+
+      """)
+  }
+
+  /// Defaults and bounds of every kind read back: UUIDs and URIs as strings, dates as CAST.
+  func testDefaultsAndBoundsReadBack() throws {
+    let definition = #"""
+      entity T {
+        id: UUID default "6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01"
+        u: URI default "https://example.com/a?b=1"
+        d: Decimal default 1.5
+        w: Date default "2024-01-01" min "0001-01-01T00:00:00Z" max "9999-12-31T23:59:59.5Z"
+        f: Float default 0.1
+        s: String default "a\"b\\" matches "[a-z]*" minLength 0 maxLength 9
+      }
+      """#
+    let printed = try schema(after: definition)
+    let first = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try first.run(definition)
+    let second = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try second.run(printed)
+    XCTAssertEqual(second.context.graph.model, first.context.graph.model, printed)
+  }
+
+  /// Every model of `Examples/` (with the sample model for the scripts run with
+  /// `--sample`), printed by `.schema` and run as a script in a new store, defines the same
+  /// model.
+  func testEveryExampleModelRoundTripsThroughSchema() throws {
+    let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
+      .filter { $0.hasSuffix(".bowq") }.sorted()
+    XCTAssertFalse(scripts.isEmpty)
+    for script in scripts {
+      let text = try String(
+        contentsOf: Self.examples.appendingPathComponent(script), encoding: .utf8)
+      let original = ShellFixtures.Capture()
+      let first = shell(in: Self.examples.path, capture: original)
+      if text.contains("--sample") {
+        try BowTiesSample.seed(
+          first.interpreter,
+          sampleDataPath: Self.examples.appendingPathComponent("../SampleData.plist").path)
+      }
+      first.run(script: text, name: script)
+      let printed = ShellFixtures.Capture()
+      let printing = Shell(interpreter: first.interpreter, output: printed.output)
+      XCTAssertTrue(printing.run(script: ".schema", name: nil), printed.err)
+      let again = ShellFixtures.Capture()
+      let second = shell(in: Self.examples.path, capture: again)
+      XCTAssertTrue(second.run(script: printed.out, name: "schema"), "\(script): \(again.err)")
+      XCTAssertEqual(
+        second.interpreter.context.graph.model, first.interpreter.context.graph.model,
+        "\(script):\n\(printed.out)")
+    }
+  }
+}
