@@ -133,7 +133,7 @@ final class AggregateSpellingTests: XCTestCase {
       ],
       "count(x) leaves nils out")
     XCTAssertEqual(
-      message(interpreter, "fetch T select k, sum(n) group by k"),
+      interpreter.errorMessage(running: "fetch T select k, sum(n) group by k"),
       "1:1: integer overflow in the sum of 2 integers",
       "an integer sum that overflows is an error, as + reports it")
     XCTAssertEqual(

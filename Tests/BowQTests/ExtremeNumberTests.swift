@@ -144,29 +144,34 @@ final class ExtremeNumberTests: XCTestCase {
     let least = "-9223372036854775807 - 1"
     let overflow = "integer overflow in modulus:by:(-9223372036854775808, -1)"
     XCTAssertEqual(
-      error("fetch I where FUNCTION(\(least), 'modulus:by:', -1) == 0", in: interpreter), overflow)
+      interpreter.errorMessage(running: "fetch I where FUNCTION(\(least), 'modulus:by:', -1) == 0"),
+      overflow)
     XCTAssertEqual(
-      error("explain fetch I where modulus:by:(\(least), -1) == 0", in: interpreter), overflow)
+      interpreter.errorMessage(running: "explain fetch I where modulus:by:(\(least), -1) == 0"),
+      overflow)
     XCTAssertEqual(
-      error("entity D { n: Int64 default modulus:by:(\(least), -1) }", in: interpreter), overflow)
+      interpreter.errorMessage(running: "entity D { n: Int64 default modulus:by:(\(least), -1) }"),
+      overflow)
     XCTAssertEqual(
-      error("fetch I where modulus:by:(i, j) == 0", in: interpreter), "1:15: " + overflow)
+      interpreter.errorMessage(running: "fetch I where modulus:by:(i, j) == 0"), "1:15: " + overflow
+    )
     XCTAssertEqual(
-      error("fetch I where FUNCTION(i, 'modulus:by:', j) == 0", in: interpreter),
+      interpreter.errorMessage(running: "fetch I where FUNCTION(i, 'modulus:by:', j) == 0"),
       "1:15: " + overflow)
     XCTAssertEqual(
-      error("fetch I where i / j == 0", in: interpreter),
+      interpreter.errorMessage(running: "fetch I where i / j == 0"),
       "1:15: integer overflow in -9223372036854775808 / -1")
     XCTAssertEqual(
-      error("fetch I where divide:by:(i, j) == 0", in: interpreter),
+      interpreter.errorMessage(running: "fetch I where divide:by:(i, j) == 0"),
       "1:15: integer overflow in -9223372036854775808 / -1")
     XCTAssertEqual(
-      error("fetch I where -i == 0", in: interpreter),
+      interpreter.errorMessage(running: "fetch I where -i == 0"),
       "1:15: integer overflow in -(-9223372036854775808)"
     )
-    XCTAssertEqual(error("fetch I where abs(i) == 0", in: interpreter), "1:15: abs overflows")
     XCTAssertEqual(
-      error("fetch I where i * j == 0", in: interpreter),
+      interpreter.errorMessage(running: "fetch I where abs(i) == 0"), "1:15: abs overflows")
+    XCTAssertEqual(
+      interpreter.errorMessage(running: "fetch I where i * j == 0"),
       "1:15: integer overflow in -9223372036854775808 * -1")
     for statement in [
       "fetch I where leftshift:by:(i, 9223372036854775807) == 0",
@@ -175,7 +180,7 @@ final class ExtremeNumberTests: XCTestCase {
       "fetch I where raise:toPower:(i, i) == 0",
       "fetch I where modulus:by:(i, 1) == 0",
     ] {
-      XCTAssertEqual(error(statement, in: interpreter), "no error", statement)
+      XCTAssertEqual(interpreter.errorMessage(running: statement), "no error", statement)
     }
   }
 
