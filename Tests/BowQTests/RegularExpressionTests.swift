@@ -79,4 +79,31 @@ final class RegularExpressionTests: XCTestCase {
       XCTAssertTrue("\(error)".contains("gave up"), "\(error)")
     }
   }
+
+  func testAPatternRuleThatGivesUpIsReportedAsUndecided() throws {
+    let attribute = Attribute(name: "code", type: .string, pattern: Self.polynomial)
+    let failure = Validator.check(.string(String(repeating: "x", count: 40)), against: attribute)
+    XCTAssertEqual(failure?.code, .stringPatternMatching)
+    XCTAssertEqual(failure?.message, "code could not be checked against its pattern.")
+    XCTAssertTrue(failure?.rule.contains(Value.quoted(Self.polynomial)) ?? false)
+  }
+
+  func testAnEntityRuleThatGivesUpIsReportedAsUndecided() throws {
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "Tie", attributes: [Attribute(name: "name", type: .string)],
+        rules: [
+          EntityRule(predicate: "name MATCHES \"\(Self.polynomial)|.*\"", message: "bad name")
+        ]))
+    let ids = (0..<40).map { _ in
+      graph.insert([.string(String(repeating: "x", count: 40))], into: "Tie")
+    }
+    let start = Date()
+    let errors = Validator.validate(ids, in: graph)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 5, "40 objects, each bounded")
+    XCTAssertEqual(errors.count, 40)
+    XCTAssertTrue(errors[0].message.hasPrefix("The rule could not be checked: "), errors[0].message)
+    XCTAssertTrue(errors[0].message.contains("gave up"), errors[0].message)
+  }
 }
