@@ -4,6 +4,11 @@ import Foundation
 /// `validateForUpdate` and `validateForDelete` do at save, and uniqueness across each
 /// entity.
 public enum Validator {
+  /// The most other objects a uniqueness conflict or a denied delete names; the rest are
+  /// counted ("and 9,990 more"), so one error stays one short line however many objects
+  /// share the value.
+  static let namedObjectLimit = 10
+
   /// Every rule broken by the given objects of the graph, in object and property order,
   /// then uniqueness conflicts and denied deletes.
   public static func validate(
@@ -57,16 +62,26 @@ public enum Validator {
       }
     }
     errors += uniquenessErrors(ids, in: graph)
-    for denial in denied where denial.destinations.contains(where: graph.contains) {
+    for denial in denied {
+      let live = denial.destinations.filter(graph.contains)
+      guard !live.isEmpty else { continue }
       errors.append(
         ValidationError(
           code: .deniedDelete, object: denial.object, objectLabel: nil, key: denial.relationship,
-          value: .collection(denial.destinations.map(Value.object)),
+          value: .collection(live.map(Value.object)),
           rule:
-            "delete rule deny, still related to \(denial.destinations.map(\.description).joined(separator: ", "))"
+            "delete rule deny, still related to \(namingSome(live.lazy.map(\.description), of: live.count))"
         ))
     }
     return errors
+  }
+
+  /// The first `namedObjectLimit` of the `total` names in `names`, then how many more there
+  /// are. `names` is read no further than it needs to be.
+  static func namingSome(_ names: some Sequence<String>, of total: Int) -> String {
+    let named = names.prefix(namedObjectLimit).joined(separator: ", ")
+    let more = total - namedObjectLimit
+    return more > 0 ? "\(named) and \(DigitGrouping.format(more)) more" : named
   }
 
   /// What is wrong with a value: Core Data's code, the rule in words, and a message said in
@@ -160,7 +175,7 @@ public enum Validator {
           guard let row = table.row(for: id.key), let sharing = holders[slots.map { row[$0] }],
             sharing.count > 1
           else { continue }
-          let others = sharing.filter { $0 != id.key }.map {
+          let others = sharing.lazy.filter { $0 != id.key }.map {
             ObjectID(entity: entityName, key: $0).description
           }
           let values = slots.map { row[$0] }
@@ -169,7 +184,7 @@ public enum Validator {
               code: .constraintMerge, object: id, objectLabel: label(of: row, in: entity),
               key: constraint.joined(separator: ", "),
               value: values.count == 1 ? values[0] : .collection(values),
-              rule: "also held by \(others.joined(separator: ", "))"))
+              rule: "also held by \(namingSome(others, of: sharing.count - 1))"))
         }
       }
     }
