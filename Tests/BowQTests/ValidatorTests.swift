@@ -80,4 +80,18 @@ final class ValidatorTests: XCTestCase {
     let b = graph.insert([.null], into: "T")
     XCTAssertEqual(Validator.validate([a, b], in: graph), [])
   }
+
+  func testARuleThatDoesNotParseSaysSoInsteadOfItsMessage() throws {
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "Tie", attributes: [Attribute(name: "name", type: .string)],
+        rules: [EntityRule(predicate: "garbage (((", message: "rule garbage (((")]))
+    let tie = graph.insert([.string("Red")], into: "Tie")
+    let errors = Validator.validate([tie], in: graph)
+    XCTAssertEqual(errors.map(\.code), [.generic])
+    XCTAssertTrue(
+      errors[0].message.hasPrefix("The rule could not be checked: its predicate is not valid: "),
+      errors[0].message)
+  }
 }

@@ -1122,6 +1122,19 @@ final class XcodeModelReaderTests: XCTestCase {
         + "Did you mean \"Cascade\"?")
   }
 
+  /// A pattern whose repetition can take exponential time is refused as MATCHES refuses it.
+  func testPatternsThatCanTakeExponentialTimeAreRefused() throws {
+    let error = try bodyError(
+      "<entity name=\"E\">\n<attribute name=\"p\" attributeType=\"String\" regularExpressionString=\"(a|aa)+\"/>\n</entity>"
+    )
+    guard case .invalidValue(_, _, _, _, let key, let value, let reason)? = error else {
+      return XCTFail("\(String(describing: error))")
+    }
+    XCTAssertEqual(key, "regularExpressionString")
+    XCTAssertEqual(value, "(a|aa)+")
+    XCTAssertTrue(reason.contains("exponential time"), reason)
+  }
+
   /// Rules written on attributes of a type they do not apply to are ignored with a note;
   /// empty values count as absent.
   func testRulesOnTheWrongTypeAreNoted() throws {

@@ -64,12 +64,18 @@ struct XcodeValueReader {
     return n
   }
 
-  /// A regular expression, checked by compiling it.
+  /// A regular expression, checked as a MATCHES pattern is: it compiles, and it has no
+  /// repetition that can take exponential time.
   func pattern(_ text: String) throws(XcodeModelError) -> String {
     do {
       _ = try NSRegularExpression(pattern: text)
     } catch {
       throw invalid("regularExpressionString", text, "not a valid regular expression")
+    }
+    do {
+      _ = try RegularExpression(text, options: [])
+    } catch {
+      throw invalid("regularExpressionString", text, error.message)
     }
     return text
   }

@@ -15,7 +15,10 @@ import Foundation
 /// the root: names are non-empty and unique among an entity's properties, attribute and
 /// relationship names have no `.` (it separates a column from its `.nulls` bitmap), types
 /// and delete rules are known, a relationship's destination is an entity of the model, and
-/// its inverse is a relationship of the destination that points back.
+/// its inverse is a relationship of the destination that points back. Every attribute's
+/// pattern must compile as a regular expression ``RegularExpression`` accepts, and every rule's
+/// predicate must parse and bind against its entity: a store is refused at load, naming the
+/// entity and the rule, rather than a rule silently turned off or failing every save.
 enum StoreModelCoding {
   // MARK: Encoding
 
@@ -75,7 +78,10 @@ enum StoreModelCoding {
 
   // MARK: Decoding
 
-  static func decode(_ plist: PropertyList?) throws -> Model {
+  /// The model a store holds, every check above applied. With `checkingRules` false,
+  /// patterns and rules are taken as they are, for salvage to leave out the ones
+  /// ``withoutInvalidRules(_:)`` finds.
+  static func decode(_ plist: PropertyList?, checkingRules: Bool = true) throws -> Model {
     guard case .dictionary(let model) = plist else {
       throw StoreError.invalidModel(
         location: "model", message: "expected a dictionary, found \(describe(plist))")
@@ -98,7 +104,53 @@ enum StoreModelCoding {
         }
       }
     }
-    return Model(entities: entities)
+    let decoded = Model(entities: entities)
+    if checkingRules, let first = withoutInvalidRules(decoded).leftOut.first { throw first }
+    return decoded
+  }
+
+  /// `model` without the attribute patterns that do not compile and the rules whose
+  /// predicates do not parse or bind, with an error for each one left out that names its
+  /// entity and says where it is in the store.
+  static func withoutInvalidRules(_ model: Model) -> (model: Model, leftOut: [StoreError]) {
+    var leftOut: [StoreError] = []
+    var entities: [Entity] = []
+    let now = Date()
+    for (i, entity) in model.entities.enumerated() {
+      let location = "model.entities[\(i)]"
+      var attributes = entity.attributes
+      for (j, attribute) in attributes.enumerated() {
+        guard let pattern = attribute.pattern else { continue }
+        do {
+          _ = try RegularExpression(pattern, options: [])
+        } catch {
+          attributes[j].pattern = nil
+          leftOut.append(
+            StoreError.invalidModel(
+              location: "\(location).attributes[\(j)].pattern",
+              message: "the pattern of \(entity.name).\(attribute.name) cannot be used: "
+                + error.message))
+        }
+      }
+      var rules: [EntityRule] = []
+      for (j, rule) in entity.rules.enumerated() {
+        do {
+          _ = try CompiledRule.bind(rule, of: entity, in: model, now: now)
+          rules.append(rule)
+        } catch {
+          leftOut.append(
+            StoreError.invalidModel(
+              location: "\(location).rules[\(j)].predicate",
+              message: "the rule \(Value.quoted(rule.predicate)) of \(entity.name) is not a valid "
+                + "predicate: \(error.message)"))
+        }
+      }
+      entities.append(
+        Entity(
+          name: entity.name, attributes: attributes, relationships: entity.relationships,
+          uniquenessConstraints: entity.uniquenessConstraints, rules: rules))
+    }
+    return (Model(entities: entities), leftOut)
   }
 
   private static func decodeEntity(_ plist: PropertyList, at location: String) throws -> Entity {

@@ -8,6 +8,8 @@ import Foundation
 /// in the entities that keep their objects (to-ones become nil, to-manys empty), each with
 /// a note among the errors. The model and the root (`format`, `version`) must be intact:
 /// without them no object has a meaning, and salvaging fails with the error loading gives.
+/// Only an attribute pattern or an entity rule that does not compile is left out of the
+/// model, each with a note.
 /// An entity that is left out keeps its place in the model with no objects.
 ///
 /// Salvaging decodes through ``StoreCodec/decode(_:)`` itself, so it applies exactly the
@@ -28,10 +30,12 @@ enum StoreSalvage {
     }
     if let graph = try? decode(plist) { return (graph, []) }
     guard case .dictionary(var root) = plist else { return (try decode(plist), []) }
-    let model = try StoreModelCoding.decode(root["model"])
+    let (model, skippedRules) = StoreModelCoding.withoutInvalidRules(
+      try StoreModelCoding.decode(root["model"], checkingRules: false))
+    if !skippedRules.isEmpty { root["model"] = StoreModelCoding.encode(model) }
     let names = model.entities.map(\.name)
     var entries = root["entities"]?.dictionaryValue ?? [:]
-    var skipped: [StoreError] = []
+    var skipped = skippedRules
     for name in entries.keys where model.entity(named: name) == nil {
       skipped.append(
         StoreError.invalidObjects(

@@ -85,9 +85,37 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
   public var message: String { customMessage ?? code.message(key) }
 
   public var description: String {
-    let label = objectLabel.map { " \(Value.quoted($0))" } ?? ""
+    let label = objectLabel.map { " " + Self.shortQuoted($0) } ?? ""
     return
-      "\(object)\(label): \(message) (value \(value.literalText), \(rule); Core Data error \(code.rawValue) \(code.name))"
+      "\(object)\(label): \(message) (value \(Self.shortLiteral(value)), \(rule); Core Data error \(code.rawValue) \(code.name))"
+  }
+
+  /// The most characters of a string, and the most elements of a collection, a message
+  /// shows of a value.
+  static let shownCharacters = 100
+  static let shownElements = 10
+
+  /// `value` as a literal, cut short when it is long: a string to its first characters and
+  /// a collection to its first elements, each saying how much is left out.
+  static func shortLiteral(_ value: Value) -> String {
+    switch value {
+    case .string(let s):
+      return shortQuoted(s)
+    case .collection(let elements) where elements.count > shownElements:
+      let shown = elements.prefix(shownElements).map(shortLiteral).joined(separator: ", ")
+      return "{\(shown), … \(DigitGrouping.format(elements.count - shownElements)) more}"
+    case .collection(let elements):
+      return "{" + elements.map(shortLiteral).joined(separator: ", ") + "}"
+    default:
+      return value.literalText
+    }
+  }
+
+  /// `s` quoted, or, when it is long, its first characters quoted and its length.
+  static func shortQuoted(_ s: String) -> String {
+    guard s.count > shownCharacters else { return Value.quoted(s) }
+    return Value.quoted(String(s.prefix(shownCharacters)))
+      + "… (\(DigitGrouping.format(s.count)) characters)"
   }
 }
 
@@ -98,10 +126,25 @@ public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public static let multipleErrorsCode = 1560
 
+  /// The most errors ``description`` lists one by one; the rest are counted by code.
+  public static let listedErrorLimit = 20
+
+  /// Every error, up to ``listedErrorLimit``; past it, the rest are counted by code, so the
+  /// text stays a few kilobytes however many objects failed.
   public var description: String {
     if errors.count == 1 { return errors[0].description }
+    var lines = errors.prefix(Self.listedErrorLimit).map { "  " + $0.description }
+    let rest = errors.dropFirst(Self.listedErrorLimit)
+    if !rest.isEmpty {
+      let counts = Dictionary(grouping: rest, by: \.code).mapValues(\.count)
+      let byCode = counts.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+        "\(DigitGrouping.format($0.value)) × \($0.key.rawValue) \($0.key.name)"
+      }
+      lines.append(
+        "  … and \(DigitGrouping.format(rest.count)) more: \(byCode.joined(separator: ", "))")
+    }
     return
       "Multiple validation errors occurred (Core Data error \(SaveError.multipleErrorsCode) NSValidationMultipleErrorsError):\n"
-      + errors.map { "  " + $0.description }.joined(separator: "\n")
+      + lines.joined(separator: "\n")
   }
 }

@@ -4,12 +4,19 @@ import Foundation
 /// `validateForUpdate` and `validateForDelete` do at save, and uniqueness across each
 /// entity.
 public enum Validator {
+  /// The most other objects a uniqueness conflict or a denied delete names; the rest are
+  /// counted ("and 9,990 more"), so one error stays one short line however many objects
+  /// share the value.
+  static let namedObjectLimit = 10
+
   /// Every rule broken by the given objects of the graph, in object and property order,
   /// then uniqueness conflicts and denied deletes.
   public static func validate(
     _ ids: [ObjectID], in graph: ObjectGraph, denied: [DeniedDeletion] = []
   ) -> [ValidationError] {
     var errors: [ValidationError] = []
+    var rulesByEntity: [String: [CompiledRule]] = [:]
+    let now = Date()
     for id in ids {
       guard let entity = graph.model.entity(named: id.entity),
         let row = graph.table(id.entity).row(for: id.key)
@@ -25,8 +32,8 @@ public enum Validator {
             customMessage: message))
       }
       for (attribute, value) in zip(entity.attributes, row) {
-        if let (code, rule) = check(value, against: attribute) {
-          report(code, attribute.name, value, rule)
+        if let failure = check(value, against: attribute) {
+          report(failure.code, attribute.name, value, failure.rule, message: failure.message)
         }
       }
       for relationship in entity.relationships {
@@ -36,54 +43,88 @@ public enum Validator {
           report(code, relationship.name, value, rule)
         }
       }
-      for rule in entity.rules where !satisfies(id, row, rule, entity, graph) {
-        report(.generic, entity.name, .null, "rule \(rule.predicate)", message: rule.message)
+      let rules =
+        rulesByEntity[entity.name]
+        ?? entity.rules.map { CompiledRule($0, of: entity, in: graph, now: now) }
+      rulesByEntity[entity.name] = rules
+      for rule in rules {
+        switch rule.outcome(for: id.key, row) {
+        case .holds:
+          break
+        case .fails:
+          report(
+            .generic, entity.name, .null, "rule \(rule.rule.predicate)", message: rule.rule.message)
+        case .undecided(let reason):
+          report(
+            .generic, entity.name, .null, "rule \(rule.rule.predicate)",
+            message: "The rule could not be checked: \(reason)")
+        }
       }
     }
     errors += uniquenessErrors(ids, in: graph)
-    for denial in denied where denial.destinations.contains(where: graph.contains) {
+    for denial in denied {
+      let live = denial.destinations.filter(graph.contains)
+      guard !live.isEmpty else { continue }
       errors.append(
         ValidationError(
           code: .deniedDelete, object: denial.object, objectLabel: nil, key: denial.relationship,
-          value: .collection(denial.destinations.map(Value.object)),
+          value: .collection(live.map(Value.object)),
           rule:
-            "delete rule deny, still related to \(denial.destinations.map(\.description).joined(separator: ", "))"
+            "delete rule deny, still related to \(namingSome(live.lazy.map(\.description), of: live.count))"
         ))
     }
     return errors
   }
 
+  /// The first `namedObjectLimit` of the `total` names in `names`, then how many more there
+  /// are. `names` is read no further than it needs to be.
+  static func namingSome(_ names: some Sequence<String>, of total: Int) -> String {
+    let named = names.prefix(namedObjectLimit).joined(separator: ", ")
+    let more = total - namedObjectLimit
+    return more > 0 ? "\(named) and \(DigitGrouping.format(more)) more" : named
+  }
+
+  /// What is wrong with a value: Core Data's code, the rule in words, and a message said in
+  /// place of Core Data's when the rule could not be checked.
+  typealias Failure = (code: ValidationError.Code, rule: String, message: String?)
+
   /// The first rule `value` breaks, with the rule in words.
-  static func check(_ value: Value, against attribute: Attribute) -> (ValidationError.Code, String)?
-  {
+  static func check(_ value: Value, against attribute: Attribute) -> Failure? {
     if value.isNull {
-      return attribute.isOptional ? nil : (.missingMandatoryProperty, "the attribute is required")
+      return attribute.isOptional
+        ? nil : (.missingMandatoryProperty, "the attribute is required", nil)
     }
     if case .double(let d) = value, d.isNaN {
-      return (.generic, "NaN is not a number, so no rule can hold for it")
+      return (.generic, "NaN is not a number, so no rule can hold for it", nil)
     }
     let order = { (bound: Value) -> ComparisonResult? in
       try? ValueComparison.order(value, bound, options: [], range: .nowhere)
     }
     let isDate = attribute.type == .date
     if let max = attribute.maximum, order(max) == .orderedDescending {
-      return (isDate ? .dateTooLate : .numberTooLarge, "maximum \(max.literalText)")
+      return (isDate ? .dateTooLate : .numberTooLarge, "maximum \(max.literalText)", nil)
     }
     if let min = attribute.minimum, order(min) == .orderedAscending {
-      return (isDate ? .dateTooSoon : .numberTooSmall, "minimum \(min.literalText)")
+      return (isDate ? .dateTooSoon : .numberTooSmall, "minimum \(min.literalText)", nil)
     }
     if case .string(let s) = value {
       if let max = attribute.maxLength, s.count > max {
-        return (.stringTooLong, "maximum length \(max), length \(s.count)")
+        return (.stringTooLong, "maximum length \(max), length \(s.count)", nil)
       }
       if let min = attribute.minLength, s.count < min {
-        return (.stringTooShort, "minimum length \(min), length \(s.count)")
+        return (.stringTooShort, "minimum length \(min), length \(s.count)", nil)
       }
-      if let pattern = attribute.pattern,
-        let regex = try? NSRegularExpression(pattern: "\\A(?:\(pattern))\\z"),
-        regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) == nil
-      {
-        return (.stringPatternMatching, "must match \(Value.quoted(pattern))")
+      if let pattern = attribute.pattern {
+        do {
+          guard try RegularExpression(pattern, options: []).matches(s) else {
+            return (.stringPatternMatching, "must match \(Value.quoted(pattern))", nil)
+          }
+        } catch {
+          return (
+            .stringPatternMatching, error.message,
+            "\(attribute.name) could not be checked against its pattern."
+          )
+        }
       }
     }
     return nil
@@ -112,19 +153,6 @@ public enum Validator {
     return nil
   }
 
-  /// Whether the object satisfies an entity rule; a rule that cannot be evaluated fails.
-  static func satisfies(
-    _ id: ObjectID, _ row: [Value], _ rule: EntityRule, _ entity: Entity, _ graph: ObjectGraph
-  ) -> Bool {
-    guard let predicate = try? Parser.parsePredicate(rule.predicate),
-      let bound = try? Binder(model: graph.model, variables: [:], now: Date()).bind(
-        predicate, on: entity)
-    else { return false }
-    let test = PredicateCompiler(expressions: ExpressionCompiler(now: Date(), graph: graph))
-      .compile(bound)
-    return (try? test(EvaluationScope(row: row, key: id.key))) ?? false
-  }
-
   /// Objects among `ids` that share the values of a uniqueness constraint with another
   /// object: single `unique` attributes and compound constraints alike.
   static func uniquenessErrors(_ ids: [ObjectID], in graph: ObjectGraph) -> [ValidationError] {
@@ -147,7 +175,7 @@ public enum Validator {
           guard let row = table.row(for: id.key), let sharing = holders[slots.map { row[$0] }],
             sharing.count > 1
           else { continue }
-          let others = sharing.filter { $0 != id.key }.map {
+          let others = sharing.lazy.filter { $0 != id.key }.map {
             ObjectID(entity: entityName, key: $0).description
           }
           let values = slots.map { row[$0] }
@@ -156,7 +184,7 @@ public enum Validator {
               code: .constraintMerge, object: id, objectLabel: label(of: row, in: entity),
               key: constraint.joined(separator: ", "),
               value: values.count == 1 ? values[0] : .collection(values),
-              rule: "also held by \(others.joined(separator: ", "))"))
+              rule: "also held by \(namingSome(others, of: sharing.count - 1))"))
         }
       }
     }

@@ -65,9 +65,13 @@ enum ComparisonTests {
         case .failure(let error): throw EvaluationError(error.message, at: range)
         }
         guard case .string(let s) = value else { return false }
-        return matcher.matches(
-          options.contains(.diacriticInsensitive)
-            ? ValueComparison.fold(s, [.diacriticInsensitive]) : s)
+        do throws(EvaluationError) {
+          return try matcher.matches(
+            options.contains(.diacriticInsensitive)
+              ? ValueComparison.fold(s, [.diacriticInsensitive]) : s)
+        } catch {
+          throw EvaluationError(error.message, at: range)
+        }
       }
     }
   }

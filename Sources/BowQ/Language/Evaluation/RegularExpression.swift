@@ -2,14 +2,19 @@ import Foundation
 
 /// A MATCHES pattern: an ICU regular expression that must match the whole string.
 ///
-/// Patterns are checked before use: an invalid one, or one with a quantified group that
-/// itself ends in an unbounded quantifier (`(a+)+`, `(a|b*)*` — the shapes that make a
-/// backtracking matcher take exponential time), is refused with a message, so no predicate
-/// can hang the shell.
+/// Patterns are checked before use: an invalid one, or one whose repetitions can split a
+/// text in many ways (``RepetitionCheck``: `(a+)+`, `(a|aa)+`, `(.*a){25}` — the shapes that
+/// make a backtracking matcher take exponential time), is refused with a message. What the
+/// check does not see, ``MatchBudget`` bounds: a match that takes too many steps gives up
+/// with an error naming the pattern, never a silent "no match", so no predicate or rule can
+/// hang the shell.
 struct RegularExpression: Sendable {
+  /// The pattern as written.
+  let pattern: String
   private let regex: NSRegularExpression?
 
   init(_ pattern: String, options: StringOptions) throws(EvaluationError) {
+    self.pattern = pattern
     let at = SourceRange.nowhere
     if pattern.isEmpty {
       regex = nil
@@ -20,56 +25,53 @@ struct RegularExpression: Sendable {
     } catch {
       throw EvaluationError("invalid regular expression \(Value.quoted(pattern))", at: at)
     }
-    if Self.hasNestedQuantifier(pattern) {
+    if let problem = RepetitionCheck.problem(in: pattern) {
       throw EvaluationError(
-        "the regular expression \(Value.quoted(pattern)) repeats a group that itself repeats "
-          + "without bound, which can take exponential time; rewrite it without the nested repetition",
+        "the regular expression \(Value.quoted(pattern)) \(problem), which can take exponential "
+          + "time; rewrite it without the nested or overlapping repetition",
         at: at)
     }
-    regex = try? NSRegularExpression(
-      pattern: "\\A(?:\(pattern))\\z",
-      options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
+    do {
+      regex = try NSRegularExpression(
+        pattern: "\\A(?:\(pattern))\\z",
+        options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
+    } catch {
+      throw EvaluationError("invalid regular expression \(Value.quoted(pattern))", at: at)
+    }
   }
 
-  func matches(_ subject: String) -> Bool {
+  /// Whether the whole of `subject` matches. Throws, naming the pattern, when the match
+  /// runs out of its ``MatchBudget`` or ICU gives up on it (its backtracking stack is full),
+  /// rather than answer "no match" for a string it could not decide.
+  func matches(_ subject: String) throws(EvaluationError) -> Bool {
     guard let regex else { return subject.isEmpty }
-    return regex.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)) != nil
-  }
-
-  /// Whether a group ending in `*`, `+` or `{n,}` is itself followed by such a quantifier.
-  static func hasNestedQuantifier(_ pattern: String) -> Bool {
-    let chars = Array(pattern)
-    var stack: [Bool] = []  // per open group: does it contain an unbounded quantifier?
-    var i = 0
-    func unboundedQuantifier(at j: Int) -> Bool {
-      guard j < chars.count else { return false }
-      if chars[j] == "*" || chars[j] == "+" { return true }
-      if chars[j] == "{", let close = chars[j...].firstIndex(of: "}") {
-        return String(chars[j...close]).hasSuffix(",}")
+    let range = NSRange(subject.startIndex..., in: subject)
+    let budget = MatchBudget(subjectLength: range.length)
+    var found = false
+    var reports = 0
+    var gaveUp: String?
+    regex.enumerateMatches(
+      in: subject, options: [.reportProgress, .reportCompletion], range: range
+    ) { match, flags, stop in
+      if match != nil {
+        found = true
+        stop.pointee = true
+      } else if flags.contains(.internalError) {
+        gaveUp = "ran out of room to backtrack"
+      } else if flags.contains(.progress) {
+        reports += 1
+        if budget.verdict(afterReports: reports) == .exhausted {
+          gaveUp = "gave up after \(DigitGrouping.format(budget.steps)) steps"
+          stop.pointee = true
+        }
       }
-      return false
     }
-    while i < chars.count {
-      switch chars[i] {
-      case "\\":
-        i += 1
-      case "[":
-        while i < chars.count, chars[i] != "]" { i += chars[i] == "\\" ? 2 : 1 }
-      case "(":
-        stack.append(false)
-      case ")":
-        let inner = stack.popLast() ?? false
-        if inner, unboundedQuantifier(at: i + 1) { return true }
-        if inner || unboundedQuantifier(at: i + 1), !stack.isEmpty { stack[stack.count - 1] = true }
-      case "*", "+":
-        if !stack.isEmpty { stack[stack.count - 1] = true }
-      case "{":
-        if unboundedQuantifier(at: i), !stack.isEmpty { stack[stack.count - 1] = true }
-      default:
-        break
-      }
-      i += 1
-    }
-    return false
+    guard let gaveUp else { return found }
+    throw EvaluationError(
+      "the regular expression \(Value.quoted(pattern)) \(gaveUp) without deciding whether a "
+        + "string of \(DigitGrouping.format(subject.count)) characters matches; rewrite it to "
+        + "backtrack less (each part able to match a character one way only, or a possessive "
+        + "quantifier such as *+)",
+      at: .nowhere)
   }
 }
