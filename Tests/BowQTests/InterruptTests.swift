@@ -82,4 +82,18 @@ final class InterruptTests: XCTestCase {
     Interrupt.reset()
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 5_000))
   }
+
+  /// A single long match stops at its next progress report, and the statement running it
+  /// ends as interrupted, not with the match's own error.
+  func testALongMatchStopsWhenInterrupted() throws {
+    let regex = try RegularExpression("(?:a|b)*c", options: [])
+    let subject = String(repeating: "ab", count: 200_000)
+    Interrupt.request()
+    XCTAssertThrowsError(try regex.matches(subject)) { error in
+      XCTAssertTrue(
+        (error as? EvaluationError)?.message.contains("was interrupted") == true, "\(error)")
+    }
+    Interrupt.reset()
+    XCTAssertFalse(try regex.matches(String(repeating: "ab", count: 1_000)))
+  }
 }

@@ -176,6 +176,7 @@ public final class Interpreter {
       }
     }
     let errors = context.validate()
+    try Interrupt.check()
     guard errors.isEmpty else { throw SaveError(errors: errors) }
     if case .file(let handle) = store {
       try handle.save(context.graph)

@@ -46,7 +46,12 @@ struct PlanExecutor {
     var statistics: [StepStatistics] = []
     for step in plan.steps {
       let start = stopwatch?()
-      working = try run(step.operation, on: working)
+      do {
+        working = try run(step.operation, on: working)
+      } catch where Interrupt.isRequested {
+        // A match stopped by Ctrl-C ends in an error of its own; the statement was interrupted.
+        throw Interrupted()
+      }
       let elapsed = stopwatch.flatMap { clock in start.map { clock() &- $0 } }
       statistics.append(StepStatistics(rows: working.rowCount, nanoseconds: elapsed))
     }

@@ -14,6 +14,8 @@ struct MatchBudget: Sendable {
     case goOn
     /// The match took every step it may.
     case exhausted
+    /// The user interrupted the statement (``Interrupt``).
+    case interrupted
   }
 
   /// About how many backtracking steps ICU takes between two progress reports.
@@ -36,6 +38,7 @@ struct MatchBudget: Sendable {
 
   /// Whether a match that has made `count` progress reports may go on.
   func verdict(afterReports count: Int) -> Verdict {
-    count > reports ? .exhausted : .goOn
+    if Interrupt.isRequested { return .interrupted }
+    return count > reports ? .exhausted : .goOn
   }
 }

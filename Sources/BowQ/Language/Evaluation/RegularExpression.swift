@@ -60,8 +60,13 @@ struct RegularExpression: Sendable {
         gaveUp = "ran out of room to backtrack"
       } else if flags.contains(.progress) {
         reports += 1
-        if budget.verdict(afterReports: reports) == .exhausted {
+        switch budget.verdict(afterReports: reports) {
+        case .goOn: break
+        case .exhausted:
           gaveUp = "gave up after \(DigitGrouping.format(budget.steps)) steps"
+          stop.pointee = true
+        case .interrupted:
+          gaveUp = "was interrupted"
           stop.pointee = true
         }
       }
