@@ -48,7 +48,7 @@ struct PlanExecutor {
       let start = stopwatch?()
       do {
         working = try run(step.operation, on: working)
-      } catch where Interrupt.isRequested {
+      } catch  where Interrupt.isRequested {
         // A match stopped by Ctrl-C ends in an error of its own; the statement was interrupted.
         throw Interrupted()
       }
