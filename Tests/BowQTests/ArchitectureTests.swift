@@ -11,7 +11,7 @@ final class ArchitectureTests: XCTestCase {
     "Support", "Files", "PropertyList", "Archive", "Values", "Model", "Graph",
     "Language/Source", "Language/Lexer", "Language/AST", "Language/Parser", "Language/Format",
     "Language/Evaluation", "Language/Binder", "Language/Compiler", "Plan",
-    "Validation", "Context", "Store", "Exchange", "Interpreter", "API", "Sample",
+    "Validation", "Context", "Store", "Exchange", "CoreData", "Interpreter", "API", "Sample",
   ]
 
   static let sources = GrammarTests.packageRoot.appendingPathComponent("Sources/BowQ")

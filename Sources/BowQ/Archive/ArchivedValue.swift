@@ -128,3 +128,28 @@ public struct ArchivedField: Hashable, Sendable {
     self.value = value
   }
 }
+
+extension ArchivedValue {
+  /// Every object of the value by its index in `$objects`, so that a
+  /// ``reference(index:className:)`` can be followed. Each object is walked once, however
+  /// often it is shared.
+  public var objectsByIndex: [Int: ArchivedObject] {
+    var found: [Int: ArchivedObject] = [:]
+    var pending = [self]
+    while let value = pending.popLast() {
+      switch value {
+      case .object(let object):
+        guard found[object.index] == nil else { continue }
+        found[object.index] = object
+        pending.append(contentsOf: object.fields.map(\.value))
+      case .array(let elements), .set(let elements):
+        pending.append(contentsOf: elements)
+      case .dictionary(let entries):
+        for entry in entries { pending.append(contentsOf: [entry.key, entry.value]) }
+      default:
+        continue
+      }
+    }
+    return found
+  }
+}

@@ -24,12 +24,18 @@ enum CoreDataFixtures {
     )
   }
 
-  /// A copy of the fixture at `relativePath` in a new temporary folder.
-  static func copy(_ relativePath: String) throws -> URL {
-    let source = try folder().appendingPathComponent(relativePath)
+  /// A new empty temporary folder.
+  static func temporaryFolder() throws -> URL {
     let temporary = FileManager.default.temporaryDirectory
       .appendingPathComponent("bowq-coredata-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    return temporary
+  }
+
+  /// A copy of the fixture at `relativePath` in a new temporary folder.
+  static func copy(_ relativePath: String) throws -> URL {
+    let source = try folder().appendingPathComponent(relativePath)
+    let temporary = try temporaryFolder()
     let copy = temporary.appendingPathComponent(source.lastPathComponent)
     try FileManager.default.copyItem(at: source, to: copy)
     return copy
