@@ -108,6 +108,16 @@ final class CoreDataStoreSchemaTests: XCTestCase {
     XCTAssertEqual(folder, ["Books.sqlite"])
   }
 
+  func testAPathWithURICharactersOpensTheRightFile() throws {
+    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let odd = try CoreDataFixtures.temporaryFolder().appendingPathComponent("odd ?#%20 name")
+    try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+    let moved = odd.appendingPathComponent("Books?.sqlite")
+    try FileManager.default.moveItem(at: store, to: moved)
+    XCTAssertEqual(
+      try CoreDataStoreSchema.read(path: moved.path).uuid, "4B0F5331-DE87-4D61-9947-8A976CCEB627")
+  }
+
   // MARK: Model1.sqlite: an older store without a model cache
 
   func testAStoreWithoutAModelCacheSaysSo() throws {

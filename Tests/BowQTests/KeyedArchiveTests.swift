@@ -121,6 +121,18 @@ final class KeyedArchiveTests: XCTestCase {
     XCTAssertTrue(failure?.message.contains("bplist00") ?? false)
   }
 
+  func testCompressedArchivesInflateFirst() throws {
+    var w = KeyedArchiveWriter()
+    let root = w.array([w.string("compressed")])
+    let archive = w.binary(root: root)
+    for raw in [true, false] {
+      let compressed = Deflater.deflate(archive, raw: raw)
+      XCTAssertEqual(try KeyedArchive.decode(compressed).root, .array([.string("compressed")]))
+    }
+    let notAnArchive = Deflater.deflate(Data("plain text".utf8), raw: true)
+    XCTAssertEqual(error { _ = try KeyedArchive.decode(notAnArchive) }?.kind, .notPropertyList)
+  }
+
   func testKnownKeysDictionariesPairTheirMappingKeysWithTheirValues() throws {
     var w = KeyedArchiveWriter()
     let keys = w.array([w.string("Book"), w.string("Page")])

@@ -26,22 +26,42 @@ public struct KeyedArchive: Hashable, Sendable {
     top.first { $0.name == "root" }?.value
   }
 
-  /// Decodes the archive in `data`, a binary property list (`NSKeyedArchiver` writes
-  /// `bplist00` by default, and `.mom` files and Core Data's model cache are binary).
+  /// The most bytes a compressed archive may inflate to: far above any real model (a few
+  /// kilobytes to a few megabytes), far below what would strain the memory.
+  public static let maximumInflatedSize = 64 << 20
+
+  /// Decodes the archive in `data`: a binary property list (`NSKeyedArchiver` writes
+  /// `bplist00` by default, and `.mom` files are binary), or raw or zlib-wrapped DEFLATE data
+  /// holding one, as Core Data's model cache does.
   public static func decode(_ data: Data) throws(KeyedArchiveError) -> KeyedArchive {
-    guard data.starts(with: Array("bplist".utf8)) else {
-      throw KeyedArchiveError(
-        .notPropertyList, object: nil,
-        "keyed archives are read from binary property lists (bplist00), and this is not one")
+    let binary: Data
+    if data.starts(with: bplistMagic) {
+      binary = data
+    } else {
+      do {
+        binary = try Inflation.inflate(data, limit: maximumInflatedSize)
+      } catch {
+        throw KeyedArchiveError(
+          .notPropertyList, object: nil,
+          "keyed archives are binary property lists (bplist00), or DEFLATE data holding one; "
+            + "this is neither (\(error))")
+      }
+      guard binary.starts(with: bplistMagic) else {
+        throw KeyedArchiveError(
+          .notPropertyList, object: nil,
+          "the DEFLATE data inflates to something other than a binary property list (bplist00)")
+      }
     }
     let plist: PropertyList
     do {
-      plist = try BinaryPropertyListReader.decode(data, readingUIDs: true)
+      plist = try BinaryPropertyListReader.decode(binary, readingUIDs: true)
     } catch {
       throw KeyedArchiveError(.notPropertyList, object: nil, "\(error)")
     }
-    return try decode(plist, budget: PropertyListExpansion.budget(forLength: data.count))
+    return try decode(plist, budget: PropertyListExpansion.budget(forLength: binary.count))
   }
+
+  private static let bplistMagic = Array("bplist".utf8)
 
   /// Decodes an archive already read as a property list, with its UIDs as
   /// ``PropertyList/uid(_:)`` dictionaries, whose expansion may not exceed `budget` values and

@@ -53,7 +53,11 @@ extension CoreDataModel {
       var entity = CoreDataEntity(
         name: name, className: object["NSClassNameForEntity"]?.stringValue, parent: parent,
         isAbstract: object["NSIsAbstract"]?.boolValue ?? false)
-      guard let properties = object["NSProperties"].map({ $0.entries }) ?? [] else {
+      let properties: [ArchivedEntry]
+      switch object["NSProperties"] {
+      case nil, .null?: properties = []
+      case .dictionary(let entries)?: properties = entries
+      default:
         throw CoreDataStoreError(.badModel, "entity \(name): NSProperties is not a dictionary")
       }
       for entry in properties {

@@ -4,10 +4,6 @@ import Foundation
 /// identifier and metadata (`Z_METADATA`), its entity numbers (`Z_PRIMARYKEY`), and the model
 /// its `Z_MODELCACHE` holds, when it has one.
 public struct CoreDataStoreSchema: Hashable, Sendable {
-  /// The largest model cache inflated: far above any real model (a few kilobytes to a few
-  /// megabytes), far below what would strain the memory.
-  public static let maximumModelSize = 64 << 20
-
   /// `Z_METADATA.Z_UUID`: the store's identifier, the host of its objects'
   /// `x-coredata://` URIs.
   public var uuid: String
@@ -147,13 +143,10 @@ public struct CoreDataStoreSchema: Hashable, Sendable {
     }
     let archive: KeyedArchive
     do {
-      let inflated = try Inflation.inflate(compressed, limit: maximumModelSize)
-      archive = try KeyedArchive.decode(inflated)
-    } catch let error as InflationError {
-      throw CoreDataStoreError(.badModelCache, "Z_MODELCACHE.Z_CONTENT: \(error)")
+      archive = try KeyedArchive.decode(compressed)
     } catch {
       throw CoreDataStoreError(
-        .badModelCache, "Z_MODELCACHE.Z_CONTENT is not an archived model: \(error)")
+        .badModelCache, "Z_MODELCACHE.Z_CONTENT is not an archived model: \(error.message)")
     }
     guard let root = archive.root else {
       throw CoreDataStoreError(
