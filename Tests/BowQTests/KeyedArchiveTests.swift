@@ -239,3 +239,30 @@ final class KeyedArchiveTests: XCTestCase {
     XCTAssertEqual(model["NSVersionIdentifiers"], .set([.string("3")]))
   }
 }
+
+/// Every cut and every flipped bit of a real compiled model: each decodes or fails with a
+/// ``KeyedArchiveError``, and what decodes maps to a model or fails with a
+/// ``CoreDataStoreError``, never a crash.
+final class HostileKeyedArchiveTests: XCTestCase {
+  func testEveryCutAndFlippedBitOfAMomDecodesOrFails() throws {
+    let mom = try [UInt8](Data(contentsOf: CoreDataFixtures.copy("Users/Users.mom")))
+    var variants: [[UInt8]] = (0..<mom.count).map { Array(mom.prefix($0)) }
+    for i in mom.indices {
+      for bit in 0..<8 {
+        var flipped = mom
+        flipped[i] ^= 1 << bit
+        variants.append(flipped)
+      }
+    }
+    var decoded = 0
+    for bytes in variants {
+      guard let archive = try? KeyedArchive.decode(Data(bytes)), let root = archive.root else {
+        continue
+      }
+      decoded += 1
+      _ = root.objectsByIndex
+      _ = try? CoreDataModel(archived: root)
+    }
+    XCTAssertGreaterThan(decoded, 0)
+  }
+}

@@ -57,6 +57,7 @@ public struct CoreDataStoreSchema: Hashable, Sendable {
       uuid: uuid, version: version, metadata: metadata, entityNumbers: numbers, modelCache: cache)
   }
 
+  /// `Z_METADATA`'s one row: its version, the store's UUID and the metadata dictionary.
   private static func readMetadata(_ connection: SQLiteConnection) throws(CoreDataStoreError)
     -> (Int64, String, PropertyListDictionary)
   {
@@ -90,6 +91,7 @@ public struct CoreDataStoreSchema: Hashable, Sendable {
     return (version, uuid, metadata)
   }
 
+  /// `Z_PRIMARYKEY`'s rows by entity number, each parent number naming another row.
   private static func readEntityNumbers(_ connection: SQLiteConnection) throws(CoreDataStoreError)
     -> [CoreDataEntityNumber]
   {
@@ -129,6 +131,7 @@ public struct CoreDataStoreSchema: Hashable, Sendable {
     return numbers
   }
 
+  /// The model `Z_MODELCACHE`'s one row holds.
   private static func readModelCache(_ connection: SQLiteConnection) throws(CoreDataStoreError)
     -> CoreDataModel
   {

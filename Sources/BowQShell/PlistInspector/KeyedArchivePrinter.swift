@@ -6,6 +6,7 @@ import Foundation
 /// 5) { "NSEntityName" => "Pet" … }`), Foundation's standard classes as plain values, and an
 /// object met inside itself as a pointer to where it is printed in full.
 enum KeyedArchivePrinter {
+  /// The archive's roots, each with everything below it.
   static func readable(_ archive: KeyedArchive) -> String {
     var out = "{\n"
     for root in archive.top {
@@ -16,6 +17,8 @@ enum KeyedArchivePrinter {
     return out + "}\n"
   }
 
+  /// Appends `value` at nesting level `indent`; class names from the file have their control
+  /// characters made visible.
   private static func write(_ value: ArchivedValue, indent: Int, into out: inout String) {
     let pad = String(repeating: "  ", count: indent + 1)
     let closing = String(repeating: "  ", count: indent)
@@ -40,7 +43,7 @@ enum KeyedArchivePrinter {
       }
       out += closing + "}"
     case .object(let object):
-      out += "\(object.className) (object \(object.index)) {\n"
+      out += "\(ValueText.visible(object.className)) (object \(object.index)) {\n"
       for field in object.fields {
         out += "\(pad)\(Value.quoted(field.name)) => "
         write(field.value, indent: indent + 1, into: &out)
@@ -48,7 +51,8 @@ enum KeyedArchivePrinter {
       }
       out += closing + "}"
     case .reference(let index, let className):
-      out += "<\(className.isEmpty ? "" : className + " ")object \(index), shown above>"
+      let shown = className.isEmpty ? "" : ValueText.visible(className) + " "
+      out += "<\(shown)object \(index), shown above>"
     case .null: out += "nil"
     case .string(let s): out += Value.quoted(s)
     case .integer(let i): out += String(i)
