@@ -98,6 +98,22 @@ final class CoreDataStoreSchemaTests: XCTestCase {
       ])
   }
 
+  func testTransformableValuesAreKeyedArchivesOfTheAppsClasses() throws {
+    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let connection = try SQLiteConnection(readingOnly: store.path)
+    // sqlite3 Books.sqlite 'select ZNUMBER, ZCONTENT from ZPAGE where Z_PK = 1': page 19
+    let rows = try connection.rows("SELECT ZCONTENT FROM ZPAGE WHERE Z_PK = 1")
+    guard case .blob(let content)? = rows.first?.first else { return XCTFail("no blob: \(rows)") }
+    let page = try XCTUnwrap(try KeyedArchive.decode(content).root?.objectValue)
+    XCTAssertEqual(page.classNames, ["Content", "NSObject"])
+    XCTAssertEqual(page["text"], .string("content for page 19"))
+    let covers = try connection.rows("SELECT ZFRONTCOVER FROM ZBOOK WHERE Z_PK = 1")
+    guard case .blob(let cover)? = covers.first?.first else { return XCTFail("no blob") }
+    let book = try XCTUnwrap(try KeyedArchive.decode(cover).root?.objectValue)
+    XCTAssertEqual(book.className, "CoreDataPlus_Tests.Cover")
+    XCTAssertEqual(book["text"], .string("default cover"))
+  }
+
   func testReadingChangesNothingAndLeavesNoCompanions() throws {
     let store = try CoreDataFixtures.copy("Books/Books.sqlite")
     let before = try Data(contentsOf: store)
