@@ -29,6 +29,7 @@ final class KeyedArchiveTests: XCTestCase {
   func testStandardClassesDecodeAsPlainValues() throws {
     var w = KeyedArchiveWriter()
     let date = w.object(["NSDate", "NSObject"], [("NS.time", .real(1000.5))])
+    let wholeDate = w.object(["NSDate", "NSObject"], [("NS.time", .integer(60))])
     let data = w.object(
       ["NSMutableData", "NSData", "NSObject"], [("NS.data", .data(Data([1, 2])))])
     let uuidBytes = Data((0..<16).map { UInt8($0) })
@@ -44,7 +45,7 @@ final class KeyedArchiveTests: XCTestCase {
     let set = w.object(["NSSet", "NSObject"], [("NS.objects", .array([w.add(1), w.add(2)]))])
     let array = w.array([
       w.string("plain"), w.add(42), w.add(2.5), w.add(true), date, data, uuid, url, null, text, set,
-      KeyedArchiveWriter.null,
+      KeyedArchiveWriter.null, wholeDate,
     ])
     let root = w.dictionary([("values", array)])
 
@@ -58,6 +59,7 @@ final class KeyedArchiveTests: XCTestCase {
         .date(Date(timeIntervalSinceReferenceDate: 1000.5)), .data(Data([1, 2])),
         .uuid(try XCTUnwrap(expectedUUID)), .url("https://example.com/a/b.txt"), .null,
         .string("mutable"), .set([.integer(1), .integer(2)]), .null,
+        .date(Date(timeIntervalSinceReferenceDate: 60)),
       ]))
   }
 

@@ -217,8 +217,11 @@ struct KeyedArchiveDecoder {
       guard case .data = value else { throw bad("NS.data", "data") }
       return (value, size)
     case .date:
-      guard case .real(let seconds) = try field("NS.time"), seconds.isFinite else {
-        throw bad("NS.time", "a finite real")
+      let seconds: Double
+      switch try field("NS.time") {
+      case .real(let real) where real.isFinite: seconds = real
+      case .integer(let integer): seconds = Double(integer)
+      default: throw bad("NS.time", "a finite number of seconds")
       }
       return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 1)
     case .uuid:
