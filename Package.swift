@@ -10,8 +10,16 @@ let package = Package(
     .library(name: "BowQShell", targets: ["BowQShell"]),
   ],
   targets: [
-    // The engine: model, object graph, predicate and statement languages, store. Foundation only.
-    .target(name: "BowQ"),
+    // The engine: model, object graph, predicate and statement languages, store. Foundation,
+    // and SQLite and zlib to read the Core Data SQLite stores of apps (their model cache is
+    // DEFLATE-compressed).
+    .target(name: "BowQ", dependencies: ["CSQLite", "CZlib"]),
+    // zlib, found through pkg-config; Debian's zlib1g-dev provides it.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     // libedit, found through pkg-config; Debian's libedit-dev provides it.
     .systemLibrary(
       name: "CEditLine",
@@ -22,7 +30,8 @@ let package = Package(
     .target(name: "BowQShell", dependencies: ["BowQ", "CEditLine"]),
     // The `bowq` executable: the command-line parser and a call into BowQShell.
     .executableTarget(name: "BowQCLI", dependencies: ["BowQ", "BowQShell"]),
-    // SQLite, the peer the predicate benchmark measures against; Debian's libsqlite3-dev.
+    // SQLite, which Core Data stores are and the predicate benchmark measures against;
+    // Debian's libsqlite3-dev.
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
@@ -30,7 +39,8 @@ let package = Package(
     ),
     // `make bench`: bowq against the tools a user would otherwise use, as ratios.
     .executableTarget(name: "BowQBenchmarks", dependencies: ["BowQ", "CSQLite"]),
-    .testTarget(name: "BowQTests", dependencies: ["BowQ"]),
+    // CZlib and CSQLite write the compressed data and Core Data–shaped stores tests read.
+    .testTarget(name: "BowQTests", dependencies: ["BowQ", "CZlib", "CSQLite"]),
     .testTarget(name: "BowQShellTests", dependencies: ["BowQShell"]),
     // The command-line parser, tested inside the executable target.
     .testTarget(name: "BowQCLITests", dependencies: ["BowQCLI", "BowQShell"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages bowq needs, when they are missing.
 #
-#   scripts/install-deps.sh          libedit-dev, libsqlite3-dev and pkg-config (to build)
+#   scripts/install-deps.sh          libedit-dev, libsqlite3-dev, zlib1g-dev and pkg-config
+#                                    (to build)
 #   scripts/install-deps.sh --test   the same, plus tmux and python3 (to run the tests)
 #   scripts/install-deps.sh --bench  the same as without options, plus what `make bench`
 #                                    compares bowq with: python3 (plistlib), a C compiler
@@ -25,8 +26,9 @@ esac
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-# libedit for the shell; SQLite for the benchmark, which compares against it.
-for library in libedit:libedit-dev sqlite3:libsqlite3-dev; do
+# libedit for the shell; SQLite and zlib for Core Data stores (and SQLite for the benchmark,
+# which compares against it).
+for library in libedit:libedit-dev sqlite3:libsqlite3-dev zlib:zlib1g-dev; do
   if ! pkg-config --exists "${library%%:*}" 2>/dev/null; then
     missing+=("${library#*:}")
   fi

@@ -15,6 +15,7 @@ struct ArgumentParser {
   private var color = ColorMode.auto
   private var isPlist = false
   private var plistPath: String?
+  private var unarchives = false
   private var script: (path: String, arguments: [String])?
   /// Options only a run accepts, as written, for the error when `plist` is given one.
   private var runOptionsGiven: [String] = []
@@ -88,6 +89,7 @@ struct ArgumentParser {
     case .readOnly: isReadOnly = true
     case .command: commands.append(value)
     case .keepGoing: keepsGoing = true
+    case .unarchive: unarchives = true
     case .json: format = .json
     case .format:
       guard let chosen = OutputFormat(rawValue: value) else {
@@ -127,6 +129,7 @@ struct ArgumentParser {
   }
 
   private func runInvocation() throws(CommandLineError) -> Invocation {
+    if unarchives { throw .optionOnlyForPlist("--unarchive") }
     if storePath != nil, usesMemory { throw .conflictingOptions("--store", "--memory") }
     if isReadOnly, usesMemory { throw .conflictingOptions("--read-only", "--memory") }
     if isReadOnly, seedsSampleData { throw .conflictingOptions("--read-only", "--sample") }
@@ -145,10 +148,13 @@ struct ArgumentParser {
   private func plistInvocation() throws(CommandLineError) -> Invocation {
     if let option = runOptionsGiven.first { throw .optionNotForPlist(option) }
     guard let plistPath else { throw .plistWithoutFile }
+    let plistFormat: PlistOptions.Format
     switch format {
-    case nil: return .plist(PlistOptions(path: plistPath, format: .readable, color: color))
-    case .json: return .plist(PlistOptions(path: plistPath, format: .json, color: color))
+    case nil: plistFormat = .readable
+    case .json: plistFormat = .json
     case let other?: throw .plistFormat(other)
     }
+    return .plist(
+      PlistOptions(path: plistPath, format: plistFormat, color: color, unarchives: unarchives))
   }
 }

@@ -27,6 +27,8 @@ enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
   case plistExtraArgument(String)
   /// A run option given to `bowq plist`.
   case optionNotForPlist(String)
+  /// A `bowq plist` option given to a run: `--unarchive` without `plist`.
+  case optionOnlyForPlist(String)
   /// `bowq plist` with a format other than JSON.
   case plistFormat(OutputFormat)
 
@@ -74,6 +76,8 @@ enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
       return "'plist' prints one FILE; unexpected argument '\(argument)'"
     case .optionNotForPlist(let option):
       return "'\(option)' cannot be used with 'plist'"
+    case .optionOnlyForPlist(let option):
+      return "'\(option)' is an option of 'bowq plist FILE'"
     case .plistFormat(let format):
       return "'plist' prints readably or with '--format json', not '--format \(format.rawValue)'"
     }

@@ -25,7 +25,7 @@ enum CommandLineOptions {
     """
     Usage: bowq [OPTIONS] [FILE [ARGUMENT...]]
            bowq [OPTIONS] -c STATEMENTS [-c STATEMENTS...]
-           bowq plist FILE [--format json]
+           bowq plist FILE [--unarchive] [--format json]
 
     A Core Data-style object store with a query shell. Without FILE or -c, bowq
     reads statements from standard input: with a prompt and line editing on a
@@ -65,6 +65,9 @@ enum CommandLineOptions {
     Commands:
       plist FILE           print any property list file (binary, XML or JSON)
                            readably, as 'plutil -p' does; as JSON with --format json
+          --unarchive      with plist: decode an NSKeyedArchiver archive (a
+                           compiled Core Data model, .mom) into its objects, each
+                           with its class and fields
 
     Examples:
       bowq                                the shell on the default store
@@ -76,6 +79,7 @@ enum CommandLineOptions {
       echo 'count BowTie' | bowq --memory --sample
       bowq checks.bowq
       bowq plist SampleData.plist --format json
+      bowq plist Model.momd/Model.mom --unarchive
 
     Exit status:
       0  every statement succeeded

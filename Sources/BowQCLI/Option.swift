@@ -1,11 +1,12 @@
 /// The options bowq has, by the names they are written with.
 enum Option {
-  case store, memory, sample, readOnly, command, format, json, keepGoing, color, help, version
+  case store, memory, sample, readOnly, command, format, json, keepGoing, color, unarchive, help,
+    version
 
   static let long: [String: Option] = [
     "--store": .store, "--memory": .memory, "--sample": .sample, "--read-only": .readOnly,
     "--format": .format, "--json": .json, "--keep-going": .keepGoing, "--color": .color,
-    "--help": .help, "--version": .version,
+    "--unarchive": .unarchive, "--help": .help, "--version": .version,
   ]
 
   static let short: [Character: Option] = ["c": .command, "h": .help, "V": .version]
@@ -13,7 +14,8 @@ enum Option {
   var takesValue: Bool {
     switch self {
     case .store, .command, .format, .color: return true
-    case .memory, .sample, .readOnly, .json, .keepGoing, .help, .version: return false
+    case .memory, .sample, .readOnly, .json, .keepGoing, .unarchive, .help, .version:
+      return false
     }
   }
 
@@ -21,7 +23,7 @@ enum Option {
   var isRunOnly: Bool {
     switch self {
     case .store, .memory, .sample, .readOnly, .command, .keepGoing: return true
-    case .format, .json, .color, .help, .version: return false
+    case .format, .json, .color, .unarchive, .help, .version: return false
     }
   }
 }

@@ -8,10 +8,10 @@ final class ArchitectureTests: XCTestCase {
   /// The folders of the library, lowest first: the pipeline of DESIGN.md, from the values
   /// and the model through the language's stages to the interpreter and the Swift API.
   static let layers = [
-    "Support", "Files", "PropertyList", "Values", "Model", "Graph",
+    "Support", "Files", "PropertyList", "Archive", "Values", "Model", "Graph",
     "Language/Source", "Language/Lexer", "Language/AST", "Language/Parser", "Language/Format",
     "Language/Evaluation", "Language/Binder", "Language/Compiler", "Plan",
-    "Validation", "Context", "Store", "Exchange", "Interpreter", "API", "Sample",
+    "Validation", "Context", "Store", "Exchange", "CoreData", "Interpreter", "API", "Sample",
   ]
 
   static let sources = GrammarTests.packageRoot.appendingPathComponent("Sources/BowQ")

@@ -16,7 +16,8 @@ import Foundation
 /// ``BinaryPlistScanner`` and ``BinaryPlistTraversal``, which the store decoder shares.
 ///
 /// Objects bowq has no value for are errors: the null marker `0x00` (no bplist00 writer
-/// emits it, and a store has no use for it), fill bytes, sets, UIDs and the v1-only markers.
+/// emits it, and a store has no use for it), fill bytes, sets, UIDs (unless `readingUIDs`) and
+/// the v1-only markers.
 /// Unreferenced objects and gaps between objects, as CoreFoundation's writer leaves them,
 /// are accepted.
 ///
@@ -29,10 +30,13 @@ public enum BinaryPropertyListReader {
   /// CoreFoundation's limit on macOS.
   public static let maximumDepth = 512
 
-  /// Decodes `data`, which must be a complete `bplist00` file.
-  public static func decode(_ data: Data) throws -> PropertyList {
+  /// Decodes `data`, which must be a complete `bplist00` file. With `readingUIDs`, UIDs (the
+  /// references of an `NSKeyedArchiver` archive) decode as ``PropertyList/uid(_:)``
+  /// dictionaries instead of being refused.
+  public static func decode(_ data: Data, readingUIDs: Bool = false) throws -> PropertyList {
     try data.withUnsafeBytes { bytes in
-      let scanner = try BinaryPlistScanner(bytes)
+      var scanner = try BinaryPlistScanner(bytes)
+      scanner.readsUIDs = readingUIDs
       var traversal = BinaryPlistTraversal(scanner)
       return try traversal.decode(scanner.topObject, at: nil)
     }

@@ -31,6 +31,10 @@ struct BinaryPlistScanner {
   let topObject: Int
   /// Where the offset table starts, which is also where the object table ends.
   let tableOffset: Int
+  /// Whether UIDs (marker `0x8n`, the object references of `NSKeyedArchiver`) are read, as
+  /// the one-entry dictionary `{"CF$UID": n}` that XML property lists write for them;
+  /// otherwise they are refused as unsupported.
+  var readsUIDs = false
 
   init(_ bytes: UnsafeRawBufferPointer) throws {
     try Self.checkHeader(bytes)
@@ -312,9 +316,29 @@ struct BinaryPlistScanner {
       return .data(Data(try data(index)))
     case 0x5, 0x6:
       return .string(try string(index))
+    case 0x8 where readsUIDs:
+      return try uid(index)
     default:
       throw unsupported(marker, index: index, at: start)
     }
+  }
+
+  /// A UID object (marker `0x8n`: n + 1 bytes, big-endian and unsigned, at most 8), as
+  /// ``PropertyList/uid(_:)`` writes it.
+  func uid(_ index: Int) throws -> PropertyList {
+    let start = offset(of: index)
+    let size = Int(byte(at: start) & 0x0F) + 1
+    guard size <= 8 else {
+      throw PropertyListError(
+        .badNumber, at: start, "object \(index) is a UID of \(size) bytes; UIDs are at most 8")
+    }
+    try checkPayload(of: index, from: start + 1, count: size, unitSize: 1, what: "a UID")
+    let value = unsigned(at: start + 1, size: size)
+    guard value <= UInt64(Int64.max) else {
+      throw PropertyListError(
+        .badNumber, at: start + 1, "object \(index) is a UID too large for a reference")
+    }
+    return .uid(Int64(value))
   }
 
   /// An integer object (marker `0x1n`): 1-, 2- and 4-byte integers are unsigned, 8-byte

@@ -50,6 +50,21 @@ public enum PropertyList: Hashable, Sendable {
     return nil
   }
 
+  /// The key of the one-entry dictionary that stands for a UID, an `NSKeyedArchiver`
+  /// reference, as XML property lists and ``BinaryPropertyListReader`` (when asked) give it.
+  public static let uidKey = "CF$UID"
+
+  /// The dictionary `{"CF$UID": reference}` that stands for a UID.
+  public static func uid(_ reference: Int64) -> PropertyList {
+    .dictionary([uidKey: .integer(reference)])
+  }
+
+  /// The reference, when the value is a UID's dictionary `{"CF$UID": n}`.
+  public var uidValue: Int64? {
+    guard let dictionary = dictionaryValue, dictionary.count == 1 else { return nil }
+    return dictionary[Self.uidKey]?.integerValue
+  }
+
   /// The integer, when the value is an integer that fits in `Int64`.
   public var integerValue: Int64? {
     if case .integer(let i) = self { return i }

@@ -2,7 +2,8 @@ import BowQ
 import Foundation
 
 /// `bowq plist FILE`: prints any property list (binary, XML or JSON) readably, or as JSON
-/// with `--format json`. It reads with bowq's own decoder, so damaged files get the same
+/// with `--format json`; with `--unarchive`, an `NSKeyedArchiver` archive (a `.mom`, a
+/// model cache) as its objects with their classes and fields. It reads with bowq's own decoder, so damaged files get the same
 /// precise errors as damaged stores. A file name in an error has its control characters made
 /// visible (``ValueText/visible(_:)``), so a name cannot break the line or send escape codes.
 public enum PlistCommand {
@@ -21,14 +22,24 @@ public enum PlistCommand {
       }
     }
     do {
-      let (plist, _) = try PropertyListDecoding.decode(data)
-      let text =
-        options.format == .json
-        ? PropertyListPrinter.json(plist) : PropertyListPrinter.readable(plist)
+      let text: String
+      if options.unarchives {
+        let archive = try KeyedArchive.decode(data)
+        text =
+          options.format == .json
+          ? KeyedArchivePrinter.json(archive) : KeyedArchivePrinter.readable(archive)
+      } else {
+        let (plist, _) = try PropertyListDecoding.decode(data)
+        text =
+          options.format == .json
+          ? PropertyListPrinter.json(plist) : PropertyListPrinter.readable(plist)
+      }
       FileHandle.standardOutput.write(Data(text.utf8))
       return 0
     } catch {
-      Launcher.writeError("bowq: \(shown): \(error)\n")
+      let isArchive = !options.unarchives && (try? KeyedArchive.decode(data)) != nil
+      let hint = isArchive ? " (it is an NSKeyedArchiver archive: add --unarchive)" : ""
+      Launcher.writeError("bowq: \(shown): \(error)\(hint)\n")
       return 1
     }
   }

@@ -1,4 +1,4 @@
-/// The options of `bowq plist FILE [--format json]`.
+/// The options of `bowq plist FILE [--unarchive] [--format json]`.
 public struct PlistOptions: Hashable, Sendable {
   /// How the property list is printed.
   public enum Format: Hashable, Sendable {
@@ -12,10 +12,15 @@ public struct PlistOptions: Hashable, Sendable {
   public var path: String
   public var format: Format
   public var color: ColorMode
+  /// `--unarchive`: decode the file as an `NSKeyedArchiver` archive.
+  public var unarchives: Bool
 
-  public init(path: String, format: Format = .readable, color: ColorMode = .auto) {
+  public init(
+    path: String, format: Format = .readable, color: ColorMode = .auto, unarchives: Bool = false
+  ) {
     self.path = path
     self.format = format
     self.color = color
+    self.unarchives = unarchives
   }
 }

@@ -38,13 +38,21 @@ enum PropertyListPrinter {
     case .unsignedInteger(let u): out += String(u)
     case .real(let d): out += "\(d)"
     case .bool(let b): out += b ? "true" : "false"
-    case .date(let d):
-      out += ISO8601Dates.format(d, separator: " ", zone: " +0000", milliseconds: false)
-    case .data(let data):
-      let bytes = data.prefix(dataPreviewLimit).map { String(format: "%02x", $0) }.joined()
-      out +=
-        "{length = \(data.count), bytes = 0x\(bytes)\(data.count > dataPreviewLimit ? "…" : "")}"
+    case .date(let d): out += date(d)
+    case .data(let data): out += self.data(data)
     }
+  }
+
+  /// A date as `plutil -p` prints it: `2024-06-01 12:00:00 +0000`.
+  static func date(_ date: Date) -> String {
+    ISO8601Dates.format(date, separator: " ", zone: " +0000", milliseconds: false)
+  }
+
+  /// Data by its length and first bytes: `{length = 2, bytes = 0x0102}`.
+  static func data(_ data: Data) -> String {
+    let bytes = data.prefix(dataPreviewLimit).map { String(format: "%02x", $0) }.joined()
+    return
+      "{length = \(data.count), bytes = 0x\(bytes)\(data.count > dataPreviewLimit ? "…" : "")}"
   }
 
   /// The property list as JSON: dates as ISO 8601 strings, data as base64.

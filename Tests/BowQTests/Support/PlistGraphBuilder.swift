@@ -5,7 +5,9 @@ import Foundation
 /// Writes binary property lists whose objects may be shared, which bowq's own writer never
 /// produces: a value is laid out as a tree, except that a string equal to a chosen
 /// placeholder is replaced by a reference to a prepared object (such as a chain of arrays
-/// that refer to one another many times over). References and offsets are 2 bytes.
+/// that refer to one another many times over). A UID's dictionary (``PropertyList/uid(_:)``)
+/// is written as a real UID (marker `0x8n`), as `NSKeyedArchiver` writes it. References and
+/// offsets are 2 bytes.
 struct PlistGraphBuilder {
   private(set) var objects: [[UInt8]] = []
 
@@ -40,6 +42,8 @@ struct PlistGraphBuilder {
     case .array(let elements):
       let refs = elements.map { add($0, replacing: placeholder, with: replacement) }
       return append(Self.header(0xA, refs.count) + refs.flatMap(Self.ref))
+    case .dictionary where plist.uidValue != nil:
+      return append([0x87] + CraftedPlist.bigEndian(UInt64(plist.uidValue ?? 0), size: 8))
     case .dictionary(let dictionary):
       let keys = dictionary.keys.map { add(.string($0)) }
       let values = dictionary.values.map { add($0, replacing: placeholder, with: replacement) }

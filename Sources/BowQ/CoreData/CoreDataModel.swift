@@ -1,0 +1,166 @@
+/// A Core Data model as a store's model cache or a compiled `.mom` archives it: entities
+/// with their parents, attributes and relationships, under Core Data's own names and types.
+///
+/// It keeps Core Data's inheritance (a parent entity, abstract entities), which bowq's
+/// ``Model`` does not have yet, so it is its own type for now.
+public struct CoreDataModel: Hashable, Sendable {
+  /// The entities, sorted by name.
+  public var entities: [CoreDataEntity]
+  /// `NSVersionIdentifiers`, sorted.
+  public var versionIdentifiers: [String]
+
+  public init(entities: [CoreDataEntity], versionIdentifiers: [String] = []) {
+    self.entities = entities
+    self.versionIdentifiers = versionIdentifiers
+  }
+
+  /// The entity named `name`.
+  public subscript(entity name: String) -> CoreDataEntity? {
+    entities.first { $0.name == name }
+  }
+}
+
+/// One entity of a ``CoreDataModel``.
+public struct CoreDataEntity: Hashable, Sendable {
+  public var name: String
+  /// `NSClassNameForEntity`: the class of its managed objects in the app.
+  public var className: String?
+  /// The parent entity's name (`NSSuperentity`), nil for a root entity.
+  public var parent: String?
+  public var isAbstract: Bool
+  /// The names of its direct sub-entities, sorted.
+  public var subentities: [String]
+  /// Its own attributes (not the parent's), sorted by name.
+  public var attributes: [CoreDataAttribute]
+  /// Its own relationships (not the parent's), sorted by name.
+  public var relationships: [CoreDataRelationship]
+  /// The names of its own fetched properties, which are not stored and are left out.
+  public var fetchedProperties: [String]
+
+  public init(
+    name: String, className: String? = nil, parent: String? = nil, isAbstract: Bool = false,
+    subentities: [String] = [], attributes: [CoreDataAttribute] = [],
+    relationships: [CoreDataRelationship] = [], fetchedProperties: [String] = []
+  ) {
+    self.name = name
+    self.className = className
+    self.parent = parent
+    self.isAbstract = isAbstract
+    self.subentities = subentities
+    self.attributes = attributes
+    self.relationships = relationships
+    self.fetchedProperties = fetchedProperties
+  }
+}
+
+/// An attribute of a ``CoreDataEntity``.
+public struct CoreDataAttribute: Hashable, Sendable {
+  public var name: String
+  public var type: CoreDataAttributeType
+  public var isOptional: Bool
+  /// Transient attributes are not stored.
+  public var isTransient: Bool
+  /// A derived attribute (`NSDerivedAttributeDescription`), kept up to date by the store.
+  public var isDerived: Bool
+  /// `NSValueTransformerName`, for a Transformable attribute.
+  public var valueTransformerName: String?
+  /// `NSAttributeValueClassName`: the Objective-C or Swift class of its values.
+  public var valueClassName: String?
+
+  public init(
+    name: String, type: CoreDataAttributeType, isOptional: Bool = false, isTransient: Bool = false,
+    isDerived: Bool = false, valueTransformerName: String? = nil, valueClassName: String? = nil
+  ) {
+    self.name = name
+    self.type = type
+    self.isOptional = isOptional
+    self.isTransient = isTransient
+    self.isDerived = isDerived
+    self.valueTransformerName = valueTransformerName
+    self.valueClassName = valueClassName
+  }
+}
+
+/// A relationship of a ``CoreDataEntity``.
+public struct CoreDataRelationship: Hashable, Sendable {
+  public var name: String
+  /// The destination entity's name.
+  public var destination: String
+  /// The inverse relationship's name (on the destination), when there is one.
+  public var inverse: String?
+  public var isToMany: Bool
+  public var isOrdered: Bool
+  public var isOptional: Bool
+  public var isTransient: Bool
+  /// `NSMinCount` and `NSMaxCount` (0 for no maximum).
+  public var minCount: Int
+  public var maxCount: Int
+  public var deleteRule: CoreDataDeleteRule
+
+  public init(
+    name: String, destination: String, inverse: String? = nil, isToMany: Bool = false,
+    isOrdered: Bool = false, isOptional: Bool = false, isTransient: Bool = false, minCount: Int = 0,
+    maxCount: Int = 1, deleteRule: CoreDataDeleteRule = .nullify
+  ) {
+    self.name = name
+    self.destination = destination
+    self.inverse = inverse
+    self.isToMany = isToMany
+    self.isOrdered = isOrdered
+    self.isOptional = isOptional
+    self.isTransient = isTransient
+    self.minCount = minCount
+    self.maxCount = maxCount
+    self.deleteRule = deleteRule
+  }
+}
+
+/// `NSAttributeType`, with Apple's documented raw values.
+public enum CoreDataAttributeType: Int, Hashable, Sendable, CaseIterable {
+  case undefined = 0
+  case integer16 = 100
+  case integer32 = 200
+  case integer64 = 300
+  case decimal = 400
+  case double = 500
+  case float = 600
+  case string = 700
+  case boolean = 800
+  case date = 900
+  case binaryData = 1000
+  case uuid = 1100
+  case uri = 1200
+  case transformable = 1800
+  case objectID = 2000
+  case composite = 2100
+
+  /// The name Xcode's model editor shows: "Integer 16", "Binary Data", ….
+  public var displayName: String {
+    switch self {
+    case .undefined: return "Undefined"
+    case .integer16: return "Integer 16"
+    case .integer32: return "Integer 32"
+    case .integer64: return "Integer 64"
+    case .decimal: return "Decimal"
+    case .double: return "Double"
+    case .float: return "Float"
+    case .string: return "String"
+    case .boolean: return "Boolean"
+    case .date: return "Date"
+    case .binaryData: return "Binary Data"
+    case .uuid: return "UUID"
+    case .uri: return "URI"
+    case .transformable: return "Transformable"
+    case .objectID: return "Object ID"
+    case .composite: return "Composite"
+    }
+  }
+}
+
+/// `NSDeleteRule`, with Apple's raw values.
+public enum CoreDataDeleteRule: Int, Hashable, Sendable {
+  case noAction = 0
+  case nullify = 1
+  case cascade = 2
+  case deny = 3
+}

@@ -1,0 +1,34 @@
+/// Why a Core Data SQLite store, or the model it holds, could not be read.
+public struct CoreDataStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The kinds of problem, so callers and tests can tell them apart without parsing text.
+  public enum Kind: Hashable, Sendable {
+    /// The file is missing, not a regular file, or cannot be read.
+    case unreadable
+    /// The file does not start with SQLite's header.
+    case notSQLite
+    /// SQLite could not open or read the file.
+    case sqlite
+    /// A SQLite database without Core Data's tables.
+    case notCoreData
+    /// A write-ahead log beside the file holds changes not yet in it.
+    case pendingWriteAheadLog
+    /// A Core Data table holds a value of the wrong type or an impossible one.
+    case badTable
+    /// `Z_METADATA` is missing its row or its property list is damaged.
+    case badMetadata
+    /// `Z_MODELCACHE` cannot be inflated or is not a keyed archive.
+    case badModelCache
+    /// The archived model lacks what a model has or holds something unknown.
+    case badModel
+  }
+
+  public var kind: Kind
+  public var message: String
+
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public var description: String { message }
+}

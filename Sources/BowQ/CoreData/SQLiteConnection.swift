@@ -1,0 +1,126 @@
+import CSQLite
+import Foundation
+
+/// A read-only connection to a SQLite database file that never writes to the file or
+/// creates companions beside it: the file is opened as immutable (`?immutable=1`, so SQLite
+/// takes no locks and keeps no `-wal` or `-shm`), after checking that no write-ahead log
+/// holds changes the file itself lacks.
+final class SQLiteConnection {
+  /// The first 16 bytes of every SQLite 3 database.
+  static let header = Array("SQLite format 3\u{0}".utf8)
+
+  private let handle: OpaquePointer
+  let path: String
+
+  /// Opens `path`, which must be a SQLite database with no pending write-ahead log.
+  init(readingOnly path: String) throws(CoreDataStoreError) {
+    self.path = path
+    let shown = Value.quoted(path)
+    let start: Data
+    do {
+      start = try FileContents(reading: path, mappingLargeFiles: true).data.prefix(
+        Self.header.count)
+    } catch {
+      throw CoreDataStoreError(.unreadable, "cannot read \(shown): \(error.reason)")
+    }
+    guard Array(start) == Self.header else {
+      throw CoreDataStoreError(
+        .notSQLite, "\(shown) is not a SQLite database (it does not start with \"SQLite format 3\")"
+      )
+    }
+    let log = path + "-wal"
+    if let size = (try? FileManager.default.attributesOfItem(atPath: log))?[.size] as? Int, size > 0
+    {
+      throw CoreDataStoreError(
+        .pendingWriteAheadLog,
+        "\(Value.quoted(log)) holds changes not yet in \(shown); bowq does not read them without "
+          + "writing beside the store: copy the store with its -wal and -shm files and run "
+          + "sqlite3 on the copy with 'PRAGMA wal_checkpoint' first")
+    }
+    let uri = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
+    var connection: OpaquePointer?
+    let status = sqlite3_open_v2(uri, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+    guard status == SQLITE_OK, let connection else {
+      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(connection)
+      throw CoreDataStoreError(.sqlite, "cannot open \(shown) with SQLite: \(message)")
+    }
+    handle = connection
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// A value of one column of a row, as SQLite stores it.
+  enum Cell: Hashable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+
+    /// The storage class's name, for messages: "an integer", "text", ….
+    var kindDescription: String {
+      switch self {
+      case .null: return "NULL"
+      case .integer: return "an integer"
+      case .real: return "a real"
+      case .text: return "text"
+      case .blob: return "a blob"
+      }
+    }
+  }
+
+  /// Every row `sql` returns, each as its cells in column order.
+  func rows(_ sql: String) throws(CoreDataStoreError) -> [[Cell]] {
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+      throw failure(sql)
+    }
+    defer { sqlite3_finalize(statement) }
+    var rows: [[Cell]] = []
+    while true {
+      switch sqlite3_step(statement) {
+      case SQLITE_ROW:
+        rows.append((0..<sqlite3_column_count(statement)).map { cell(statement, $0) })
+      case SQLITE_DONE:
+        return rows
+      default:
+        throw failure(sql)
+      }
+    }
+  }
+
+  /// The names of the database's tables.
+  func tableNames() throws(CoreDataStoreError) -> Set<String> {
+    Set(
+      try rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { row in
+        if case .text(let name)? = row.first { return name }
+        return nil
+      })
+  }
+
+  private func cell(_ statement: OpaquePointer, _ column: Int32) -> Cell {
+    switch sqlite3_column_type(statement, column) {
+    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+    case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+    case SQLITE_TEXT:
+      return .text(sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "")
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(statement, column))
+      guard let bytes = sqlite3_column_blob(statement, column), count > 0 else {
+        return .blob(Data())
+      }
+      return .blob(Data(bytes: bytes, count: count))
+    default: return .null
+    }
+  }
+
+  private func failure(_ sql: String) -> CoreDataStoreError {
+    CoreDataStoreError(
+      .sqlite,
+      "SQLite cannot read \(Value.quoted(path)) (\(sql)): \(String(cString: sqlite3_errmsg(handle)))"
+    )
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+/// The stores and models written by Apple's Core Data in `shared/fixtures/coredata-sqlite`
+/// beside the package (`../shared/fixtures/…`; from a git worktree one folder further up).
+/// Tests open copies, never the files themselves.
+enum CoreDataFixtures {
+  static let relativeFolder = "shared/fixtures/coredata-sqlite"
+
+  /// The fixtures folder, or a skip that says where it was looked for.
+  static func folder() throws -> URL {
+    let root = GrammarTests.packageRoot.standardizedFileURL
+    let candidates = [
+      root.deletingLastPathComponent(),
+      root.deletingLastPathComponent().deletingLastPathComponent(),
+    ].map { $0.appendingPathComponent(relativeFolder) }
+    for candidate in candidates
+    where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path)
+    {
+      return candidate
+    }
+    throw XCTSkip(
+      "the Core Data fixtures are not here: looked for \(candidates.map(\.path).joined(separator: " and "))"
+    )
+  }
+
+  /// A new empty temporary folder.
+  static func temporaryFolder() throws -> URL {
+    let temporary = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bowq-coredata-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    return temporary
+  }
+
+  /// A copy of the fixture at `relativePath` in a new temporary folder.
+  static func copy(_ relativePath: String) throws -> URL {
+    let source = try folder().appendingPathComponent(relativePath)
+    let temporary = try temporaryFolder()
+    let copy = temporary.appendingPathComponent(source.lastPathComponent)
+    try FileManager.default.copyItem(at: source, to: copy)
+    return copy
+  }
+}

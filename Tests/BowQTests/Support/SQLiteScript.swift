@@ -1,0 +1,49 @@
+import CSQLite
+import Foundation
+import XCTest
+
+/// Runs SQL on a database file for tests: building Core Data–shaped stores, or damaging
+/// copies of real ones. Blobs are bound as parameters.
+enum SQLiteScript {
+  /// Runs each statement of `sql` on the database at `path` (created when missing).
+  static func run(
+    _ sql: String, on path: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    withDatabase(path) { db in
+      var message: UnsafeMutablePointer<CChar>?
+      if sqlite3_exec(db, sql, nil, nil, &message) != SQLITE_OK {
+        XCTFail(
+          message.map { String(cString: $0) } ?? "sqlite3_exec failed", file: file, line: line)
+      }
+      sqlite3_free(message)
+    }
+  }
+
+  /// Runs one statement with `blobs` bound to its `?` parameters in order.
+  static func run(_ sql: String, binding blobs: [Data], on path: String) {
+    withDatabase(path) { db in
+      var statement: OpaquePointer?
+      guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+        return XCTFail(String(cString: sqlite3_errmsg(db)))
+      }
+      defer { sqlite3_finalize(statement) }
+      let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+      for (i, blob) in blobs.enumerated() {
+        _ = blob.withUnsafeBytes { bytes in
+          sqlite3_bind_blob(
+            statement, Int32(i + 1), bytes.baseAddress, Int32(blob.count), transient)
+        }
+      }
+      if sqlite3_step(statement) != SQLITE_DONE { XCTFail(String(cString: sqlite3_errmsg(db))) }
+    }
+  }
+
+  private static func withDatabase(_ path: String, _ body: (OpaquePointer) -> Void) {
+    var db: OpaquePointer?
+    guard sqlite3_open(path, &db) == SQLITE_OK, let db else {
+      return XCTFail("cannot open \(path)")
+    }
+    defer { sqlite3_close(db) }
+    body(db)
+  }
+}
