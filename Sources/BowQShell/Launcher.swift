@@ -46,11 +46,15 @@ public enum Launcher {
 
     switch options.source {
     case .commands(let commands):
-      for command in commands where !shell.run(script: command, name: "-c") { return 1 }
-      return 0
+      var succeeded = true
+      for command in commands where !shell.run(script: command, name: "-c") {
+        succeeded = false
+        if !options.keepsGoing { break }
+      }
+      return succeeded ? 0 : 1
     case .script(let path, let arguments):
       for (i, argument) in arguments.enumerated() {
-        interpreter.variables[String(i + 1)] = .string(argument)
+        interpreter.variables[String(i + 1)] = Self.scriptArgument(argument)
       }
       if path == "-" {
         var reader = StreamLineReader(fileDescriptor: 0)
@@ -170,6 +174,20 @@ public enum Launcher {
     }
     return "cannot open the store: \(error)\nThe file was left untouched. Use --read-only "
       + "to look at what can be read from it, or --store NEW to start a new store elsewhere."
+  }
+
+  /// A script argument as `$1`, `$2`, … hold it, typed as a literal of bowq's syntax is:
+  /// `3` and `4.5` numbers, `YES`/`NO` Booleans, `nil`, `"3"` or `'x'` a quoted string and
+  /// `{1, 2}` an aggregate, as `.param set` reads them; any other text — `R`, `Blue Bow Tie`,
+  /// `2024-01-31` — is a string as it is, never an expression to work out.
+  static func scriptArgument(_ text: String) -> Value {
+    let literal =
+      Int64(text) != nil || Double(text) != nil
+      || ["yes", "no", "true", "false", "nil", "null"].contains(text.lowercased())
+      || (text.count >= 2 && (text.first == "\"" || text.first == "'") && text.last == text.first)
+      || (text.first == "{" && text.last == "}")
+    guard literal, let value = try? Value(constantExpression: text) else { return .string(text) }
+    return value
   }
 
   static func banner(_ interpreter: Interpreter) -> String {

@@ -17,6 +17,9 @@ public final class Interpreter {
   let stopwatch: () -> UInt64
   /// The objects of the last fetch, which `set` changes.
   var selection: (entity: String, ids: [ObjectID])?
+  /// Whether the last fetch had `select`: it returned values, not objects, and left no
+  /// selection.
+  var lastFetchReturnedValues = false
 
   /// - Parameters:
   ///   - clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
@@ -44,6 +47,14 @@ public final class Interpreter {
   public func execute(_ statement: Statement) throws -> StatementResult {
     let now = clock()
     let binder = Binder(model: context.graph.model, variables: variables, now: now)
+    if case .set = statement.kind, selection == nil, lastFetchReturnedValues {
+      throw LanguageError(
+        .semantic,
+        "the last fetch had select, so it returned values, not objects: `set` changes the "
+          + "objects of a fetch without select (`fetch Entity where …`, then `set …`), or use "
+          + "`update Entity where … set …`",
+        at: statement.range)
+    }
     let selectedEntity = selection.flatMap { context.graph.model.entity(named: $0.entity) }
     let bound = try binder.bind(statement, selection: selectedEntity)
     if case .explain(let inner) = statement.kind {
@@ -72,7 +83,8 @@ public final class Interpreter {
       return .report(try self.export(export, compiler(now), range: statement.range))
     case .fetch(let fetch):
       let result = try self.fetch(fetch, compiler(now))
-      if fetch.projection == nil { selection = (fetch.entity.name, result.ids) }
+      selection = fetch.projection == nil ? (fetch.entity.name, result.ids) : nil
+      lastFetchReturnedValues = fetch.projection != nil
       return .objects(result)
     case .count(let entity, let predicate):
       return .count(entity: entity.name, try countMatching(entity, predicate, compiler(now)))

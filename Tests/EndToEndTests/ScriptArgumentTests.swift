@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// Script arguments typed as literals, `--keep-going` across several `-c`, and `set` after
+/// a fetch with `select`, through the binary.
+final class ScriptArgumentTests: XCTestCase {
+  var home: URL!
+
+  override func setUpWithError() throws {
+    home = try makeHome()
+  }
+
+  func testScriptArgumentsAreTypedAsLiterals() throws {
+    let script = home.appendingPathComponent("args.bowq")
+    try """
+    count BowTie where rating > $1 AND searchKey == $2
+    .param list
+
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let result = try Bowq.run(
+      ["--memory", "--sample", script.path, "3", "B"], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.output, "1\n$1 = 3\n$2 = \"B\"\n")
+    let quoted = try Bowq.run(
+      ["--memory", "--sample", script.path, "3", "\"B\"", "2024-01-31"], home: home)
+    XCTAssertEqual(quoted.output, "1\n$1 = 3\n$2 = \"B\"\n$3 = \"2024-01-31\"\n")
+  }
+
+  func testKeepGoingRunsEveryCommand() throws {
+    let result = try Bowq.run(
+      [
+        "--memory", "--sample", "--keep-going", "-c", "count BowTie where x > 1", "-c",
+        "count BowTie",
+      ], home: home)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.output, "7\n")
+    XCTAssertTrue(result.stderr.contains("unknown attribute \"x\""), result.stderr)
+    let stopping = try Bowq.run(
+      ["--memory", "--sample", "-c", "count BowTie where x > 1", "-c", "count BowTie"],
+      home: home)
+    XCTAssertEqual(stopping.status, 1)
+    XCTAssertEqual(stopping.output, "")
+  }
+
+  func testSetAfterASelectFetchSaysItReturnedValues() throws {
+    let result = try Bowq.run(
+      [
+        "--memory", "--sample", "-c",
+        "fetch BowTie where searchKey == 'R'; fetch BowTie select name limit 1; set rating = 4",
+      ], home: home)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "the last fetch had select, so it returned values, not objects: `set` changes the "
+          + "objects of a fetch without select"), result.stderr)
+  }
+}
