@@ -12,6 +12,10 @@ public final class Shell {
   public var format: OutputFormat
   /// Go on after a failing statement in scripts and pipes (`--keep-going`).
   public var keepGoing: Bool
+  /// How many `.read` scripts are running inside each other now.
+  var readDepth = 0
+  /// The deepest `.read` may nest: a script that reads itself stops there.
+  static let readDepthLimit = 16
   /// The width of the terminal, when there is one: a table wider than it is shown one
   /// attribute per line instead (psql's `\\x auto`).
   public var terminalColumns: () -> Int? = { nil }

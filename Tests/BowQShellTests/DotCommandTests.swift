@@ -23,11 +23,11 @@ final class DotCommandTests: XCTestCase {
     XCTAssertTrue(
       shell.run(
         script:
-          ".format csv\nfetch Hat\n.entities Hat\n.parameter set w 3\n.parameter\n.exit\ncount Hat",
+          ".format csv\nfetch Hat\n.entities\n.parameter set w 3\n.parameter\n.exit\ncount Hat",
         name: nil))
     XCTAssertEqual(
       capture.out,
-      "name,width\nFez,3\nentity Hat {\n  name: String\n  width: Int16 min 1\n}\n$w = 3\n")
+      "name,width\nFez,3\nHat  1 object\n$w = 3\n")
     XCTAssertEqual(capture.err, "")
   }
 
@@ -41,7 +41,10 @@ final class DotCommandTests: XCTestCase {
       """
         .help             this text
         .mode FORMAT      table, box, json, jsonl, csv or line
+        .mode             the format in use
+        .tables           the entities and how many objects each has
         .schema [Entity]  the model
+        .read FILE        run the statements of a .bowq file
         .param set NAME VALUE   give $NAME a value: 3, 4.5, "text", YES, nil, {1, 2}, CAST(…)
         .param unset NAME       forget $NAME
         .param list             the parameters and their values

@@ -45,12 +45,23 @@ struct DotCommand: Sendable {
     },
     DotCommand(
       name: ".mode", aliases: [".format"],
-      usage: [Usage(synopsis: ".mode FORMAT", summary: "table, box, json, jsonl, csv or line")]
+      usage: [
+        Usage(synopsis: ".mode FORMAT", summary: "table, box, json, jsonl, csv or line"),
+        Usage(synopsis: ".mode", summary: "the format in use"),
+      ]
     ) { shell, line in shell.setMode(line) },
     DotCommand(
-      name: ".schema", aliases: [".entities"],
+      name: ".tables", aliases: [".entities"],
+      usage: [Usage(synopsis: ".tables", summary: "the entities and how many objects each has")]
+    ) { shell, _ in shell.listEntities() },
+    DotCommand(
+      name: ".schema",
       usage: [Usage(synopsis: ".schema [Entity]", summary: "the model")]
     ) { shell, line in shell.showSchema(line) },
+    DotCommand(
+      name: ".read",
+      usage: [Usage(synopsis: ".read FILE", summary: "run the statements of a .bowq file")]
+    ) { shell, line in shell.readScript(line) },
     DotCommand(
       name: ".param", aliases: [".parameter"],
       usage: [

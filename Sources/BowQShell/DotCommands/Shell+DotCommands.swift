@@ -9,9 +9,15 @@ extension Shell {
     return .done
   }
 
-  /// `.mode FORMAT`: the format of later results.
+  /// `.mode FORMAT`: the format of later results, named in any case; `.mode` alone says
+  /// which is in use.
   func setMode(_ line: DotCommand.Line) -> DotCommand.Outcome {
-    guard line.words.count == 2, let format = OutputFormat(rawValue: line.words[1]) else {
+    if line.words.count == 1 {
+      output.write("\(format.rawValue)\n")
+      return .done
+    }
+    guard line.words.count == 2, let format = OutputFormat(rawValue: line.words[1].lowercased())
+    else {
       output.error(
         "error: .mode takes one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))\n"
       )
@@ -21,14 +27,70 @@ extension Shell {
     return .done
   }
 
-  /// `.schema [Entity]`: every entity of the model, or the one named.
+  /// `.tables`: each entity with how many objects it has.
+  func listEntities() -> DotCommand.Outcome {
+    let graph = interpreter.context.graph
+    if graph.model.entities.isEmpty { output.write("(no entities)\n") }
+    let width = graph.model.entities.map(\.name.count).max() ?? 0
+    for entity in graph.model.entities {
+      let count = graph.table(entity.name).count
+      output.write(
+        entity.name + String(repeating: " ", count: width - entity.name.count + 2)
+          + "\(count) object\(count == 1 ? "" : "s")\n")
+    }
+    return .done
+  }
+
+  /// `.schema [Entity]`: every entity of the model, or the one named (in any case).
   func showSchema(_ line: DotCommand.Line) -> DotCommand.Outcome {
     let model = interpreter.context.graph.model
     if model.entities.isEmpty { output.write("(no entities)\n") }
-    for entity in model.entities where line.words.count < 2 || line.words[1] == entity.name {
-      output.write(EntitySchemaFormatter.format(entity) + "\n")
+    guard line.words.count > 1 else {
+      for entity in model.entities { output.write(EntitySchemaFormatter.format(entity) + "\n") }
+      return .done
     }
+    let name = line.words[1]
+    guard
+      let entity = model.entity(named: name)
+        ?? model.entities.first(where: { $0.name.lowercased() == name.lowercased() })
+    else {
+      output.error(
+        "error: no entity \(name)."
+          + NameSuggestion.hint(for: name, among: model.entities.map(\.name)) + "\n")
+      return .failed
+    }
+    output.write(EntitySchemaFormatter.format(entity) + "\n")
     return .done
+  }
+
+  /// `.read FILE`: runs a script's statements in this session, as a script runs them: its
+  /// errors name the file and line, and it stops at the first unless the shell keeps going.
+  func readScript(_ line: DotCommand.Line) -> DotCommand.Outcome {
+    let path =
+      line.text.split(separator: " ", maxSplits: 1).dropFirst().first
+      .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    let unquoted =
+      path.count >= 2 && path.first == "\"" && path.last == "\""
+      ? String(path.dropFirst().dropLast()) : path
+    guard !unquoted.isEmpty else {
+      output.error("error: .read takes a file: .read lesson.bowq\n")
+      return .failed
+    }
+    guard readDepth < Self.readDepthLimit else {
+      output.error(
+        "error: .read \(unquoted): scripts read each other more than \(Self.readDepthLimit) deep\n")
+      return .failed
+    }
+    var reader: StreamLineReader
+    do {
+      reader = try StreamLineReader(contentsOfFile: unquoted)
+    } catch {
+      output.error("error: cannot read \(unquoted): \(error.reason)\n")
+      return .failed
+    }
+    readDepth += 1
+    defer { readDepth -= 1 }
+    return run(reader: &reader, interactive: false, name: unquoted) ? .done : .failed
   }
 
   /// `.param set NAME VALUE`, `.param unset NAME` and `.param list` (the default): the

@@ -1,0 +1,56 @@
+import BowQ
+import Foundation
+import XCTest
+
+@testable import BowQShell
+
+/// `.tables`, `.mode` with and without a format, `.schema` of an entity named in any case,
+/// and `.read` of a script inside the session.
+final class DotCommandActionsTests: XCTestCase {
+  typealias Capture = ShellFixtures.Capture
+
+  func testTablesListsEntitiesWithTheirObjects() throws {
+    let capture = Capture()
+    let shell = try ShellFixtures.shell(
+      after: ShellFixtures.hatShop + "\nentity Box { size: Int16 }", capture: capture)
+    XCTAssertTrue(shell.run(script: ".tables", name: "-c"))
+    XCTAssertEqual(capture.out, "Hat  1 object\nBox  0 objects\n")
+  }
+
+  func testModeAloneSaysTheFormatAndTakesAnyCase() throws {
+    let capture = Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertTrue(shell.run(script: ".mode\n.mode JSON\n.mode", name: "-c"))
+    XCTAssertEqual(capture.out, "table\njson\n")
+    XCTAssertEqual(shell.format, .json)
+  }
+
+  func testSchemaFindsAnEntityInAnyCaseAndSuggestsOne() throws {
+    let capture = Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertTrue(shell.run(script: ".schema hat", name: "-c"))
+    XCTAssertTrue(capture.out.hasPrefix("entity Hat {"), capture.out)
+    XCTAssertFalse(shell.run(script: ".schema Hut", name: "-c"))
+    XCTAssertEqual(capture.err, "error: no entity Hut. Did you mean \"Hat\"?\n")
+  }
+
+  func testReadRunsAScriptInTheSessionAndNamesItsLines() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lesson = folder.appendingPathComponent("lesson.bowq").path
+    try "insert Hat name = \"Cap\", width = 2\ncount Hat\ncount Hat where widht > 1\ncount Hat\n"
+      .write(toFile: lesson, atomically: true, encoding: .utf8)
+    let capture = Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertFalse(shell.run(script: ".read \(lesson)\ncount Hat", name: "-c"))
+    XCTAssertEqual(capture.out, "2\n", "the script stopped at its error, and so did -c")
+    XCTAssertTrue(capture.err.contains("\(lesson):3:17: error: unknown attribute"), capture.err)
+    let looping = folder.appendingPathComponent("self.bowq").path
+    try ".read \(looping)\n".write(toFile: looping, atomically: true, encoding: .utf8)
+    XCTAssertFalse(shell.run(script: ".read \(looping)", name: "-c"))
+    XCTAssertTrue(capture.err.contains("scripts read each other more than 16 deep"), capture.err)
+    XCTAssertFalse(shell.run(script: ".read \(folder.path)/missing.bowq", name: "-c"))
+    XCTAssertTrue(capture.err.contains("error: cannot read \(folder.path)/missing.bowq"))
+  }
+}
