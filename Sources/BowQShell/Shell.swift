@@ -43,7 +43,9 @@ public final class Shell {
   }
 
   /// Reads and runs statements until the input ends. A statement may span lines while a
-  /// bracket, brace or string is open.
+  /// bracket, brace or string is open; a line that begins a statement at its first column
+  /// (`fetch …`, but not `count: Int32`) ends a bracket left open, with an error at it, and
+  /// the run goes on from that line when it goes on after errors.
   ///
   /// - Parameter interactive: a person at a terminal: prompts, errors that do not stop
   ///   the session, Ctrl-C that drops the statement being typed.
@@ -54,15 +56,22 @@ public final class Shell {
     var lineNumber = 0
     var firstLine = 1
     var succeeded = true
+    /// Records a chunk's outcome; false when the run should stop.
+    func record(_ ok: Bool) -> Bool {
+      if ok { return true }
+      succeeded = false
+      return interactive || keepGoing
+    }
     while true {
       Interrupt.reset()
       let prompt = pending.isEmpty ? "bowq> " : "  ...> "
       switch reader.readLine(prompt: prompt) {
       case .endOfInput:
         if !pending.isEmpty {
-          succeeded =
-            runChunk(pending, firstLine: firstLine, name: name, interactive: interactive)
-            && succeeded
+          _ = record(
+            runChunk(
+              pending.joined(separator: "\n"), firstLine: firstLine, name: name,
+              interactive: interactive, isComplete: false))
         }
         return succeeded || interactive
       case .interrupted:
@@ -71,6 +80,15 @@ public final class Shell {
         pending = []
       case .line(let line):
         lineNumber += 1
+        if !pending.isEmpty, Shell.beginsStatement(line),
+          case .openBracket = Lexer.ending(of: pending.joined(separator: "\n"))
+        {
+          let ok = runChunk(
+            pending.joined(separator: "\n"), firstLine: firstLine, name: name,
+            interactive: interactive, isComplete: false)
+          pending = []
+          guard record(ok) else { return false }
+        }
         if pending.isEmpty {
           firstLine = interactive ? 1 : lineNumber
           if interactive { lineNumber = 1 }
@@ -80,9 +98,7 @@ public final class Shell {
             if interactive { reader.addToHistory(trimmed) }
             switch runDotCommand(trimmed) {
             case .quit: return succeeded || interactive
-            case .failed:
-              succeeded = false
-              if !interactive && !keepGoing { return false }
+            case .failed: guard record(false) else { return false }
             case .done: break
             }
             continue
@@ -90,35 +106,64 @@ public final class Shell {
         }
         pending.append(line)
         let text = pending.joined(separator: "\n")
-        if Lexer.needsMoreInput(text) { continue }
+        if Lexer.ending(of: text) != .complete { continue }
         if interactive { reader.addToHistory(text) }
-        let ok = runChunk(pending, firstLine: firstLine, name: name, interactive: interactive)
+        let ok = runChunk(
+          text, firstLine: firstLine, name: name, interactive: interactive, isComplete: true)
         pending = []
-        if !ok {
-          succeeded = false
-          if !interactive && !keepGoing { return false }
-        }
+        guard record(ok) else { return false }
       }
     }
   }
 
-  private func runChunk(_ lines: [String], firstLine: Int, name: String?, interactive: Bool) -> Bool
-  {
-    let text = lines.joined(separator: "\n")
+  /// Whether `line` begins a statement at its first column: a statement word not followed
+  /// by `:` (which makes it a property of an entity being defined).
+  static func beginsStatement(_ line: String) -> Bool {
+    guard let first = line.unicodeScalars.first, first.properties.isAlphabetic else {
+      return false
+    }
+    var lexer = Lexer(line)
+    guard case .some(.identifier(let word)) = try? lexer.next().kind,
+      StatementKeyword(word: word) != nil
+    else { return false }
+    return (try? lexer.next().kind) != .punctuation(.colon)
+  }
+
+  /// Runs the statements of `text`, one at a time as they are parsed; returns whether all
+  /// succeeded. It stops at the first failure unless ``keepGoing`` is set.
+  ///
+  /// - Parameter isComplete: false when the text was cut short (the input ended, or a new
+  ///   statement began) with a string or bracket open: that is reported at where it opened.
+  private func runChunk(
+    _ text: String, firstLine: Int, name: String?, interactive: Bool, isComplete: Bool
+  ) -> Bool {
     let diagnostics = DiagnosticFormatter(
       sourceName: name, source: text, firstLine: firstLine, style: errorStyle)
-    let statements: [Statement]
-    do {
-      statements = try Parser.parseScript(text)
-    } catch {
-      output.error(diagnostics.format(error.message, at: error.range))
+    if !isComplete,
+      case .openBracket(let bracket, let range) = Lexer.ending(
+        of: text, firstLine: firstLine)
+    {
+      output.error(
+        diagnostics.format(
+          "unclosed \"\(bracket.rawValue)\": add its closing \"\(bracket.closingBracket.rawValue)\"",
+          at: range))
       return false
     }
-    for statement in statements
-    where !execute(statement, diagnostics: diagnostics, interactive: interactive) {
-      return false
+    var statements = StatementStream(text, firstLine: firstLine)
+    var succeeded = true
+    while true {
+      do {
+        guard let statement = try statements.next() else { return succeeded }
+        if !execute(statement, diagnostics: diagnostics, interactive: interactive) {
+          succeeded = false
+          if !keepGoing { return false }
+        }
+      } catch {
+        output.error(diagnostics.format(error.message, at: error.range))
+        succeeded = false
+        if !keepGoing { return false }
+      }
     }
-    return true
   }
 
   /// Runs one statement and prints its result or error; returns whether it succeeded.

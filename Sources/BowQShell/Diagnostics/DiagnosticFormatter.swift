@@ -8,7 +8,8 @@ struct DiagnosticFormatter {
   var sourceName: String?
   /// The whole text the statement came from.
   var source: String
-  /// The line of the whole input on which `source` begins (for pipes read in chunks).
+  /// The line of the whole input on which `source` begins (for pipes read in chunks): the
+  /// positions of errors are the whole input's.
   var firstLine: Int = 1
   var style: Style
 
@@ -18,7 +19,7 @@ struct DiagnosticFormatter {
       return prefix(nil) + style.error("\(kind):") + " " + message + "\n"
     }
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    let lineIndex = min(range.start.line - 1, lines.count - 1)
+    let lineIndex = min(range.start.line - firstLine, lines.count - 1)
     let text = lineIndex >= 0 ? String(lines[lineIndex]).replacingTabs() : ""
     let column = max(range.start.column, 1)
     let width: Int
@@ -29,9 +30,7 @@ struct DiagnosticFormatter {
     }
     let padding = String(repeating: " ", count: DisplayWidth.of(String(text.prefix(column - 1))))
     let caret = "^" + String(repeating: "~", count: max(0, width - 1))
-    let location = SourceLocation(
-      offset: range.start.offset, line: range.start.line + firstLine - 1, column: column)
-    return prefix(location) + style.error("\(kind):") + " " + message + "\n"
+    return prefix(range.start) + style.error("\(kind):") + " " + message + "\n"
       + "  " + text + "\n"
       + "  " + padding + style.error(caret) + "\n"
   }

@@ -65,6 +65,18 @@ public enum Punctuation: String, Hashable, Sendable, CaseIterable {
   case removeAssign = "-="
 }
 
+extension Punctuation {
+  /// For an opening bracket, the one that closes it; any other punctuation is itself.
+  public var closingBracket: Punctuation {
+    switch self {
+    case .leftParen: return .rightParen
+    case .leftBracket: return .rightBracket
+    case .leftBrace: return .rightBrace
+    default: return self
+    }
+  }
+}
+
 extension Token.Kind: CustomStringConvertible {
   /// How the token is named in "expected …, found …" messages.
   public var description: String {
