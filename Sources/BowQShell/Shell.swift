@@ -185,7 +185,7 @@ public final class Shell {
         ? "validation failed\(count)" : "save failed\(count); nothing was written"
       output.error(
         diagnostics.format(what, at: statement.range)
-          + error.description + "\n"
+          + ValueText.visibleLines(error.description) + "\n"
           + "The changes are still pending: fix them, or `rollback` to discard them.\n")
     } catch {
       output.error(diagnostics.format(String(describing: error), at: statement.range))
@@ -209,9 +209,9 @@ public final class Shell {
     case .changes(let changes):
       output.write(ChangesRenderer.render(changes))
     case .explanation(let lines):
-      output.write(lines.map { $0 + "\n" }.joined())
+      output.write(lines.map { ValueText.visible($0) + "\n" }.joined())
     case .report(let report):
-      let text = ReportPhrasing.sentence(report)
+      let text = ValueText.visibleLines(ReportPhrasing.sentence(report))
       if interactive {
         output.write(style.dim(text) + "\n")
       } else {
@@ -226,7 +226,7 @@ public final class Shell {
     let line = DotCommand.Line(text)
     guard let command = DotCommand.named(line.words[0]) else {
       output.error(
-        "error: unknown command \(line.words[0])."
+        "error: unknown command \(ValueText.visible(line.words[0]))."
           + NameSuggestion.hint(for: line.words[0], among: DotCommand.all.map(\.name))
           + " Type .help for the list.\n")
       return .failed

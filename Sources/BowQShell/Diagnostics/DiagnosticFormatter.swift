@@ -3,6 +3,10 @@ import Foundation
 
 /// Formats an error of a statement the way compilers do: `file:line:column: error: message`,
 /// then the source line and a caret under the offending text.
+///
+/// The message and the source line are printed with their control characters made visible
+/// (``ValueText/visible(_:)``), so text from a script or its data cannot send escape codes
+/// to the terminal.
 struct DiagnosticFormatter {
   /// How the input is named: a script's path, `-c`, or nil at the prompt.
   var sourceName: String?
@@ -15,6 +19,7 @@ struct DiagnosticFormatter {
 
   /// `kind` is "error" for language errors and "runtime error" for errors while running.
   func format(_ message: String, at range: SourceRange?, kind: String = "error") -> String {
+    let message = ValueText.visibleLines(message)
     guard let range else {
       return prefix(nil) + style.error("\(kind):") + " " + message + "\n"
     }
@@ -28,16 +33,20 @@ struct DiagnosticFormatter {
     } else {
       width = max(1, text.count - column + 1)
     }
-    let padding = String(repeating: " ", count: DisplayWidth.of(String(text.prefix(column - 1))))
-    let caret = "^" + String(repeating: "~", count: max(0, width - 1))
+    let before = ValueText.visible(String(text.prefix(column - 1)))
+    let raw = String(text.dropFirst(column - 1).prefix(width))
+    let marked = ValueText.visible(raw)
+    let caretWidth = marked == raw ? width : DisplayWidth.of(marked)
+    let padding = String(repeating: " ", count: DisplayWidth.of(before))
+    let caret = "^" + String(repeating: "~", count: max(0, caretWidth - 1))
     return prefix(range.start) + style.error("\(kind):") + " " + message + "\n"
-      + "  " + text + "\n"
+      + "  " + ValueText.visible(text) + "\n"
       + "  " + padding + style.error(caret) + "\n"
   }
 
   private func prefix(_ location: SourceLocation?) -> String {
     let position = location.map { "\($0.line):\($0.column): " } ?? ""
-    return (sourceName.map { "\($0):" } ?? "") + position
+    return (sourceName.map { "\(ValueText.visible($0)):" } ?? "") + position
   }
 }
 

@@ -53,7 +53,8 @@ extension Shell {
         interpreter.variables[name] = try Value(
           constantExpression: text, variables: interpreter.variables)
       } catch {
-        output.error("error: .param set \(name) \(text): \(error.message)\n")
+        output.error(
+          ValueText.visible("error: .param set \(name) \(text): \(error.message)") + "\n")
         return .failed
       }
     case "unset" where words.count == 3 && isName:

@@ -5,7 +5,13 @@ enum ValueText {
   /// ``Value/displayText`` with control characters made visible (`\n`, `\t`, `\r`,
   /// `\u{1B}`), so a value stays on its line and cannot send escape codes to the terminal.
   static func cell(_ value: Value) -> String {
-    let text = value.displayText
+    visible(value.displayText)
+  }
+
+  /// `text` with control characters made visible (`\n`, `\t`, `\r`, `\u{1B}`): the one way
+  /// every text from a script or its data reaches the terminal, in cells, error lines,
+  /// carets' source lines, `changes` and reports.
+  static func visible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var escaped = ""
     for scalar in text.unicodeScalars {
@@ -19,6 +25,13 @@ enum ValueText {
       }
     }
     return escaped
+  }
+
+  /// `text` made ``visible(_:)`` line by line, keeping its line breaks: for messages of
+  /// several lines.
+  static func visibleLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }
+      .joined(separator: "\n")
   }
 
   /// C0 and C1 control characters and DEL.
