@@ -80,6 +80,12 @@ public final class Shell {
         pending = []
       case .line(let line):
         lineNumber += 1
+        if let invalid = reader.invalidByte {
+          reportInvalidByte(invalid, in: line, lineNumber: lineNumber, name: name)
+          pending = []
+          guard record(false) else { return false }
+          continue
+        }
         if !pending.isEmpty, Shell.beginsStatement(line),
           case .openBracket = Lexer.ending(of: pending.joined(separator: "\n"))
         {
@@ -114,6 +120,22 @@ public final class Shell {
         guard record(ok) else { return false }
       }
     }
+  }
+
+  /// Reports a byte of `line` that is no UTF-8, at its place: the statement it is in is not
+  /// run, as its text would not be the script's.
+  private func reportInvalidByte(
+    _ invalid: InvalidByte, in line: String, lineNumber: Int, name: String?
+  ) {
+    let diagnostics = DiagnosticFormatter(
+      sourceName: name, source: line, firstLine: lineNumber, style: errorStyle)
+    let start = SourceLocation(offset: 0, line: lineNumber, column: invalid.column)
+    let end = SourceLocation(offset: 0, line: lineNumber, column: invalid.column + 1)
+    let hex = String(invalid.value, radix: 16, uppercase: true)
+    output.error(
+      diagnostics.format(
+        "invalid UTF-8 byte 0x\(hex): bowq reads scripts as UTF-8",
+        at: SourceRange(start, end)))
   }
 
   /// Whether `line` begins a statement at its first column: a statement word not followed

@@ -5,8 +5,8 @@ import XCTest
 @testable import BowQShell
 
 /// Scripts with errors that could swallow what follows them: brackets left open, failures in
-/// the middle of a line. Each is reported where it is, and `--keep-going` goes on with the
-/// statements after it.
+/// the middle of a line, bytes that are not UTF-8. Each is reported where it is, and
+/// `--keep-going` goes on with the statements after it.
 final class ScriptRecoveryTests: XCTestCase {
   typealias Capture = ShellFixtures.Capture
 
@@ -77,5 +77,43 @@ final class ScriptRecoveryTests: XCTestCase {
     let shell = try makeShell(capture)
     XCTAssertFalse(shell.run(script: "count Hat; count Hat where 3abc; count Hat", name: nil))
     XCTAssertEqual(capture.out, "1\n")
+  }
+
+  /// The shell running `bytes` as a script read through a file descriptor, as a pipe is.
+  private func run(bytes: [UInt8], keepGoing: Bool, capture: Capture) throws -> Bool {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bowq-recovery-\(UUID().uuidString)").path
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let handle = try XCTUnwrap(FileHandle(forReadingAtPath: path))
+    defer { try? handle.close() }
+    var reader = StreamLineReader(fileDescriptor: handle.fileDescriptor)
+    return try makeShell(capture, keepGoing: keepGoing)
+      .run(reader: &reader, interactive: false, name: "<stdin>")
+  }
+
+  func testInvalidUTF8IsAnErrorAtItsPlace() throws {
+    let capture = Capture()
+    let bytes =
+      Array("count Hat\n".utf8) + Array("insert Hat name = \"é".utf8) + [0xFF]
+      + Array("\", width = 2\ncount Hat\n".utf8)
+    XCTAssertFalse(try run(bytes: bytes, keepGoing: true, capture: capture))
+    XCTAssertEqual(
+      capture.err,
+      """
+      <stdin>:2:21: error: invalid UTF-8 byte 0xFF: bowq reads scripts as UTF-8
+        insert Hat name = "é\u{FFFD}", width = 2
+                            ^
+
+      """)
+    XCTAssertEqual(capture.out, "1\n1\n", "the statement with the byte is not run")
+  }
+
+  func testInvalidUTF8StopsAScriptWithoutKeepGoing() throws {
+    let capture = Capture()
+    let bytes = [0xC3] + Array(" count Hat\ncount Hat\n".utf8)
+    XCTAssertFalse(try run(bytes: bytes, keepGoing: false, capture: capture))
+    XCTAssertTrue(capture.err.hasPrefix("<stdin>:1:1: error: invalid UTF-8 byte 0xC3"))
+    XCTAssertEqual(capture.out, "")
   }
 }

@@ -70,4 +70,17 @@ final class TerminalEscapingTests: XCTestCase {
     assertNoControlCharacters(capture.err)
     XCTAssertTrue(capture.err.hasPrefix("error: unknown command .\\u{1B}[2J."), capture.err)
   }
+
+  func testANulOutsideAStringIsShownEscaped() throws {
+    let capture = try run("count Hat\u{0}")
+    assertNoControlCharacters(capture.err)
+    XCTAssertEqual(
+      capture.err,
+      """
+      t.bowq:1:10: error: unexpected character U+0000 (a NUL byte)
+        count Hat\\u{0}
+                 ^~~~~
+
+      """)
+  }
 }

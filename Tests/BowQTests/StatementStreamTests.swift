@@ -65,6 +65,13 @@ final class StatementStreamTests: XCTestCase {
     XCTAssertEqual(Lexer.ending(of: "entity E {\n}"), .complete)
   }
 
+  func testANulOutsideAStringIsNamedNotPrinted() {
+    XCTAssertEqual(
+      outcomes("count T\u{0}"), ["error 1:8: unexpected character U+0000 (a NUL byte)"])
+    XCTAssertEqual(
+      outcomes("count T\u{1B}[2J"), ["error 1:8: unexpected character U+001B"])
+  }
+
   /// A script of millions of separators keeps no token of them: it parses at once, and a
   /// statement after them still comes.
   func testAScriptOfSeparatorsParsesToItsStatements() {
