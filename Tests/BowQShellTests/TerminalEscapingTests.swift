@@ -5,7 +5,8 @@ import XCTest
 @testable import BowQShell
 
 /// Text from scripts and data reaches the terminal with its control characters made visible,
-/// wherever it is printed: error lines, the source line under a caret, `changes`, reports.
+/// wherever it is printed: error lines, the source line under a caret, `changes`, reports and
+/// `bowq plist`.
 final class TerminalEscapingTests: XCTestCase {
   typealias Capture = ShellFixtures.Capture
 
@@ -82,5 +83,12 @@ final class TerminalEscapingTests: XCTestCase {
                  ^~~~~
 
       """)
+  }
+
+  func testAPropertyListPrintsItsKeysAndStringsEscaped() {
+    let plist = PropertyList.dictionary(["a\u{1B}[31m": .string("x\u{1B}]0;t\u{7}y")])
+    XCTAssertEqual(
+      PropertyListPrinter.readable(plist),
+      "{\n  \"a\\u{1B}[31m\" => \"x\\u{1B}]0;t\\u{7}y\"\n}\n")
   }
 }
