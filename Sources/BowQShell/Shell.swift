@@ -53,6 +53,8 @@ public final class Shell {
   @discardableResult
   public func run(reader: inout some LineReader, interactive: Bool, name: String? = nil) -> Bool {
     var pending: [String] = []
+    /// How the pending lines end.
+    var ending = Lexer.Ending.complete
     var lineNumber = 0
     var firstLine = 1
     var succeeded = true
@@ -86,9 +88,7 @@ public final class Shell {
           guard record(false) else { return false }
           continue
         }
-        if !pending.isEmpty, Shell.beginsStatement(line),
-          case .openBracket = Lexer.ending(of: pending.joined(separator: "\n"))
-        {
+        if !pending.isEmpty, Shell.beginsStatement(line), case .openBrackets = ending {
           let ok = runChunk(
             pending.joined(separator: "\n"), firstLine: firstLine, name: name,
             interactive: interactive, isComplete: false)
@@ -110,9 +110,11 @@ public final class Shell {
             continue
           }
         }
+        ending = Shell.ending(
+          of: pending, from: firstLine, endingAs: ending, then: line, at: lineNumber)
         pending.append(line)
+        if ending != .complete { continue }
         let text = pending.joined(separator: "\n")
-        if Lexer.ending(of: text) != .complete { continue }
         if interactive { reader.addToHistory(text) }
         let ok = runChunk(
           text, firstLine: firstLine, name: name, interactive: interactive, isComplete: true)
@@ -138,6 +140,21 @@ public final class Shell {
         at: SourceRange(start, end)))
   }
 
+  /// How the statement of `pending` lines (from line `firstLine` of the input), which end as
+  /// `ending`, ends once `line` (line `lineNumber`) is added: the line alone is lexed after
+  /// lines that end inside brackets, so a statement of many lines is lexed once, not once a
+  /// line.
+  static func ending(
+    of pending: [String], from firstLine: Int, endingAs ending: Lexer.Ending, then line: String,
+    at lineNumber: Int
+  ) -> Lexer.Ending {
+    if pending.isEmpty { return Lexer.ending(of: line, firstLine: lineNumber) }
+    guard case .openBrackets(let open) = ending else {
+      return Lexer.ending(of: (pending + [line]).joined(separator: "\n"), firstLine: firstLine)
+    }
+    return Lexer.ending(of: line, firstLine: lineNumber, inside: open)
+  }
+
   /// Whether `line` begins a statement at its first column: a statement word not followed
   /// by `:` (which makes it a property of an entity being defined).
   static func beginsStatement(_ line: String) -> Bool {
@@ -161,14 +178,14 @@ public final class Shell {
   ) -> Bool {
     let diagnostics = DiagnosticFormatter(
       sourceName: name, source: text, firstLine: firstLine, style: errorStyle)
-    if !isComplete,
-      case .openBracket(let bracket, let range) = Lexer.ending(
-        of: text, firstLine: firstLine)
+    if !isComplete, case .openBrackets(let open) = Lexer.ending(of: text, firstLine: firstLine),
+      let innermost = open.last
     {
+      let bracket = innermost.punctuation
       output.error(
         diagnostics.format(
           "unclosed \"\(bracket.rawValue)\": add its closing \"\(bracket.closingBracket.rawValue)\"",
-          at: range))
+          at: innermost.range))
       return false
     }
     var statements = StatementStream(text, firstLine: firstLine)

@@ -79,6 +79,31 @@ final class ScriptRecoveryTests: XCTestCase {
     XCTAssertEqual(capture.out, "1\n")
   }
 
+  /// A line after lines that end inside brackets is lexed alone, from the brackets they left
+  /// open: a statement of thousands of lines is lexed once, not once a line. (The lines
+  /// here would end inside a string if lexed again.)
+  func testEachLineOfALongStatementIsLexedOnce() {
+    let brace = Lexer.OpenBracket(
+      punctuation: .leftBrace,
+      range: SourceRange(
+        SourceLocation(offset: 9, line: 1, column: 10),
+        SourceLocation(offset: 10, line: 1, column: 11)))
+    XCTAssertEqual(
+      Shell.ending(
+        of: ["entity E {", "  \"not lexed again"], from: 1, endingAs: .openBrackets([brace]),
+        then: "}", at: 3),
+      .complete)
+  }
+
+  func testAnEntityOfThousandsOfLinesIsDefined() throws {
+    let capture = Capture()
+    let shell = try makeShell(capture)
+    let lines = (0..<3000).map { "  a\($0): Int32" }
+    XCTAssertTrue(
+      shell.run(script: (["entity E {"] + lines + ["}"]).joined(separator: "\n"), name: nil))
+    XCTAssertEqual(capture.err, "Defined entity E with 3000 properties.\n")
+  }
+
   /// The shell running `bytes` as a script read through a file descriptor, as a pipe is.
   private func run(bytes: [UInt8], keepGoing: Bool, capture: Capture) throws -> Bool {
     let path = FileManager.default.temporaryDirectory

@@ -55,21 +55,36 @@ final class StatementStreamTests: XCTestCase {
     XCTAssertEqual(tokens.map(\.range.start.column), [1, 3, 6, 7])
   }
 
-  func testTheEndingNamesTheInnermostOpenBracket() {
-    let start = SourceLocation(offset: 25, line: 4, column: 3)
+  func testTheEndingNamesTheOpenBrackets() {
+    func range(_ offset: Int, _ line: Int, _ column: Int) -> SourceRange {
+      SourceRange(
+        SourceLocation(offset: offset, line: line, column: column),
+        SourceLocation(offset: offset + 1, line: line, column: column + 1))
+    }
+    let brace = Lexer.OpenBracket(punctuation: .leftBrace, range: range(9, 2, 10))
+    let paren = Lexer.OpenBracket(punctuation: .leftParen, range: range(25, 4, 3))
     XCTAssertEqual(
-      Lexer.ending(of: "entity E {\n  a: String\n  (", firstLine: 2),
-      .openBracket(
-        .leftParen, at: SourceRange(start, SourceLocation(offset: 26, line: 4, column: 4))))
+      Lexer.ending(of: "entity E {\n  a: String\n  (", firstLine: 2), .openBrackets([brace, paren]))
     XCTAssertEqual(Lexer.ending(of: "name == 'a"), .openString(quote: "'"))
     XCTAssertEqual(Lexer.ending(of: "entity E {\n}"), .complete)
   }
 
-  func testANulOutsideAStringIsNamedNotPrinted() {
+  func testTheEndingOfALineGoesOnFromTheBracketsOpenBeforeIt() {
+    let brace = Lexer.OpenBracket(
+      punctuation: .leftBrace,
+      range: SourceRange(
+        SourceLocation(offset: 9, line: 1, column: 10),
+        SourceLocation(offset: 10, line: 1, column: 11)))
     XCTAssertEqual(
-      outcomes("count T\u{0}"), ["error 1:8: unexpected character U+0000 (a NUL byte)"])
+      Lexer.ending(of: "  a: String", firstLine: 2, inside: [brace]), .openBrackets([brace]))
+    XCTAssertEqual(Lexer.ending(of: "}", firstLine: 3, inside: [brace]), .complete)
+    let bracket = Lexer.OpenBracket(
+      punctuation: .leftBracket,
+      range: SourceRange(
+        SourceLocation(offset: 5, line: 3, column: 6),
+        SourceLocation(offset: 6, line: 3, column: 7)))
     XCTAssertEqual(
-      outcomes("count T\u{1B}[2J"), ["error 1:8: unexpected character U+001B"])
+      Lexer.ending(of: "  b: [T", firstLine: 3, inside: [brace]), .openBrackets([brace, bracket]))
   }
 
   /// A script of millions of separators keeps no token of them: it parses at once, and a

@@ -22,7 +22,7 @@ public struct Lexer {
   private var line: Int
   private var column = 1
   /// The open brackets with where each opened, innermost last.
-  private(set) var openBrackets: [(punctuation: Punctuation, range: SourceRange)] = []
+  private(set) var openBrackets: [OpenBracket] = []
 
   /// A lexer at the start of `text`, which is bowq source or a format string.
   ///
@@ -47,25 +47,41 @@ public struct Lexer {
     }
   }
 
-  /// How the text ends: complete, or inside a string or bracket that a later line may close.
-  public enum Ending: Equatable, Sendable {
+  /// A bracket still open at the end of a text: which, and where it opened.
+  public struct OpenBracket: Hashable, Sendable {
+    public var punctuation: Punctuation
+    public var range: SourceRange
+
+    public init(punctuation: Punctuation, range: SourceRange) {
+      self.punctuation = punctuation
+      self.range = range
+    }
+  }
+
+  /// How the text ends: complete, or inside a string or brackets that a later line may close.
+  public enum Ending: Hashable, Sendable {
     /// Every string and bracket is closed (or the text has an error that no more input mends).
     case complete
     /// Inside a string, begun with `quote`.
     case openString(quote: Unicode.Scalar)
-    /// With `bracket` still open, opened at `range`, the innermost of those open.
-    case openBracket(Punctuation, at: SourceRange)
+    /// With brackets still open, outermost first.
+    case openBrackets([OpenBracket])
   }
 
   /// How `text` ends, so that a shell can tell whether to read another line before running it.
-  public static func ending(of text: String, firstLine: Int = 1) -> Ending {
+  ///
+  /// - Parameter open: the brackets left open by the text before `text` (which ended outside
+  ///   any string), so that a shell reading line by line lexes each line once.
+  public static func ending(of text: String, firstLine: Int = 1, inside open: [OpenBracket] = [])
+    -> Ending
+  {
     var lexer = Lexer(text, firstLine: firstLine)
+    lexer.openBrackets = open
     while true {
       do {
         let token = try lexer.lex()
         guard token.kind == .endOfInput else { continue }
-        guard let open = lexer.openBrackets.last else { return .complete }
-        return .openBracket(open.punctuation, at: open.range)
+        return lexer.openBrackets.isEmpty ? .complete : .openBrackets(lexer.openBrackets)
       } catch {
         guard case .unterminatedString(let quote) = error.reason else { return .complete }
         return .openString(quote: quote)
@@ -431,7 +447,7 @@ public struct Lexer {
     _ = advance()
     switch p {
     case .leftParen, .leftBracket, .leftBrace:
-      openBrackets.append((p, SourceRange(start, location)))
+      openBrackets.append(OpenBracket(punctuation: p, range: SourceRange(start, location)))
     case .rightParen, .rightBracket, .rightBrace:
       if !openBrackets.isEmpty { openBrackets.removeLast() }
     default: break
