@@ -191,14 +191,15 @@ public final class Shell {
     var statements = StatementStream(text, firstLine: firstLine)
     var succeeded = true
     while true {
+      let ok: Bool
       do {
         guard let statement = try statements.next() else { return succeeded }
-        if !execute(statement, diagnostics: diagnostics, interactive: interactive) {
-          succeeded = false
-          if !keepGoing { return false }
-        }
+        ok = execute(statement, diagnostics: diagnostics, interactive: interactive)
       } catch {
         output.error(diagnostics.format(error.message, at: error.range))
+        ok = false
+      }
+      if !ok {
         succeeded = false
         if !keepGoing { return false }
       }

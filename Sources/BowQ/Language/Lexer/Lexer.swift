@@ -124,7 +124,7 @@ public struct Lexer {
     return scalar(at: offset)?.scalar
   }
 
-  /// Moves past the next scalar, which must exist, and returns it.
+  /// Moves past the next scalar and returns it (a NUL at the end, where no caller asks).
   private mutating func advance() -> Unicode.Scalar {
     guard let (scalar, width) = scalar(at: index) else { return "\0" }
     index += width
