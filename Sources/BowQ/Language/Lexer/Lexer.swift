@@ -211,7 +211,8 @@ public struct Lexer {
   }
 
   static func isNameStart(_ s: Unicode.Scalar) -> Bool {
-    s == "_" || s.properties.isAlphabetic
+    guard s.isASCII else { return s.properties.isAlphabetic }
+    return s == "_" || ("a"..."z").contains(s) || ("A"..."Z").contains(s)
   }
 
   /// A name: a letter or `_`, then letters, digits and `_`. Variables may start with a
@@ -422,16 +423,24 @@ public struct Lexer {
     return table
   }()
 
-  /// The first scalars of the two-scalar spellings: any other scalar is looked up alone.
-  private static let pairStarts = Set(
-    punctuationBySpelling.keys.filter { $0.unicodeScalars.count == 2 }
-      .compactMap(\.unicodeScalars.first))
+  /// The punctuation each ASCII scalar spells alone, by its value (every spelling is ASCII).
+  private static let punctuationByASCII: [Punctuation?] = (0..<128).map {
+    punctuationBySpelling[String(Character(Unicode.Scalar(UInt8($0))))]
+  }
+
+  /// Whether each ASCII scalar, by its value, begins a two-scalar spelling: any other is
+  /// looked up alone.
+  private static let startsPair: [Bool] = (0..<128).map { value in
+    punctuationBySpelling.keys.contains {
+      $0.unicodeScalars.count == 2 && $0.unicodeScalars.first?.value == UInt32(value)
+    }
+  }
 
   /// The punctuation that begins with `first`, the next scalar.
   private mutating func lexPunctuation(_ first: Unicode.Scalar, start: SourceLocation)
     throws(LexerError) -> Punctuation
   {
-    if Lexer.pairStarts.contains(first), let second = peek(1) {
+    if first.isASCII, Lexer.startsPair[Int(first.value)], let second = peek(1) {
       let pair = String(String.UnicodeScalarView([first, second]))
       if let p = Lexer.punctuationBySpelling[pair] {
         _ = advance()
@@ -439,10 +448,9 @@ public struct Lexer {
         return p
       }
     }
-    let single = String(Character(first))
-    guard let p = Lexer.punctuationBySpelling[single] else {
+    guard first.isASCII, let p = Lexer.punctuationByASCII[Int(first.value)] else {
       _ = advance()
-      throw error(.unexpectedCharacter(single), from: start)
+      throw error(.unexpectedCharacter(String(Character(first))), from: start)
     }
     _ = advance()
     switch p {
