@@ -91,4 +91,9 @@ final class TerminalEscapingTests: XCTestCase {
       PropertyListPrinter.readable(plist),
       "{\n  \"a\\u{1B}[31m\" => \"x\\u{1B}]0;t\\u{7}y\"\n}\n")
   }
+
+  func testAParameterIsListedEscaped() throws {
+    let capture = try run(".param set x \"\\u{1B}[31m\"\n.param list")
+    XCTAssertEqual(capture.out, "$x = \"\\u{1B}[31m\"\n")
+  }
 }

@@ -43,7 +43,7 @@ extension Shell {
       let variables = interpreter.variables
       if variables.isEmpty { output.write("(no parameters)\n") }
       for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
-        output.write("$\(name) = \(value.literalText)\n")
+        output.write(ValueText.visible("$\(name) = \(value.literalText)") + "\n")
       }
     case "set" where words.count > 3 && isName:
       var rest = line.text[...]
