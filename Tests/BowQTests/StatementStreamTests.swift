@@ -87,6 +87,20 @@ final class StatementStreamTests: XCTestCase {
       Lexer.ending(of: "  b: [T", firstLine: 3, inside: [brace]), .openBrackets([brace, bracket]))
   }
 
+  /// Brackets nested past any the parser accepts are counted, not kept: a line of a million
+  /// `(` ends with a bounded list of them, and closing them all completes it.
+  func testDeepBracketsAreCountedNotKept() {
+    let open = String(repeating: "(", count: 1_000_000)
+    guard case .openBrackets(let brackets) = Lexer.ending(of: open) else {
+      return XCTFail("the brackets are open")
+    }
+    XCTAssertEqual(brackets.count, Lexer.maximumKeptBrackets)
+    XCTAssertEqual(brackets.last?.range.start.column, Lexer.maximumKeptBrackets)
+    XCTAssertEqual(
+      Lexer.ending(of: open + String(repeating: ")", count: 999_999)), .openBrackets([brackets[0]]))
+    XCTAssertEqual(Lexer.ending(of: open + String(repeating: ")", count: 1_000_000)), .complete)
+  }
+
   /// A script of millions of separators keeps no token of them: it parses at once, and a
   /// statement after them still comes.
   func testAScriptOfSeparatorsParsesToItsStatements() {

@@ -21,8 +21,16 @@ public struct Lexer {
   private var index = 0
   private var line: Int
   private var column = 1
-  /// The open brackets with where each opened, innermost last.
+  /// The open brackets with where each opened, innermost last, as deep as
+  /// ``maximumKeptBrackets``.
   private(set) var openBrackets: [OpenBracket] = []
+  /// How many brackets are open inside the innermost of ``openBrackets`` once it holds
+  /// ``maximumKeptBrackets``: they are counted, not kept, so a line of millions of `(` takes
+  /// no memory for them.
+  private var uncountedDepth = 0
+
+  /// The most open brackets kept with their places, far deeper than the parser accepts.
+  static let maximumKeptBrackets = 1024
 
   /// A lexer at the start of `text`, which is bowq source or a format string.
   ///
@@ -64,7 +72,7 @@ public struct Lexer {
     case complete
     /// Inside a string, begun with `quote`.
     case openString(quote: Unicode.Scalar)
-    /// With brackets still open, outermost first.
+    /// With brackets still open, outermost first (at most ``maximumKeptBrackets`` of them).
     case openBrackets([OpenBracket])
   }
 
@@ -455,9 +463,17 @@ public struct Lexer {
     _ = advance()
     switch p {
     case .leftParen, .leftBracket, .leftBrace:
-      openBrackets.append(OpenBracket(punctuation: p, range: SourceRange(start, location)))
+      if openBrackets.count < Lexer.maximumKeptBrackets {
+        openBrackets.append(OpenBracket(punctuation: p, range: SourceRange(start, location)))
+      } else {
+        uncountedDepth += 1
+      }
     case .rightParen, .rightBracket, .rightBrace:
-      if !openBrackets.isEmpty { openBrackets.removeLast() }
+      if uncountedDepth > 0 {
+        uncountedDepth -= 1
+      } else if !openBrackets.isEmpty {
+        openBrackets.removeLast()
+      }
     default: break
     }
     return p
