@@ -131,8 +131,11 @@ public final class Shell {
   ) {
     let diagnostics = DiagnosticFormatter(
       sourceName: name, source: line, firstLine: lineNumber, style: errorStyle)
-    let start = SourceLocation(offset: 0, line: lineNumber, column: invalid.column)
-    let end = SourceLocation(offset: 0, line: lineNumber, column: invalid.column + 1)
+    let offset = line.unicodeScalars.prefix(invalid.column - 1).reduce(0) {
+      $0 + UTF8.width($1)
+    }
+    let start = SourceLocation(offset: offset, line: lineNumber, column: invalid.column)
+    let end = SourceLocation(offset: offset + 3, line: lineNumber, column: invalid.column + 1)
     let hex = String(invalid.value, radix: 16, uppercase: true)
     output.error(
       diagnostics.format(

@@ -104,6 +104,25 @@ final class ScriptRecoveryTests: XCTestCase {
     XCTAssertEqual(capture.err, "Defined entity E with 3000 properties.\n")
   }
 
+  /// An error on a line of megabytes shows the part of the line around it, so that a
+  /// thousand errors on it print a thousand short lines, not a thousand copies of it.
+  func testAnErrorOnAHugeLineShowsThePartAroundIt() throws {
+    let capture = Capture()
+    let shell = try makeShell(capture, keepGoing: true)
+    let line = String(repeating: "count Hat; ", count: 100_000) + "count Hta; count Hat é x"
+    XCTAssertFalse(shell.run(script: line, name: "t.bowq"))
+    XCTAssertEqual(capture.out.count, 100_000 * 2)
+    let lines = capture.err.split(separator: "\n")
+    XCTAssertEqual(lines.count, 6, capture.err)
+    XCTAssertTrue(lines[0].hasPrefix("t.bowq:1:1100007: error: unknown entity \"Hta\""))
+    XCTAssertEqual(
+      lines[1], "  …ount Hat; count Hat; count Hat; count Hat; count Hat; count Hta; count Hat é x")
+    XCTAssertEqual(lines[2], String(repeating: " ", count: 63) + "^~~")
+    XCTAssertTrue(
+      lines[3].hasPrefix("t.bowq:1:1100022: error: unexpected \"é\" after the statement"))
+    XCTAssertEqual(lines[5], String(repeating: " ", count: 63) + "^")
+  }
+
   /// The shell running `bytes` as a script read through a file descriptor, as a pipe is.
   private func run(bytes: [UInt8], keepGoing: Bool, capture: Capture) throws -> Bool {
     let path = FileManager.default.temporaryDirectory
