@@ -47,7 +47,9 @@ public final class Shell {
   }
 
   /// Reads and runs statements until the input ends. A statement may span lines while a
-  /// bracket, brace or string is open.
+  /// bracket, brace or string is open; a line that begins a statement at its first column
+  /// (`fetch …`, but not `count: Int32`) ends a bracket left open, with an error at it, and
+  /// the run goes on from that line when it goes on after errors.
   ///
   /// - Parameter interactive: a person at a terminal: prompts, errors that do not stop
   ///   the session, Ctrl-C that drops the statement being typed.
@@ -55,18 +57,27 @@ public final class Shell {
   @discardableResult
   public func run(reader: inout some LineReader, interactive: Bool, name: String? = nil) -> Bool {
     var pending: [String] = []
+    /// How the pending lines end.
+    var ending = Lexer.Ending.complete
     var lineNumber = 0
     var firstLine = 1
     var succeeded = true
+    /// Records a chunk's outcome; false when the run should stop.
+    func record(_ ok: Bool) -> Bool {
+      if ok { return true }
+      succeeded = false
+      return interactive || keepGoing
+    }
     while true {
       Interrupt.reset()
       let prompt = pending.isEmpty ? "bowq> " : "  ...> "
       switch reader.readLine(prompt: prompt) {
       case .endOfInput:
         if !pending.isEmpty {
-          succeeded =
-            runChunk(pending, firstLine: firstLine, name: name, interactive: interactive)
-            && succeeded
+          _ = record(
+            runChunk(
+              pending.joined(separator: "\n"), firstLine: firstLine, name: name,
+              interactive: interactive, isComplete: false))
         }
         return succeeded || interactive
       case .interrupted:
@@ -75,6 +86,19 @@ public final class Shell {
         pending = []
       case .line(let line):
         lineNumber += 1
+        if let invalid = reader.invalidByte {
+          reportInvalidByte(invalid, in: line, lineNumber: lineNumber, name: name)
+          pending = []
+          guard record(false) else { return false }
+          continue
+        }
+        if !pending.isEmpty, Shell.beginsStatement(line), case .openBrackets = ending {
+          let ok = runChunk(
+            pending.joined(separator: "\n"), firstLine: firstLine, name: name,
+            interactive: interactive, isComplete: false)
+          pending = []
+          guard record(ok) else { return false }
+        }
         if pending.isEmpty {
           firstLine = interactive ? 1 : lineNumber
           if interactive { lineNumber = 1 }
@@ -84,45 +108,109 @@ public final class Shell {
             if interactive { reader.addToHistory(trimmed) }
             switch runDotCommand(trimmed) {
             case .quit: return succeeded || interactive
-            case .failed:
-              succeeded = false
-              if !interactive && !keepGoing { return false }
+            case .failed: guard record(false) else { return false }
             case .done: break
             }
             continue
           }
         }
+        ending = Shell.ending(
+          of: pending, from: firstLine, endingAs: ending, then: line, at: lineNumber)
         pending.append(line)
+        if ending != .complete { continue }
         let text = pending.joined(separator: "\n")
-        if Lexer.needsMoreInput(text) { continue }
         if interactive { reader.addToHistory(text) }
-        let ok = runChunk(pending, firstLine: firstLine, name: name, interactive: interactive)
+        let ok = runChunk(
+          text, firstLine: firstLine, name: name, interactive: interactive, isComplete: true)
         pending = []
-        if !ok {
-          succeeded = false
-          if !interactive && !keepGoing { return false }
-        }
+        guard record(ok) else { return false }
       }
     }
   }
 
-  private func runChunk(_ lines: [String], firstLine: Int, name: String?, interactive: Bool) -> Bool
-  {
-    let text = lines.joined(separator: "\n")
+  /// Reports a byte of `line` that is no UTF-8, at its place: the statement it is in is not
+  /// run, as its text would not be the script's.
+  private func reportInvalidByte(
+    _ invalid: InvalidByte, in line: String, lineNumber: Int, name: String?
+  ) {
+    let diagnostics = DiagnosticFormatter(
+      sourceName: name, source: line, firstLine: lineNumber, style: errorStyle)
+    let offset = line.unicodeScalars.prefix(invalid.column - 1).reduce(0) {
+      $0 + UTF8.width($1)
+    }
+    let start = SourceLocation(offset: offset, line: lineNumber, column: invalid.column)
+    let end = SourceLocation(offset: offset + 3, line: lineNumber, column: invalid.column + 1)
+    let hex = String(invalid.value, radix: 16, uppercase: true)
+    output.error(
+      diagnostics.format(
+        "invalid UTF-8 byte 0x\(hex): bowq reads scripts as UTF-8",
+        at: SourceRange(start, end)))
+  }
+
+  /// How the statement of `pending` lines (from line `firstLine` of the input), which end as
+  /// `ending`, ends once `line` (line `lineNumber`) is added: the line alone is lexed after
+  /// lines that end inside brackets, so a statement of many lines is lexed once, not once a
+  /// line.
+  static func ending(
+    of pending: [String], from firstLine: Int, endingAs ending: Lexer.Ending, then line: String,
+    at lineNumber: Int
+  ) -> Lexer.Ending {
+    if pending.isEmpty { return Lexer.ending(of: line, firstLine: lineNumber) }
+    guard case .openBrackets(let open) = ending else {
+      return Lexer.ending(of: (pending + [line]).joined(separator: "\n"), firstLine: firstLine)
+    }
+    return Lexer.ending(of: line, firstLine: lineNumber, inside: open)
+  }
+
+  /// Whether `line` begins a statement at its first column: a statement word not followed
+  /// by `:` (which makes it a property of an entity being defined).
+  static func beginsStatement(_ line: String) -> Bool {
+    guard let first = line.unicodeScalars.first, first.properties.isAlphabetic else {
+      return false
+    }
+    var lexer = Lexer(line)
+    guard case .some(.identifier(let word)) = try? lexer.next().kind,
+      StatementKeyword(word: word) != nil
+    else { return false }
+    return (try? lexer.next().kind) != .punctuation(.colon)
+  }
+
+  /// Runs the statements of `text`, one at a time as they are parsed; returns whether all
+  /// succeeded. It stops at the first failure unless ``keepGoing`` is set.
+  ///
+  /// - Parameter isComplete: false when the text was cut short (the input ended, or a new
+  ///   statement began) with a string or bracket open: that is reported at where it opened.
+  private func runChunk(
+    _ text: String, firstLine: Int, name: String?, interactive: Bool, isComplete: Bool
+  ) -> Bool {
     let diagnostics = DiagnosticFormatter(
       sourceName: name, source: text, firstLine: firstLine, style: errorStyle)
-    let statements: [Statement]
-    do {
-      statements = try Parser.parseScript(text)
-    } catch {
-      output.error(diagnostics.format(error.message, at: error.range))
+    if !isComplete, case .openBrackets(let open) = Lexer.ending(of: text, firstLine: firstLine),
+      let innermost = open.last
+    {
+      let bracket = innermost.punctuation
+      output.error(
+        diagnostics.format(
+          "unclosed \"\(bracket.rawValue)\": add its closing \"\(bracket.closingBracket.rawValue)\"",
+          at: innermost.range))
       return false
     }
-    for statement in statements
-    where !execute(statement, diagnostics: diagnostics, interactive: interactive) {
-      return false
+    var statements = StatementStream(text, firstLine: firstLine)
+    var succeeded = true
+    while true {
+      let ok: Bool
+      do {
+        guard let statement = try statements.next() else { return succeeded }
+        ok = execute(statement, diagnostics: diagnostics, interactive: interactive)
+      } catch {
+        output.error(diagnostics.format(error.message, at: error.range))
+        ok = false
+      }
+      if !ok {
+        succeeded = false
+        if !keepGoing { return false }
+      }
     }
-    return true
   }
 
   /// Runs one statement and prints its result or error; returns whether it succeeded.
@@ -144,7 +232,7 @@ public final class Shell {
         ? "validation failed\(count)" : "save failed\(count); nothing was written"
       output.error(
         diagnostics.format(what, at: statement.range)
-          + error.description + "\n"
+          + ValueText.visibleLines(error.description) + "\n"
           + "The changes are still pending: fix them, or `rollback` to discard them.\n")
     } catch is Interrupted {
       output.error("Interrupted.\n")
@@ -186,9 +274,9 @@ public final class Shell {
     case .changes(let changes):
       output.write(ChangesRenderer.render(changes))
     case .explanation(let lines):
-      output.write(lines.map { $0 + "\n" }.joined())
+      output.write(lines.map { ValueText.visible($0) + "\n" }.joined())
     case .report(let report):
-      let text = ReportPhrasing.sentence(report)
+      let text = ValueText.visibleLines(ReportPhrasing.sentence(report))
       if interactive {
         output.write(style.dim(text) + "\n")
       } else {
@@ -203,7 +291,7 @@ public final class Shell {
     let line = DotCommand.Line(text)
     guard let command = DotCommand.named(line.words[0]) else {
       output.error(
-        "error: unknown command \(line.words[0])."
+        "error: unknown command \(ValueText.visible(line.words[0]))."
           + NameSuggestion.hint(for: line.words[0], among: DotCommand.all.map(\.name))
           + " Type .help for the list.\n")
       return .failed

@@ -156,3 +156,20 @@ final class StreamLineReaderTests: XCTestCase {
     XCTAssertEqual(reader.readLine(prompt: ""), .line("a"))
   }
 }
+
+extension StreamLineReaderTests {
+  func testKeepsTheFirstInvalidByteOfEachLine() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bowq-invalid-\(UUID().uuidString)").path
+    let bytes = Array("é 领".utf8) + [0x80, 0x61, 0xFF] + Array("\nok\n".utf8)
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let handle = try XCTUnwrap(FileHandle(forReadingAtPath: path))
+    defer { try? handle.close() }
+    var reader = StreamLineReader(fileDescriptor: handle.fileDescriptor, chunkSize: 2)
+    XCTAssertEqual(reader.readLine(prompt: ""), .line("é 领\u{FFFD}a\u{FFFD}"))
+    XCTAssertEqual(reader.invalidByte, InvalidByte(value: 0x80, column: 4))
+    XCTAssertEqual(reader.readLine(prompt: ""), .line("ok"))
+    XCTAssertNil(reader.invalidByte)
+  }
+}

@@ -434,10 +434,10 @@ final class GrammarChecker {
     }
   }
 
-  /// The source text a token was lexed from.
+  /// The source text a token was lexed from (its range's offsets count UTF-8 bytes).
   static func text(of token: Token, in source: String) -> String {
-    let scalars = Array(source.unicodeScalars)[token.range.start.offset..<token.range.end.offset]
-    return String(String.UnicodeScalarView(scalars))
+    let bytes = Array(source.utf8)[token.range.start.offset..<token.range.end.offset]
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether the lexical production spells all of `text`.

@@ -105,7 +105,7 @@ extension Shell {
       let variables = interpreter.variables
       if variables.isEmpty { output.write("(no parameters)\n") }
       for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
-        output.write("$\(name) = \(value.literalText)\n")
+        output.write(ValueText.visible("$\(name) = \(value.literalText)") + "\n")
       }
     case "set" where words.count > 3 && isName:
       var rest = line.text[...]
@@ -115,7 +115,8 @@ extension Shell {
         interpreter.variables[name] = try Value(
           constantExpression: text, variables: interpreter.variables)
       } catch {
-        output.error("error: .param set \(name) \(text): \(error.message)\n")
+        output.error(
+          ValueText.visible("error: .param set \(name) \(text): \(error.message)") + "\n")
         return .failed
       }
     case "unset" where words.count == 3 && isName:

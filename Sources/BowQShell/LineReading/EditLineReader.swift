@@ -22,6 +22,7 @@ public final class EditLineReader: LineReader {
   private var historyPath: String?
   /// The prompt libedit shows, owned here; read back by `promptCallback`.
   private var promptText: UnsafeMutablePointer<CChar>
+  public private(set) var invalidByte: InvalidByte?
 
   /// Starts libedit on the process's standard streams.
   ///
@@ -83,7 +84,9 @@ public final class EditLineReader: LineReader {
     }
     var bytes = UnsafeRawBufferPointer(start: line, count: strlen(line))
     if bytes.last == 0x0A { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
-    return .line(String(decoding: bytes, as: UTF8.self))
+    let text = String(decoding: bytes, as: UTF8.self)
+    invalidByte = text.unicodeScalars.contains("\u{FFFD}") ? InvalidByte.first(in: bytes) : nil
+    return .line(text)
   }
 
   /// Adds a complete statement to the history and saves the history file. Blank

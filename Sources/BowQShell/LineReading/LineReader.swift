@@ -7,6 +7,10 @@ public protocol LineReader {
   ///   `"bowq> "` for a new statement, a continuation prompt while one is open.
   mutating func readLine(prompt: String) -> LineInput
 
+  /// The first byte of the line last read that is not UTF-8 (the line holds U+FFFD in its
+  /// place), or nil when the line was all UTF-8.
+  var invalidByte: InvalidByte? { get }
+
   /// Records a complete statement (its lines joined with `"\n"`) so that it can be
   /// recalled as one unit. Readers without history ignore it.
   mutating func addToHistory(_ statement: String)

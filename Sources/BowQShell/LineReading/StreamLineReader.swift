@@ -6,7 +6,8 @@ import Glibc
 ///
 /// Input is read in large chunks, never a byte at a time. Lines end at LF; the CR of a
 /// CRLF is dropped, a UTF-8 byte order mark at the very start is skipped, and a last line
-/// without a line ending is still returned. Bytes that are not UTF-8 become U+FFFD.
+/// without a line ending is still returned. Bytes that are not UTF-8 become U+FFFD, and the
+/// first of them in a line is kept as ``invalidByte``.
 public struct StreamLineReader: LineReader {
   /// Where more bytes come from; `nil` once everything is in `buffer`.
   private var fileDescriptor: Int32?
@@ -17,6 +18,7 @@ public struct StreamLineReader: LineReader {
   /// How many bytes from `start` are known to hold no line feed.
   private var scanned = 0
   private var isAtBeginning = true
+  public private(set) var invalidByte: InvalidByte?
 
   /// Reads from an open file descriptor, such as `STDIN_FILENO`. The descriptor stays open.
   ///
@@ -104,7 +106,9 @@ public struct StreamLineReader: LineReader {
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     }
     if bytes.last == 0x0D { bytes = bytes.dropLast() }
-    return String(decoding: bytes, as: UTF8.self)
+    let text = String(decoding: bytes, as: UTF8.self)
+    invalidByte = text.unicodeScalars.contains("\u{FFFD}") ? InvalidByte.first(in: bytes) : nil
+    return text
   }
 
   private enum FillResult {

@@ -28,12 +28,12 @@ enum PropertyListPrinter {
     case .dictionary(let dictionary):
       out += "{\n"
       for (key, value) in dictionary {
-        out += "\(pad)\(Value.quoted(key)) => "
+        out += "\(pad)\(ValueText.visible(Value.quoted(key))) => "
         write(value, indent: indent + 1, into: &out)
         out += "\n"
       }
       out += closing + "}"
-    case .string(let s): out += Value.quoted(s)
+    case .string(let s): out += ValueText.visible(Value.quoted(s))
     case .integer(let i): out += String(i)
     case .unsignedInteger(let u): out += String(u)
     case .real(let d): out += "\(d)"

@@ -3,28 +3,27 @@ import BowQ
 /// Prints the pending changes as a readable diff: `+` inserted, `~` updated (old → new),
 /// `-` deleted, one object per line.
 enum ChangesRenderer {
+  /// The changes one per line, with control characters in names and values made visible.
   static func render(_ changes: [Change]) -> String {
     guard !changes.isEmpty else { return "(no pending changes)\n" }
-    var out = ""
-    for change in changes {
-      switch change {
-      case .entityDefined(let name):
-        out += "* entity \(name) defined\n"
-      case .inserted(let id, let values):
-        out +=
-          "+ \(id)\(label(values)): "
-          + values.filter { !$0.value.isNull }.map { "\($0.name) = \(brief($0.value))" }
-          .joined(separator: ", ") + "\n"
-      case .updated(let id, let diffs):
-        out +=
-          "~ \(id): "
-          + diffs.map { "\($0.name) \(brief($0.old)) → \(brief($0.new))" }.joined(separator: ", ")
-          + "\n"
-      case .deleted(let id, let values):
-        out += "- \(id)\(label(values))\n"
-      }
+    return changes.map { ValueText.visible(line($0)) + "\n" }.joined()
+  }
+
+  /// One change as its line, without the line break.
+  private static func line(_ change: Change) -> String {
+    switch change {
+    case .entityDefined(let name):
+      return "* entity \(name) defined"
+    case .inserted(let id, let values):
+      return "+ \(id)\(label(values)): "
+        + values.filter { !$0.value.isNull }.map { "\($0.name) = \(brief($0.value))" }
+        .joined(separator: ", ")
+    case .updated(let id, let diffs):
+      return "~ \(id): "
+        + diffs.map { "\($0.name) \(brief($0.old)) → \(brief($0.new))" }.joined(separator: ", ")
+    case .deleted(let id, let values):
+      return "- \(id)\(label(values))"
     }
-    return out
   }
 
   private static func label(_ values: [Change.AttributeValue]) -> String {

@@ -8,8 +8,9 @@ enum ValueText {
     visible(value.displayText)
   }
 
-  /// `text` with control characters made visible, as ``cell(_:)`` shows them: for any text
-  /// from outside (a value, a file's name) printed on one line.
+  /// `text` with control characters made visible (`\n`, `\t`, `\r`, `\u{1B}`): the one way
+  /// every text from outside — a script, its data, a file's name — reaches the terminal, in
+  /// cells, error lines, carets' source lines, `changes` and reports.
   static func visible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var escaped = ""
@@ -24,6 +25,13 @@ enum ValueText {
       }
     }
     return escaped
+  }
+
+  /// `text` made ``visible(_:)`` line by line, keeping its line breaks: for messages of
+  /// several lines.
+  static func visibleLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }
+      .joined(separator: "\n")
   }
 
   /// C0 and C1 control characters and DEL.

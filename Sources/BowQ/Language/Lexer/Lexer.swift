@@ -14,18 +14,32 @@ public struct Lexer {
     case formatString
   }
 
-  private let scalars: [Unicode.Scalar]
+  /// The text as UTF-8, one byte each, read a scalar at a time.
+  private let bytes: [UInt8]
   private let mode: Mode
+  /// The UTF-8 offset of the next scalar.
   private var index = 0
-  private var line = 1
+  private var line: Int
   private var column = 1
-  /// The open brackets, innermost last.
-  private var openBrackets: [Punctuation] = []
+  /// The open brackets with where each opened, innermost last, as deep as
+  /// ``maximumKeptBrackets``.
+  private(set) var openBrackets: [OpenBracket] = []
+  /// How many brackets are open inside the innermost of ``openBrackets`` once it holds
+  /// ``maximumKeptBrackets``: they are counted, not kept, so a line of millions of `(` takes
+  /// no memory for them.
+  private var uncountedDepth = 0
+
+  /// The most open brackets kept with their places, far deeper than the parser accepts.
+  static let maximumKeptBrackets = 1024
 
   /// A lexer at the start of `text`, which is bowq source or a format string.
-  public init(_ text: String, mode: Mode = .source) {
-    scalars = Array(text.unicodeScalars)
+  ///
+  /// - Parameter firstLine: the line of a whole script on which `text` begins, so that
+  ///   every position (and every message that names one) is the script's.
+  public init(_ text: String, mode: Mode = .source, firstLine: Int = 1) {
+    bytes = Array(text.utf8)
     self.mode = mode
+    line = firstLine
   }
 
   /// Every token of the text, ending with ``Token/Kind/endOfInput``.
@@ -41,32 +55,87 @@ public struct Lexer {
     }
   }
 
-  /// Whether the text stops inside a string or with a bracket still open, so that a shell
-  /// should read another line before running it.
-  public static func needsMoreInput(_ text: String) -> Bool {
-    var lexer = Lexer(text)
+  /// A bracket still open at the end of a text: which, and where it opened.
+  public struct OpenBracket: Hashable, Sendable {
+    public var punctuation: Punctuation
+    public var range: SourceRange
+
+    public init(punctuation: Punctuation, range: SourceRange) {
+      self.punctuation = punctuation
+      self.range = range
+    }
+  }
+
+  /// How the text ends: complete, or inside a string or brackets that a later line may close.
+  public enum Ending: Hashable, Sendable {
+    /// Every string and bracket is closed (or the text has an error that no more input mends).
+    case complete
+    /// Inside a string, begun with `quote`.
+    case openString(quote: Unicode.Scalar)
+    /// With brackets still open, outermost first (at most ``maximumKeptBrackets`` of them).
+    case openBrackets([OpenBracket])
+  }
+
+  /// How `text` ends, so that a shell can tell whether to read another line before running it.
+  ///
+  /// - Parameter open: the brackets left open by the text before `text` (which ended outside
+  ///   any string), so that a shell reading line by line lexes each line once.
+  public static func ending(of text: String, firstLine: Int = 1, inside open: [OpenBracket] = [])
+    -> Ending
+  {
+    var lexer = Lexer(text, firstLine: firstLine)
+    lexer.openBrackets = open
     while true {
       do {
         let token = try lexer.lex()
-        if token.kind == .endOfInput { return !lexer.openBrackets.isEmpty }
+        guard token.kind == .endOfInput else { continue }
+        return lexer.openBrackets.isEmpty ? .complete : .openBrackets(lexer.openBrackets)
       } catch {
-        guard case .unterminatedString = error.reason else { return false }
-        return true
+        guard case .unterminatedString(let quote) = error.reason else { return .complete }
+        return .openString(quote: quote)
       }
     }
   }
+
+  /// Whether the text stops inside a string or with a bracket still open, so that a shell
+  /// should read another line before running it.
+  public static func needsMoreInput(_ text: String) -> Bool {
+    ending(of: text) != .complete
+  }
+
+  /// The UTF-8 offset of the next scalar: it grows with every token and every failure.
+  var offset: Int { index }
 
   private var location: SourceLocation {
     SourceLocation(offset: index, line: line, column: column)
   }
 
-  private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
-    index + ahead < scalars.count ? scalars[index + ahead] : nil
+  /// The scalar at UTF-8 offset `at` and how many bytes it takes.
+  private func scalar(at offset: Int) -> (scalar: Unicode.Scalar, width: Int)? {
+    guard offset < bytes.count else { return nil }
+    let lead = bytes[offset]
+    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+    var iterator = bytes[offset...].makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+      return ("\u{FFFD}", 1)
+    }
+    return (scalar, UTF8.width(scalar))
   }
 
+  private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
+    var offset = index
+    for _ in 0..<ahead {
+      guard let (_, width) = scalar(at: offset) else { return nil }
+      offset += width
+    }
+    return scalar(at: offset)?.scalar
+  }
+
+  /// Moves past the next scalar and returns it (a NUL at the end, where no caller asks).
   private mutating func advance() -> Unicode.Scalar {
-    let scalar = scalars[index]
-    index += 1
+    guard let (scalar, width) = scalar(at: index) else { return "\0" }
+    index += width
     if scalar == "\n" {
       line += 1
       column = 1
@@ -122,7 +191,7 @@ public struct Lexer {
       if Lexer.isNameStart(scalar) {
         kind = .identifier(lexName())
       } else {
-        kind = .punctuation(try lexPunctuation(start: start))
+        kind = .punctuation(try lexPunctuation(scalar, start: start))
       }
     }
     return Token(kind: kind, range: SourceRange(start, location))
@@ -135,7 +204,7 @@ public struct Lexer {
         || (scalar == "\n" && mode == .formatString)
       {
         _ = advance()
-      } else if scalar == "\n", let open = openBrackets.last, open != .leftBrace {
+      } else if scalar == "\n", let open = openBrackets.last, open.punctuation != .leftBrace {
         _ = advance()
       } else if scalar == "-", peek(1) == "-" {
         skipToEndOfLine()
@@ -150,7 +219,8 @@ public struct Lexer {
   }
 
   static func isNameStart(_ s: Unicode.Scalar) -> Bool {
-    s == "_" || s.properties.isAlphabetic
+    guard s.isASCII else { return s.properties.isAlphabetic }
+    return s == "_" || ("a"..."z").contains(s) || ("A"..."Z").contains(s)
   }
 
   /// A name: a letter or `_`, then letters, digits and `_`. Variables may start with a
@@ -319,7 +389,7 @@ public struct Lexer {
       _ = advance()
       throw error(.strayPercent, from: start)
     }
-    return .punctuation(try lexPunctuation(start: start))
+    return .punctuation(try lexPunctuation("%", start: start))
   }
 
   /// `%`, an optional position `n$`, an optional length modifier and a conversion letter;
@@ -349,7 +419,7 @@ public struct Lexer {
       return nil
     }
     _ = advance()
-    let spelling = String(String.UnicodeScalarView(scalars[saved.index..<index]))
+    let spelling = String(decoding: bytes[saved.index..<index], as: UTF8.self)
     return FormatSpecifier(conversion: conversion, position: position, spelling: spelling)
   }
 
@@ -361,25 +431,49 @@ public struct Lexer {
     return table
   }()
 
-  private mutating func lexPunctuation(start: SourceLocation) throws(LexerError) -> Punctuation {
-    if let second = peek(1) {
-      let pair = String(String.UnicodeScalarView([scalars[index], second]))
+  /// The punctuation each ASCII scalar spells alone, by its value (every spelling is ASCII).
+  private static let punctuationByASCII: [Punctuation?] = (0..<128).map {
+    punctuationBySpelling[String(Character(Unicode.Scalar(UInt8($0))))]
+  }
+
+  /// Whether each ASCII scalar, by its value, begins a two-scalar spelling: any other is
+  /// looked up alone.
+  private static let startsPair: [Bool] = (0..<128).map { value in
+    punctuationBySpelling.keys.contains {
+      $0.unicodeScalars.count == 2 && $0.unicodeScalars.first?.value == UInt32(value)
+    }
+  }
+
+  /// The punctuation that begins with `first`, the next scalar.
+  private mutating func lexPunctuation(_ first: Unicode.Scalar, start: SourceLocation)
+    throws(LexerError) -> Punctuation
+  {
+    if first.isASCII, Lexer.startsPair[Int(first.value)], let second = peek(1) {
+      let pair = String(String.UnicodeScalarView([first, second]))
       if let p = Lexer.punctuationBySpelling[pair] {
         _ = advance()
         _ = advance()
         return p
       }
     }
-    let single = String(Character(scalars[index]))
-    guard let p = Lexer.punctuationBySpelling[single] else {
+    guard first.isASCII, let p = Lexer.punctuationByASCII[Int(first.value)] else {
       _ = advance()
-      throw error(.unexpectedCharacter(single), from: start)
+      throw error(.unexpectedCharacter(String(Character(first))), from: start)
     }
     _ = advance()
     switch p {
-    case .leftParen, .leftBracket, .leftBrace: openBrackets.append(p)
+    case .leftParen, .leftBracket, .leftBrace:
+      if openBrackets.count < Lexer.maximumKeptBrackets {
+        openBrackets.append(OpenBracket(punctuation: p, range: SourceRange(start, location)))
+      } else {
+        uncountedDepth += 1
+      }
     case .rightParen, .rightBracket, .rightBrace:
-      if !openBrackets.isEmpty { openBrackets.removeLast() }
+      if uncountedDepth > 0 {
+        uncountedDepth -= 1
+      } else if !openBrackets.isEmpty {
+        openBrackets.removeLast()
+      }
     default: break
     }
     return p

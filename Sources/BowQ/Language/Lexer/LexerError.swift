@@ -69,7 +69,14 @@ struct LexerError: Error, Hashable, Sendable {
         return "\"%\" starts a format argument: \(FormatSpecifier.supported); "
           + "write %% for a percent sign"
       case .unexpectedCharacter(let character):
-        return "unexpected character \"\(character)\""
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first,
+          scalar.properties.generalCategory == .control
+        else { return "unexpected character \"\(character)\"" }
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return
+          "unexpected character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)"
+          + (scalar == "\0" ? " (a NUL byte)" : "")
       }
     }
   }

@@ -1,4 +1,7 @@
 /// One token of bowq source text.
+///
+/// Tokens are kept small (the rare large payloads, a format specifier or argument, are
+/// boxed), as a statement holds all of its tokens while it is parsed.
 public struct Token: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
     /// A name or keyword. Keywords are recognised by the parser, case-insensitively, so
@@ -18,10 +21,10 @@ public struct Token: Hashable, Sendable {
     case punctuation(Punctuation)
     /// `%@`, `%K`, `%d`, … in a format string (``Lexer/Mode/formatString``): where an
     /// argument of the Swift API goes.
-    case formatSpecifier(FormatSpecifier)
+    indirect case formatSpecifier(FormatSpecifier)
     /// A format argument's value, put in place of a ``formatSpecifier(_:)`` before parsing.
     /// No text lexes as this, so an argument can never change a predicate's structure.
-    case argument(Value)
+    indirect case argument(Value)
     /// The end of a line outside any bracket: a statement separator.
     case newline
     case endOfInput
@@ -63,6 +66,18 @@ public enum Punctuation: String, Hashable, Sendable, CaseIterable {
   case assignVariable = ":="
   case addAssign = "+="
   case removeAssign = "-="
+}
+
+extension Punctuation {
+  /// For an opening bracket, the one that closes it; any other punctuation is itself.
+  public var closingBracket: Punctuation {
+    switch self {
+    case .leftParen: return .rightParen
+    case .leftBracket: return .rightBracket
+    case .leftBrace: return .rightBrace
+    default: return self
+    }
+  }
 }
 
 extension Token.Kind: CustomStringConvertible {

@@ -20,8 +20,10 @@ public struct Parser {
 
   /// Every statement of a script or a line typed at the prompt.
   public static func parseScript(_ text: String) throws(LanguageError) -> [Statement] {
-    var parser = Parser(tokens: try Lexer.tokenize(text))
-    return try parser.parseStatements()
+    var stream = StatementStream(text)
+    var statements: [Statement] = []
+    while let statement = try stream.next() { statements.append(statement) }
+    return statements
   }
 
   /// A predicate on its own, as given to `NSPredicate(format:)`.

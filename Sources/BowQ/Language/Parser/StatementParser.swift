@@ -2,20 +2,21 @@ extension Parser {
   /// The words that begin a statement, in ``StatementKeyword``'s order.
   static let statementWords = StatementKeyword.allCases.map(\.word)
 
-  mutating func parseStatements() throws(LanguageError) -> [Statement] {
-    var statements: [Statement] = []
-    while true {
-      while current.kind == .newline || isPunctuation(.semicolon) { advance() }
-      if current.kind == .endOfInput { return statements }
-      statements.append(try parseStatement())
-      guard current.kind == .newline || isPunctuation(.semicolon) || current.kind == .endOfInput
-      else {
-        throw LanguageError(
-          .syntax,
-          "unexpected \(current.kind) after the statement; end it with a newline or \";\"",
-          at: current.range)
-      }
+  /// One statement from its tokens, which end with its `;` or line break (if any) and the
+  /// end of input, as ``StatementStream`` splits them.
+  static func parseStatement(tokens: [Token]) throws(LanguageError) -> Statement {
+    var parser = Parser(tokens: tokens)
+    let statement = try parser.parseStatement()
+    guard
+      parser.current.kind == .newline || parser.isPunctuation(.semicolon)
+        || parser.current.kind == .endOfInput
+    else {
+      throw LanguageError(
+        .syntax,
+        "unexpected \(parser.current.kind) after the statement; end it with a newline or \";\"",
+        at: parser.current.range)
     }
+    return statement
   }
 
   mutating func parseStatement() throws(LanguageError) -> Statement {
