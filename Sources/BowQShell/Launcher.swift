@@ -44,31 +44,33 @@ public enum Launcher {
       style: Style(policy: colors, fileDescriptor: 1),
       errorStyle: Style(policy: colors, fileDescriptor: 2))
 
+    let succeeded: Bool
     switch options.source {
     case .commands(let commands):
-      var succeeded = true
+      var allRan = true
       for command in commands where !shell.run(script: command, name: "-c") {
-        succeeded = false
+        allRan = false
         if !options.keepsGoing { break }
       }
-      return succeeded ? 0 : 1
+      succeeded = allRan
     case .script(let path, let arguments):
       for (i, argument) in arguments.enumerated() {
         interpreter.variables[String(i + 1)] = Self.scriptArgument(argument)
       }
       if path == "-" {
         var reader = StreamLineReader(fileDescriptor: 0)
-        return shell.run(reader: &reader, interactive: false, name: "<stdin>") ? 0 : 1
+        succeeded = shell.run(reader: &reader, interactive: false, name: "<stdin>")
+      } else {
+        var reader: StreamLineReader
+        do {
+          reader = try StreamLineReader(contentsOfFile: path)
+        } catch {
+          writeError("bowq: cannot read script \(path): \(error.reason)\n")
+          return usageExitStatus
+        }
+        interpreter.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        succeeded = shell.run(reader: &reader, interactive: false, name: path)
       }
-      var reader: StreamLineReader
-      do {
-        reader = try StreamLineReader(contentsOfFile: path)
-      } catch {
-        writeError("bowq: cannot read script \(path): \(error.reason)\n")
-        return usageExitStatus
-      }
-      interpreter.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-      return shell.run(reader: &reader, interactive: false, name: path) ? 0 : 1
     case .standardInput:
       if interactive,
         var reader = EditLineReader(
@@ -80,8 +82,21 @@ public enum Launcher {
         return 0
       }
       var reader = StreamLineReader(fileDescriptor: 0)
-      return shell.run(reader: &reader, interactive: false, name: "<stdin>") ? 0 : 1
+      succeeded = shell.run(reader: &reader, interactive: false, name: "<stdin>")
     }
+    warnAboutUnsavedChanges(interpreter)
+    return succeeded ? 0 : 1
+  }
+
+  /// Says on standard error that a script, `-c` or pipe left changes unsaved in a store
+  /// file, where they are now lost; the exit status stays what the statements made it.
+  static func warnAboutUnsavedChanges(_ interpreter: Interpreter) {
+    guard case .file = interpreter.store else { return }
+    let count = interpreter.context.changes.count
+    guard count > 0 else { return }
+    writeError(
+      "bowq: \(count) unsaved change\(count == 1 ? " was" : "s were") discarded: "
+        + "end the statements with `save` to keep \(count == 1 ? "it" : "them")\n")
   }
 
   /// Opens the store (or starts a new one), seeding the BowTies sample when asked: for

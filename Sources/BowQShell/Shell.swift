@@ -62,6 +62,21 @@ public final class Shell {
     var lineNumber = 0
     var firstLine = 1
     var succeeded = true
+    /// Whether the last line was a request to leave that was answered with a warning about
+    /// unsaved changes: the next request leaves.
+    var warnedAboutChanges = false
+    /// Whether a person may leave now: with pending changes, the first request only warns.
+    func mayLeave(_ again: String) -> Bool {
+      guard interactive, !warnedAboutChanges else { return true }
+      let count = interpreter.context.changes.count
+      guard count > 0 else { return true }
+      warnedAboutChanges = true
+      output.error(
+        "\(count) unsaved change\(count == 1 ? "" : "s") — `save` to keep "
+          + "\(count == 1 ? "it" : "them"), or \(again) again to discard "
+          + "\(count == 1 ? "it" : "them")\n")
+      return false
+    }
     /// Records a chunk's outcome; false when the run should stop.
     func record(_ ok: Bool) -> Bool {
       if ok { return true }
@@ -71,7 +86,9 @@ public final class Shell {
     while true {
       Interrupt.reset()
       let prompt = pending.isEmpty ? "bowq> " : "  ...> "
-      switch reader.readLine(prompt: prompt) {
+      let read = reader.readLine(prompt: prompt)
+      if case .endOfInput = read, pending.isEmpty, !mayLeave("Ctrl-D") { continue }
+      switch read {
       case .endOfInput:
         if !pending.isEmpty {
           _ = record(
@@ -81,11 +98,13 @@ public final class Shell {
         }
         return succeeded || interactive
       case .interrupted:
+        warnedAboutChanges = false
         if !interactive { return false }
         if pending.isEmpty { output.error("(To exit, press Ctrl-D or type .quit)\n") }
         pending = []
       case .line(let line):
         lineNumber += 1
+        if !line.allSatisfy(\.isWhitespace), !Self.isQuit(line) { warnedAboutChanges = false }
         if let invalid = reader.invalidByte {
           reportInvalidByte(invalid, in: line, lineNumber: lineNumber, name: name)
           pending = []
@@ -107,7 +126,11 @@ public final class Shell {
           if trimmed.hasPrefix(".") {
             if interactive { reader.addToHistory(trimmed) }
             switch runDotCommand(trimmed) {
-            case .quit: return succeeded || interactive
+            case .quit:
+              if !mayLeave(trimmed.split(separator: " ").first.map(String.init) ?? ".quit") {
+                continue
+              }
+              return succeeded || interactive
             case .failed: guard record(false) else { return false }
             case .done: break
             }
@@ -126,6 +149,12 @@ public final class Shell {
         guard record(ok) else { return false }
       }
     }
+  }
+
+  /// Whether `line` is `.quit` or one of its aliases.
+  static func isQuit(_ line: String) -> Bool {
+    let word = line.split(separator: " ").first.map(String.init) ?? ""
+    return DotCommand.named(word)?.name == ".quit"
   }
 
   /// Reports a byte of `line` that is no UTF-8, at its place: the statement it is in is not
