@@ -291,7 +291,7 @@ public final class Shell {
     case .objects(let resultSet) where format == .table:
       var text = renderer.render(resultSet)
       if interactive, let columns = terminalColumns(),
-        text.split(separator: "\n").contains(where: { DisplayWidth.of($0) > columns })
+        text.split(separator: "\n").contains(where: { DisplayWidth.ofStyled($0) > columns })
       {
         text = OutputFormat.line.renderer(style: style).render(resultSet)
       }

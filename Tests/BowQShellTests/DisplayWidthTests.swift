@@ -31,4 +31,11 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.of("🇫🇷"), 2)
     XCTAssertEqual(DisplayWidth.of("👨‍👩‍👧"), 2)
   }
+
+  func testColourEscapesTakeNoColumns() {
+    let style = Style(isEnabled: true)
+    XCTAssertEqual(DisplayWidth.ofStyled(style.bold("name") + "  " + style.dim("nil")), 9)
+    XCTAssertEqual(DisplayWidth.ofStyled("\u{1B}[1;31m蝴蝶\u{1B}[0m"), 4)
+    XCTAssertEqual(DisplayWidth.ofStyled("plain"), 5)
+  }
 }

@@ -83,3 +83,21 @@ final class StreamingOutputTests: XCTestCase {
     XCTAssertLessThan(lines, 1_200, "the writing went on after Ctrl-C")
   }
 }
+
+/// A table that fits the terminal stays a table with colour on: escape codes take no width.
+final class ColouredTableWidthTests: XCTestCase {
+  func testAColouredTableThatFitsStaysATable() throws {
+    let capture = ShellFixtures.Capture()
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      "entity Hat { name: String, width: Int16, color: String? }\n"
+        + "insert Hat name = \"Fez\", width = 3\ninsert Hat name = \"Top hat\", width = 5")
+    let shell = Shell(
+      interpreter: interpreter, output: capture.output, style: Style(isEnabled: true))
+    shell.terminalColumns = { 24 }
+    var reader = StreamLineReader(text: "fetch Hat\n")
+    shell.run(reader: &reader, interactive: true)
+    XCTAssertTrue(capture.out.contains("\u{1B}[1mname"), capture.out)
+    XCTAssertFalse(capture.out.contains(" = "), "shown one attribute per line:\n\(capture.out)")
+  }
+}

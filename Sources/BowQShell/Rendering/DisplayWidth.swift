@@ -13,6 +13,28 @@ public enum DisplayWidth {
     return total
   }
 
+  /// The columns `text` takes on a terminal once its colours are applied: the escape
+  /// sequences that set them (`ESC [ … m`, and any other `ESC [` sequence) take none.
+  public static func ofStyled(_ text: some StringProtocol) -> Int {
+    var total = 0
+    var inEscape = false
+    var afterEscape = false
+    for character in text {
+      if inEscape {
+        if let byte = character.asciiValue, (0x40...0x7E).contains(byte) { inEscape = false }
+      } else if afterEscape {
+        afterEscape = false
+        inEscape = character == "["
+        if !inEscape { total += of(character) }
+      } else if character == "\u{1B}" {
+        afterEscape = true
+      } else {
+        total += of(character)
+      }
+    }
+    return total
+  }
+
   /// The columns one character (a grapheme cluster) takes: the widest of its scalars.
   public static func of(_ character: Character) -> Int {
     if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
