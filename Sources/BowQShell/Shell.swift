@@ -143,11 +143,28 @@ public final class Shell {
         if ending != .complete { continue }
         let text = pending.joined(separator: "\n")
         if interactive { reader.addToHistory(text) }
+        if interactive, let hint = Self.hint(forWord: text) {
+          output.error(hint)
+          pending = []
+          continue
+        }
         let ok = runChunk(
           text, firstLine: firstLine, name: name, interactive: interactive, isComplete: true)
         pending = []
         guard record(ok) else { return false }
       }
+    }
+  }
+
+  /// What a person typing `help`, `quit` or `exit` at the prompt, as python and psql allow,
+  /// is told instead of an unknown statement.
+  static func hint(forWord text: String) -> String? {
+    var word = text.trimmingCharacters(in: .whitespaces).lowercased()
+    if word.hasSuffix(";") { word.removeLast() }
+    switch word {
+    case "help", "?": return "Type .help for the statements and commands.\n"
+    case "quit", "exit", "q": return "Type .quit or press Ctrl-D to leave.\n"
+    default: return nil
     }
   }
 
