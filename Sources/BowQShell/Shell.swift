@@ -317,8 +317,13 @@ public final class Shell {
       try stream(resultSet, renderer)
     case .count(_, let n):
       output.write(renderer.render(count: n))
+    case .changes(let changes) where format.isJSON:
+      output.write(JSONValue.array(changes.map(JSONValue.init)).serialized() + "\n")
     case .changes(let changes):
       output.write(ChangesRenderer.render(changes))
+    case .explanation(let lines) where format.isJSON:
+      output.write(
+        JSONValue.object([("plan", .array(lines.map(JSONValue.string)))]).serialized() + "\n")
     case .explanation(let lines):
       output.write(lines.map { ValueText.visible($0) + "\n" }.joined())
     case .report(let report):

@@ -101,3 +101,28 @@ final class ColouredTableWidthTests: XCTestCase {
     XCTAssertFalse(capture.out.contains(" = "), "shown one attribute per line:\n\(capture.out)")
   }
 }
+
+/// With `--json` every statement's output is JSON: `changes` and `explain` too, so a run
+/// is a stream of JSON documents.
+final class JSONEverywhereTests: XCTestCase {
+  func testEveryOutputOfAJSONRunIsJSON() throws {
+    for format in [OutputFormat.jsonl, .json] {
+      let capture = ShellFixtures.Capture()
+      let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+      shell.format = format
+      XCTAssertTrue(shell.run(script: "update Hat set width = 4\nchanges", name: "-c"))
+      let changes = try JSONSerialization.jsonObject(with: Data(capture.out.utf8))
+      XCTAssertEqual(
+        (changes as? [[String: Any]])?.first?["object"] as? String, "Hat/p1", capture.out)
+      let explain = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+      explain.format = format
+      let before = capture.out.count
+      XCTAssertTrue(explain.run(script: "explain count Hat where width > 1", name: "-c"))
+      let plan = try JSONSerialization.jsonObject(
+        with: Data(capture.out.dropFirst(before).utf8))
+      XCTAssertEqual(
+        (plan as? [String: Any])?["plan"] as? [String],
+        ["scan 1 Hat object", "filter width > 1", "count"])
+    }
+  }
+}

@@ -28,4 +28,8 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     case .line: return LineRenderer(style: style)
     }
   }
+
+  /// Whether every statement's output is JSON: `changes` and `explain` too, one document
+  /// each, so that a run is a stream of JSON documents (which `jq` reads one by one).
+  public var isJSON: Bool { self == .json || self == .jsonl }
 }
