@@ -12,6 +12,8 @@ public final class Shell {
   public var format: OutputFormat
   /// Go on after a failing statement in scripts and pipes (`--keep-going`).
   public var keepGoing: Bool
+  /// Whether each statement is followed by the time it took (`.timer on`).
+  public var showsTimes = false
   /// How many `.read` scripts are running inside each other now.
   var readDepth = 0
   /// The deepest `.read` may nest: a script that reads itself stops there.
@@ -263,6 +265,12 @@ public final class Shell {
   private func execute(_ statement: Statement, diagnostics: DiagnosticFormatter, interactive: Bool)
     -> Bool
   {
+    let start = showsTimes ? interpreter.stopwatch() : nil
+    defer {
+      if let start {
+        output.error("Time: \(Interpreter.milliseconds(interpreter.stopwatch() &- start))\n")
+      }
+    }
     do {
       let result = try interpreter.execute(statement)
       try print(result, interactive: interactive)

@@ -71,3 +71,25 @@ final class WordHintTests: XCTestCase {
     XCTAssertFalse(shell.run(script: "quit", name: "-c"))
   }
 }
+
+/// `.timer on` follows each statement with the time it took, read from the interpreter's
+/// stopwatch (fixed here).
+final class TimerTests: XCTestCase {
+  func testTimerShowsEachStatementsTime() throws {
+    let capture = ShellFixtures.Capture()
+    var ticks: UInt64 = 0
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory,
+      stopwatch: {
+        ticks += 2_500_000
+        return ticks
+      })
+    _ = try interpreter.run(ShellFixtures.hatShop)
+    let shell = Shell(interpreter: interpreter, output: capture.output)
+    XCTAssertTrue(shell.run(script: ".timer on\ncount Hat\n.timer off\ncount Hat", name: "-c"))
+    XCTAssertEqual(capture.out, "1\n1\n")
+    XCTAssertEqual(capture.err, "Time: 2.500 ms\n")
+    XCTAssertFalse(shell.run(script: ".timer sometimes", name: "-c"))
+    XCTAssertTrue(capture.err.hasSuffix("error: .timer takes on or off\n"))
+  }
+}

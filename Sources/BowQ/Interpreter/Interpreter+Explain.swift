@@ -73,7 +73,7 @@ extension Interpreter {
   }
 
   /// A duration in milliseconds with three decimals: `0.125 ms`.
-  static func milliseconds(_ nanoseconds: UInt64) -> String {
+  public static func milliseconds(_ nanoseconds: UInt64) -> String {
     let thousandths = (nanoseconds + 500) / 1000
     let fraction = String(thousandths % 1000)
     return

@@ -13,8 +13,9 @@ public final class Interpreter {
   /// working one.
   public var baseDirectory: String
   let clock: () -> Date
-  /// A monotonic clock in nanoseconds, which `explain analyze` times each step with.
-  let stopwatch: () -> UInt64
+  /// A monotonic clock in nanoseconds, which `explain analyze` and the shell's `.timer`
+  /// time work with.
+  public let stopwatch: () -> UInt64
   /// The objects of the last fetch, which `set` changes.
   var selection: (entity: String, ids: [ObjectID])?
   /// Whether the last fetch had `select`: it returned values, not objects, and left no

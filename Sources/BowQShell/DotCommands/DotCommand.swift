@@ -59,6 +59,10 @@ struct DotCommand: Sendable {
       usage: [Usage(synopsis: ".schema [Entity]", summary: "the model")]
     ) { shell, line in shell.showSchema(line) },
     DotCommand(
+      name: ".timer",
+      usage: [Usage(synopsis: ".timer on|off", summary: "show how long each statement took")]
+    ) { shell, line in shell.setTimer(line) },
+    DotCommand(
       name: ".read",
       usage: [Usage(synopsis: ".read FILE", summary: "run the statements of a .bowq file")]
     ) { shell, line in shell.readScript(line) },

@@ -27,6 +27,18 @@ extension Shell {
     return .done
   }
 
+  /// `.timer on|off`: whether each statement is followed by the time it took.
+  func setTimer(_ line: DotCommand.Line) -> DotCommand.Outcome {
+    switch line.words.dropFirst().first?.lowercased() {
+    case "on" where line.words.count == 2: showsTimes = true
+    case "off" where line.words.count == 2: showsTimes = false
+    default:
+      output.error("error: .timer takes on or off\n")
+      return .failed
+    }
+    return .done
+  }
+
   /// `.tables`: each entity with how many objects it has.
   func listEntities() -> DotCommand.Outcome {
     let graph = interpreter.context.graph
