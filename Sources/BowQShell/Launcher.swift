@@ -77,6 +77,8 @@ public enum Launcher {
           historyPath: paths.historyPath, promptStyle: Style(policy: colors, fileDescriptor: 1))
       {
         shell.terminalColumns = { terminalColumns(of: 1) }
+        shell.terminalRows = { terminalRows(of: 1) }
+        shell.pager = Pager.fromEnvironment(environment)
         print(banner(interpreter))
         shell.run(reader: &reader, interactive: true)
         return 0
@@ -220,6 +222,12 @@ public enum Launcher {
   }
 
   /// The columns of the terminal on `descriptor`, or nil when it is not one.
+  static func terminalRows(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+
   static func terminalColumns(of descriptor: Int32) -> Int? {
     var size = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }

@@ -21,6 +21,13 @@ public final class Shell {
   /// The width of the terminal, when there is one: a table wider than it is shown one
   /// attribute per line instead (psql's `\\x auto`).
   public var terminalColumns: () -> Int? = { nil }
+  /// The height of the terminal, when there is one: a result taller than it goes through
+  /// the ``pager``.
+  public var terminalRows: () -> Int? = { nil }
+  /// Where results taller than the terminal go at the prompt; nil prints them directly.
+  public var pager: Pager?
+  /// Whether the pager is used (`.pager on|off`).
+  public var usesPager = true
   let output: ShellOutput
   private let style: Style
   private let errorStyle: Style
@@ -310,6 +317,18 @@ public final class Shell {
     }
   }
 
+  /// Sends a result of `lines` lines through the pager when it is taller than the terminal
+  /// at the prompt; false when it is to be written directly.
+  private func page(
+    lines: Int, interactive: Bool,
+    _ body: (_ write: (String) -> Void) throws(Interrupted) -> Void
+  ) throws(Interrupted) -> Bool {
+    guard interactive, usesPager, let pager, let rows = terminalRows(), lines >= rows else {
+      return false
+    }
+    return try pager.show(body)
+  }
+
   private func print(_ result: StatementResult, interactive: Bool) throws(Interrupted) {
     let renderer = format.renderer(style: style)
     switch result {
@@ -320,8 +339,23 @@ public final class Shell {
       {
         text = OutputFormat.line.renderer(style: style).render(resultSet)
       }
+      let lines = text.utf8.count { $0 == UInt8(ascii: "\n") }
+      if try page(
+        lines: lines, interactive: interactive, { write throws(Interrupted) in write(text) })
+      {
+        return
+      }
       output.write(text)
     case .objects(let resultSet):
+      let lines = resultSet.rows.count * (format == .line ? resultSet.columns.count + 1 : 1) + 2
+      if try page(
+        lines: lines, interactive: interactive,
+        { write throws(Interrupted) in
+          try renderer.write(resultSet, to: write)
+        })
+      {
+        return
+      }
       try stream(resultSet, renderer)
     case .count(_, let n):
       output.write(renderer.render(count: n))

@@ -93,3 +93,12 @@ final class TimerTests: XCTestCase {
     XCTAssertTrue(capture.err.hasSuffix("error: .timer takes on or off\n"))
   }
 }
+
+/// The pager the environment asks for.
+final class PagerChoiceTests: XCTestCase {
+  func testThePagerComesFromTheEnvironment() {
+    XCTAssertEqual(Pager.fromEnvironment([:])?.command, "less -FRX")
+    XCTAssertEqual(Pager.fromEnvironment(["PAGER": "more"])?.command, "more")
+    XCTAssertNil(Pager.fromEnvironment(["PAGER": " "]))
+  }
+}

@@ -44,6 +44,7 @@ final class DotCommandTests: XCTestCase {
         .mode             the format in use
         .tables           the entities and how many objects each has
         .schema [Entity]  the model
+        .pager on|off     results taller than the screen through $PAGER
         .timer on|off     show how long each statement took
         .read FILE        run the statements of a .bowq file
         .param set NAME VALUE   give $NAME a value: 3, 4.5, "text", YES, nil, {1, 2}, CAST(…)

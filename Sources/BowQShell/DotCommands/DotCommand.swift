@@ -59,6 +59,12 @@ struct DotCommand: Sendable {
       usage: [Usage(synopsis: ".schema [Entity]", summary: "the model")]
     ) { shell, line in shell.showSchema(line) },
     DotCommand(
+      name: ".pager",
+      usage: [
+        Usage(synopsis: ".pager on|off", summary: "results taller than the screen through $PAGER")
+      ]
+    ) { shell, line in shell.setPager(line) },
+    DotCommand(
       name: ".timer",
       usage: [Usage(synopsis: ".timer on|off", summary: "show how long each statement took")]
     ) { shell, line in shell.setTimer(line) },

@@ -27,6 +27,18 @@ extension Shell {
     return .done
   }
 
+  /// `.pager on|off`: whether results taller than the terminal go through the pager.
+  func setPager(_ line: DotCommand.Line) -> DotCommand.Outcome {
+    switch line.words.dropFirst().first?.lowercased() {
+    case "on" where line.words.count == 2: usesPager = true
+    case "off" where line.words.count == 2: usesPager = false
+    default:
+      output.error("error: .pager takes on or off\n")
+      return .failed
+    }
+    return .done
+  }
+
   /// `.timer on|off`: whether each statement is followed by the time it took.
   func setTimer(_ line: DotCommand.Line) -> DotCommand.Outcome {
     switch line.words.dropFirst().first?.lowercased() {
