@@ -29,26 +29,27 @@ extension Shell {
 
   /// `.pager on|off`: whether results taller than the terminal go through the pager.
   func setPager(_ line: DotCommand.Line) -> DotCommand.Outcome {
-    switch line.words.dropFirst().first?.lowercased() {
-    case "on" where line.words.count == 2: usesPager = true
-    case "off" where line.words.count == 2: usesPager = false
-    default:
-      output.error("error: .pager takes on or off\n")
-      return .failed
-    }
+    guard let on = onOrOff(line) else { return .failed }
+    usesPager = on
     return .done
   }
 
   /// `.timer on|off`: whether each statement is followed by the time it took.
   func setTimer(_ line: DotCommand.Line) -> DotCommand.Outcome {
-    switch line.words.dropFirst().first?.lowercased() {
-    case "on" where line.words.count == 2: showsTimes = true
-    case "off" where line.words.count == 2: showsTimes = false
-    default:
-      output.error("error: .timer takes on or off\n")
-      return .failed
-    }
+    guard let on = onOrOff(line) else { return .failed }
+    showsTimes = on
     return .done
+  }
+
+  /// The `on` or `off` of a switch's dot-command; nil, with an error said, for anything else.
+  private func onOrOff(_ line: DotCommand.Line) -> Bool? {
+    switch line.words.count == 2 ? line.words[1].lowercased() : "" {
+    case "on": return true
+    case "off": return false
+    default:
+      output.error("error: \(line.words[0]) takes on or off\n")
+      return nil
+    }
   }
 
   /// `.tables`: each entity with how many objects it has.
