@@ -241,6 +241,8 @@ final class FileSafetyTests: XCTestCase {
       try terminal.enter("entity T { s: String }")
       try terminal.waitFor("bowq>", count: 2)
       try terminal.press("C-d")
+      try terminal.waitFor("Ctrl-D again to discard it")
+      try terminal.press("C-d")
       try terminal.waitFor("[EXIT=0]")
       XCTAssertEqual(kind(path), path == fifo ? S_IFIFO : S_IFDIR)
     }
