@@ -75,6 +75,7 @@ public enum Launcher {
           historyPath: paths.historyPath, promptStyle: Style(policy: colors, fileDescriptor: 1))
       {
         shell.terminalColumns = { terminalColumns(of: 1) }
+        reader.complete = { Completer(model: interpreter.context.graph.model).complete($0) }
         print(banner(interpreter))
         shell.run(reader: &reader, interactive: true)
         return 0
