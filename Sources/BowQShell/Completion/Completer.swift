@@ -33,27 +33,33 @@ public struct Completer: Sendable {
 
   // MARK: Dot-commands
 
-  /// The dot-commands that take a file name.
-  private static let fileCommands: Set<String> = [".read", ".output"]
-
-  /// A dot-command's name, or its first argument: a format, an entity, a file or a word.
+  /// A dot-command's name, or its first argument as the command's usage lines spell it:
+  /// `FILE` a file name, `Entity` an entity, `FORMAT` an output format, and a word in small
+  /// letters (`set`, `on|off`) itself.
   private func completeDotCommand(_ text: Substring) -> Completion {
     guard let nameEnd = text.firstIndex(of: " ") else {
       return Completion(fragment: String(text), candidates: DotCommand.all.map(\.name))
     }
-    let name = text[..<nameEnd].lowercased()
-    let command = DotCommand.named(name)?.name ?? name
+    guard let command = DotCommand.named(text[..<nameEnd].lowercased()) else { return .none }
     let argument = text[nameEnd...].drop { $0 == " " }
-    if Self.fileCommands.contains(command) { return files(argument) }
+    let placeholders = command.usage.flatMap { usage in
+      usage.synopsis.split(separator: " ").dropFirst().first.map { word in
+        word.trimmingCharacters(in: ["[", "]"]).split(separator: "|").map(String.init)
+      } ?? []
+    }
+    if placeholders.contains("FILE") { return files(argument) }
     guard !argument.contains(" ") else { return .none }
     let fragment = String(argument)
-    switch command {
-    case ".mode":
-      return Completion(fragment: fragment, candidates: OutputFormat.allCases.map(\.rawValue))
-    case ".schema": return Completion(fragment: fragment, candidates: model.entities.map(\.name))
-    case ".param": return Self.keywords(["set", "unset", "list"], fragment: fragment)
-    default: return .none
+    var candidates: [String] = []
+    for placeholder in placeholders {
+      switch placeholder {
+      case "Entity": candidates += model.entities.map(\.name)
+      case "FORMAT": candidates += OutputFormat.allCases.map(\.rawValue)
+      case placeholder.lowercased(): candidates.append(placeholder)
+      default: continue
+      }
     }
+    return Completion(fragment: fragment, candidates: candidates)
   }
 
   // MARK: Statements
