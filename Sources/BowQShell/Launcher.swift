@@ -79,6 +79,7 @@ public enum Launcher {
         shell.terminalColumns = { terminalColumns(of: 1) }
         shell.terminalRows = { terminalRows(of: 1) }
         shell.pager = Pager.fromEnvironment(environment)
+        reader.complete = { Completer(model: interpreter.context.graph.model).complete($0) }
         print(banner(interpreter))
         shell.run(reader: &reader, interactive: true)
         return 0

@@ -3,7 +3,8 @@
  *
  * el_set, el_get and history are C variadics, which Swift cannot call; each call bowq
  * makes is wrapped here in a static inline, non-variadic function. Non-variadic calls
- * (el_init, el_gets, el_source, el_end, history_init, history_end) are used directly.
+ * (el_init, el_gets, el_line, el_insertstr, el_source, el_end, history_init, history_end)
+ * are used directly.
  *
  * Always libedit, never GNU readline: the header is <histedit.h> and the library -ledit.
  */
@@ -38,6 +39,20 @@ static inline int bowq_el_set_signal(EditLine *el, int on) {
 /* el_set(el, EL_HIST, history, h): Up and Down walk the history h. */
 static inline int bowq_el_set_history(EditLine *el, History *h) {
   return el_set(el, EL_HIST, history, h);
+}
+
+/* An editor function bound to a key: returns what libedit should do next (CC_REFRESH, …). */
+typedef unsigned char (*bowq_edit_function)(EditLine *, int);
+
+/* el_set(el, EL_ADDFN, name, help, function): names a function keys can be bound to. */
+static inline int bowq_el_add_function(EditLine *el, const char *name, const char *help,
+                                       bowq_edit_function function) {
+  return el_set(el, EL_ADDFN, name, help, function);
+}
+
+/* el_set(el, EL_BIND, key, name, NULL): binds a key ("^I") to a named function. */
+static inline int bowq_el_bind(EditLine *el, const char *key, const char *name) {
+  return el_set(el, EL_BIND, key, name, (const char *)NULL);
 }
 
 /* el_set(el, EL_CLIENTDATA, data): a pointer callbacks can fetch back. */

@@ -10,6 +10,10 @@ import BowQ
 /// `C.UTF-8`, which libedit needs for non-ASCII input) and installs the Ctrl-C handler of
 /// ``Interrupt``. `~/.editrc` (or `$EDITRC`) is honoured.
 ///
+/// Tab completes the word before the cursor with ``complete``: the one completion, or the
+/// prefix the candidates share; a second Tab lists the candidates below the line, as bash
+/// does.
+///
 /// History holds one entry per complete statement, at most 1,000, without consecutive
 /// duplicates. It is loaded at start and saved after every statement, so a closed
 /// terminal loses nothing.
@@ -23,6 +27,11 @@ public final class EditLineReader: LineReader {
   /// The prompt libedit shows, owned here; read back by `promptCallback`.
   private var promptText: UnsafeMutablePointer<CChar>
   public private(set) var invalidByte: InvalidByte?
+  /// The completions of the text before the cursor, asked for on Tab.
+  public var complete: (String) -> Completion = { _ in .none }
+  /// The text before the cursor when Tab last left several candidates, so that a second
+  /// Tab there lists them.
+  private var ambiguousText: String?
 
   /// Starts libedit on the process's standard streams.
   ///
@@ -55,6 +64,8 @@ public final class EditLineReader: LineReader {
     bowq_history_set_size(history, &event, 1000)
     bowq_history_set_unique(history, &event, 1)
     bowq_el_set_history(editLine, history)
+    bowq_el_add_function(editLine, "bowq-complete", "complete the word", EditLineReader.tabCallback)
+    bowq_el_bind(editLine, "^I", "bowq-complete")
     el_source(editLine, nil)
     loadHistory()
   }
@@ -103,6 +114,39 @@ public final class EditLineReader: LineReader {
   private static let promptCallback: bowq_prompt_function = { editLine in
     let reader = Unmanaged<EditLineReader>.fromOpaque(bowq_el_get_client_data(editLine)!)
     return reader.takeUnretainedValue().promptText
+  }
+
+  /// Bound to Tab: completes on the reader that `EL_CLIENTDATA` holds.
+  private static let tabCallback: bowq_edit_function = { editLine, _ in
+    guard let editLine, let reader = bowq_el_get_client_data(editLine) else {
+      return UInt8(CC_ERROR)
+    }
+    return Unmanaged<EditLineReader>.fromOpaque(reader).takeUnretainedValue()
+      .completeWord(editLine)
+  }
+
+  /// Completes the word before the cursor: inserts what the candidates share, or, on a
+  /// second Tab with nothing to insert, lists them and has libedit redraw the line.
+  private func completeWord(_ editLine: OpaquePointer) -> UInt8 {
+    guard let info = el_line(editLine) else { return UInt8(CC_ERROR) }
+    let before = UnsafeRawBufferPointer(
+      start: info.pointee.buffer, count: info.pointee.buffer.distance(to: info.pointee.cursor))
+    let text = String(decoding: before, as: UTF8.self)
+    let completion = complete(text)
+    let insertion = completion.insertion
+    if !insertion.isEmpty {
+      ambiguousText = completion.candidates.count > 1 ? text + insertion : nil
+      return el_insertstr(editLine, insertion) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_ERROR)
+    }
+    guard completion.candidates.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
+    guard ambiguousText == text else {
+      ambiguousText = text
+      return UInt8(CC_REFRESH_BEEP)
+    }
+    let columns = Launcher.terminalColumns(of: fileno(stdout)) ?? 80
+    fputs("\n" + CandidateList(completion.listed).lines(width: columns), stdout)
+    fflush(stdout)
+    return UInt8(CC_REDISPLAY)
   }
 
   private func setPrompt(_ text: String) {
