@@ -39,6 +39,8 @@ if $want_test_tools; then
 fi
 if $want_bench_tools; then
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
+  # DuckDB, a peer of the query benchmark, is installed from PyPI into a virtual environment.
+  python3 -m venv --help >/dev/null 2>&1 || missing+=(python3-venv)
   command -v cc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
   pkg-config --exists libplist-2.0 2>/dev/null || missing+=(libplist-dev)
 fi

@@ -97,7 +97,8 @@ final class TimerTests: XCTestCase {
 /// The pager the environment asks for.
 final class PagerChoiceTests: XCTestCase {
   func testThePagerComesFromTheEnvironment() {
-    XCTAssertEqual(Pager.fromEnvironment([:])?.command, "less -FRX")
+    XCTAssertEqual(Pager.fromEnvironment(["PATH": "/usr/bin:/bin"])?.command, "less -FRX")
+    XCTAssertNil(Pager.fromEnvironment(["PATH": "/nonexistent"]), "no less, no pager")
     XCTAssertEqual(Pager.fromEnvironment(["PAGER": "more"])?.command, "more")
     XCTAssertNil(Pager.fromEnvironment(["PAGER": " "]))
   }

@@ -16,10 +16,15 @@ public struct Pager: Sendable {
     self.command = command
   }
 
-  /// The pager the environment asks for: `$PAGER`, `less -FRX` without one, nil when
+  /// The pager the environment asks for: `$PAGER`; without one, `less -FRX` when `less` is
+  /// on the `PATH` (a result must never vanish into a pager that is not there); nil when
   /// `PAGER` is set empty.
   public static func fromEnvironment(_ environment: [String: String]) -> Pager? {
-    guard let command = environment["PAGER"] else { return Pager(command: "less -FRX") }
+    guard let command = environment["PAGER"] else {
+      let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+      let hasLess = folders.contains { access("\($0)/less", X_OK) == 0 }
+      return hasLess ? Pager(command: "less -FRX") : nil
+    }
     return command.trimmingCharacters(in: .whitespaces).isEmpty ? nil : Pager(command: command)
   }
 
