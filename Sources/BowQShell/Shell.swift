@@ -14,6 +14,8 @@ public final class Shell {
   public var keepGoing: Bool
   /// Whether each statement is followed by the time it took (`.timer on`).
   public var showsTimes = false
+  /// Where the dot-command running now stands in its script (`<stdin>:3: `), for its errors.
+  var dotCommandLocation = ""
   /// How many `.read` scripts are running inside each other now.
   var readDepth = 0
   /// The deepest `.read` may nest: a script that reads itself stops there.
@@ -134,7 +136,9 @@ public final class Shell {
           if trimmed.isEmpty { continue }
           if trimmed.hasPrefix(".") {
             if interactive { reader.addToHistory(trimmed) }
-            switch runDotCommand(trimmed) {
+            let location =
+              interactive ? "" : "\(ValueText.visible(name ?? "<stdin>")):\(lineNumber): "
+            switch runDotCommand(trimmed, location: location) {
             case .quit:
               if !mayLeave(trimmed.split(separator: " ").first.map(String.init) ?? ".quit") {
                 continue
@@ -380,13 +384,18 @@ public final class Shell {
 
   /// Runs a line that starts with a dot: the command of ``DotCommand/all`` it names, or an
   /// error with the closest name.
-  private func runDotCommand(_ text: String) -> DotCommand.Outcome {
+  /// Runs a dot-command line; `location` (`<stdin>:3: `, empty at the prompt) starts its
+  /// errors.
+  private func runDotCommand(_ text: String, location: String) -> DotCommand.Outcome {
+    let outer = dotCommandLocation
+    dotCommandLocation = location
+    defer { dotCommandLocation = outer }
     let line = DotCommand.Line(text)
     guard let command = DotCommand.named(line.words[0]) else {
-      output.error(
-        "error: unknown command \(ValueText.visible(line.words[0]))."
+      dotCommandError(
+        "unknown command \(ValueText.visible(line.words[0]))."
           + NameSuggestion.hint(for: line.words[0], among: DotCommand.all.map(\.name))
-          + " Type .help for the list.\n")
+          + " Type .help for the list.")
       return .failed
     }
     return command.action(self, line)

@@ -31,7 +31,7 @@ final class DotCommandActionsTests: XCTestCase {
     XCTAssertTrue(shell.run(script: ".schema hat", name: "-c"))
     XCTAssertTrue(capture.out.hasPrefix("entity Hat {"), capture.out)
     XCTAssertFalse(shell.run(script: ".schema Hut", name: "-c"))
-    XCTAssertEqual(capture.err, "error: no entity Hut. Did you mean \"Hat\"?\n")
+    XCTAssertEqual(capture.err, "-c:1: error: no entity Hut. Did you mean \"Hat\"?\n")
   }
 
   func testReadRunsAScriptInTheSessionAndNamesItsLines() throws {
@@ -90,7 +90,7 @@ final class TimerTests: XCTestCase {
     XCTAssertEqual(capture.out, "1\n1\n")
     XCTAssertEqual(capture.err, "Time: 2.500 ms\n")
     XCTAssertFalse(shell.run(script: ".timer sometimes", name: "-c"))
-    XCTAssertTrue(capture.err.hasSuffix("error: .timer takes on or off\n"))
+    XCTAssertTrue(capture.err.hasSuffix("-c:1: error: .timer takes on or off\n"))
   }
 }
 

@@ -75,13 +75,13 @@ final class ParameterTests: XCTestCase {
     XCTAssertEqual(
       capture.err,
       """
-      error: .param set x "open: unterminated string: add the closing "
-      error: .param set x width: a key path needs an object to evaluate against; none is in scope here
-      error: .param set x now(): now() is not a constant: give a value such as 3, 4.5, "text", YES, nil, {1, 2} or CAST(0, "NSDate")
-      error: .param takes: set NAME VALUE, unset NAME, or list (VALUE is a literal such as 3, "text", YES, nil or {1, 2})
-      error: .param takes: set NAME VALUE, unset NAME, or list (VALUE is a literal such as 3, "text", YES, nil or {1, 2})
-      error: no parameter $nothing is set.
-      error: .param takes: set NAME VALUE, unset NAME, or list (VALUE is a literal such as 3, "text", YES, nil or {1, 2})
+      <stdin>:1: error: .param set x "open: unterminated string: add the closing "
+      <stdin>:1: error: .param set x width: a key path needs an object to evaluate against; none is in scope here
+      <stdin>:1: error: .param set x now(): now() is not a constant: give a value such as 3, 4.5, "text", YES, nil, {1, 2} or CAST(0, "NSDate")
+      <stdin>:1: error: .param takes: set NAME VALUE, unset NAME, or list (VALUE is a literal such as 3, "text", YES, nil or {1, 2})
+      <stdin>:1: error: .param takes: set NAME VALUE, unset NAME, or list (VALUE is a literal such as 3, "text", YES, nil or {1, 2})
+      <stdin>:1: error: no parameter $nothing is set.
+      <stdin>:1: error: .param takes: set NAME VALUE, unset NAME, or list (VALUE is a literal such as 3, "text", YES, nil or {1, 2})
 
       """)
   }

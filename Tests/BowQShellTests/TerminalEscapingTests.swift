@@ -69,7 +69,8 @@ final class TerminalEscapingTests: XCTestCase {
   func testAnUnknownDotCommandIsEscaped() throws {
     let capture = try run(".\u{1B}[2J")
     assertNoControlCharacters(capture.err)
-    XCTAssertTrue(capture.err.hasPrefix("error: unknown command .\\u{1B}[2J."), capture.err)
+    XCTAssertTrue(
+      capture.err.hasPrefix("t.bowq:1: error: unknown command .\\u{1B}[2J."), capture.err)
   }
 
   func testANulOutsideAStringIsShownEscaped() throws {

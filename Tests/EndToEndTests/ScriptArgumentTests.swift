@@ -54,4 +54,14 @@ final class ScriptArgumentTests: XCTestCase {
         "the last fetch had select, so it returned values, not objects: `set` changes the "
           + "objects of a fetch without select"), result.stderr)
   }
+
+  func testDotCommandErrorsNameTheirLine() throws {
+    let result = try Bowq.run(
+      ["--memory", "--sample", "--keep-going"], input: "count BowTie\n.mode yaml\n.frob\n",
+      home: home)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.stderr.contains("<stdin>:2: error: .mode takes one of: table, box"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("<stdin>:3: error: unknown command .frob."), result.stderr)
+  }
 }

@@ -18,9 +18,8 @@ extension Shell {
     }
     guard line.words.count == 2, let format = OutputFormat(rawValue: line.words[1].lowercased())
     else {
-      output.error(
-        "error: .mode takes one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))\n"
-      )
+      dotCommandError(
+        ".mode takes one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
       return .failed
     }
     self.format = format
@@ -47,7 +46,8 @@ extension Shell {
     case "on": return true
     case "off": return false
     default:
-      output.error("error: \(line.words[0]) takes on or off\n")
+      dotCommandError(
+        "\(line.words[0]) takes on or off")
       return nil
     }
   }
@@ -79,9 +79,9 @@ extension Shell {
       let entity = model.entity(named: name)
         ?? model.entities.first(where: { $0.name.lowercased() == name.lowercased() })
     else {
-      output.error(
-        "error: no entity \(name)."
-          + NameSuggestion.hint(for: name, among: model.entities.map(\.name)) + "\n")
+      dotCommandError(
+        "no entity \(name)."
+          + NameSuggestion.hint(for: name, among: model.entities.map(\.name)))
       return .failed
     }
     output.write(EntitySchemaFormatter.format(entity) + "\n")
@@ -98,19 +98,21 @@ extension Shell {
       path.count >= 2 && path.first == "\"" && path.last == "\""
       ? String(path.dropFirst().dropLast()) : path
     guard !unquoted.isEmpty else {
-      output.error("error: .read takes a file: .read lesson.bowq\n")
+      dotCommandError(
+        ".read takes a file: .read lesson.bowq")
       return .failed
     }
     guard readDepth < Self.readDepthLimit else {
-      output.error(
-        "error: .read \(unquoted): scripts read each other more than \(Self.readDepthLimit) deep\n")
+      dotCommandError(
+        ".read \(unquoted): scripts read each other more than \(Self.readDepthLimit) deep")
       return .failed
     }
     var reader: StreamLineReader
     do {
       reader = try StreamLineReader(contentsOfFile: unquoted)
     } catch {
-      output.error("error: cannot read \(unquoted): \(error.reason)\n")
+      dotCommandError(
+        "cannot read \(unquoted): \(error.reason)")
       return .failed
     }
     readDepth += 1
@@ -140,23 +142,28 @@ extension Shell {
         interpreter.variables[name] = try Value(
           constantExpression: text, variables: interpreter.variables)
       } catch {
-        output.error(
-          ValueText.visible("error: .param set \(name) \(text): \(error.message)") + "\n")
+        dotCommandError(ValueText.visible(".param set \(name) \(text): \(error.message)"))
         return .failed
       }
     case "unset" where words.count == 3 && isName:
       guard interpreter.variables.removeValue(forKey: name) != nil else {
-        output.error(
-          "error: no parameter $\(name) is set."
-            + NameSuggestion.hint(for: name, among: interpreter.variables.keys) + "\n")
+        dotCommandError(
+          "no parameter $\(name) is set."
+            + NameSuggestion.hint(for: name, among: interpreter.variables.keys))
         return .failed
       }
     default:
-      output.error(
-        "error: .param takes: set NAME VALUE, unset NAME, or list "
-          + "(VALUE is a literal such as 3, \"text\", YES, nil or {1, 2})\n")
+      dotCommandError(
+        ".param takes: set NAME VALUE, unset NAME, or list "
+          + "(VALUE is a literal such as 3, \"text\", YES, nil or {1, 2})")
       return .failed
     }
     return .done
+  }
+
+  /// Says what went wrong with a dot-command, at its place in a script or pipe
+  /// (`<stdin>:3: error: …`; at the prompt, just `error: …`).
+  func dotCommandError(_ message: String) {
+    output.error("\(dotCommandLocation)error: \(message)\n")
   }
 }
