@@ -12,6 +12,8 @@ public final class Shell {
   public var format: OutputFormat
   /// Go on after a failing statement in scripts and pipes (`--keep-going`).
   public var keepGoing: Bool
+  /// Whether table, box and csv results start with the names (`.headers on|off`).
+  public var showsHeaders = true
   /// Whether each statement is followed by the time it took (`.timer on`).
   public var showsTimes = false
   /// Where the dot-command running now stands in its script (`<stdin>:3: `), for its errors.
@@ -334,7 +336,7 @@ public final class Shell {
   }
 
   private func print(_ result: StatementResult, interactive: Bool) throws(Interrupted) {
-    let renderer = format.renderer(style: style)
+    let renderer = format.renderer(style: style, headers: showsHeaders)
     switch result {
     case .objects(let resultSet) where format == .table:
       var text = renderer.render(resultSet)

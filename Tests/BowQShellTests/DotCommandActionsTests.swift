@@ -103,3 +103,20 @@ final class PagerChoiceTests: XCTestCase {
     XCTAssertNil(Pager.fromEnvironment(["PAGER": " "]))
   }
 }
+
+/// `.headers off` drops the names above table, box and csv results, and the columns are as
+/// wide as their values.
+final class HeadersTests: XCTestCase {
+  func testHeadersOffDropsTheNames() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertTrue(
+      shell.run(
+        script: ".headers off\nfetch Hat\n.mode csv\nfetch Hat\n.mode box\nfetch Hat\n"
+          + ".headers on\n.mode csv\nfetch Hat",
+        name: "-c"))
+    XCTAssertEqual(
+      capture.out,
+      "Fez  3\nFez,3\n┌─────┬───┐\n│ Fez │ 3 │\n└─────┴───┘\nname,width\nFez,3\n")
+  }
+}

@@ -44,6 +44,7 @@ final class DotCommandTests: XCTestCase {
         .mode             the format in use
         .tables           the entities and how many objects each has
         .schema [Entity]  the model
+        .headers on|off   names above table, box and csv results
         .pager on|off     results taller than the screen through $PAGER
         .timer on|off     show how long each statement took
         .read FILE        run the statements of a .bowq file

@@ -59,6 +59,10 @@ struct DotCommand: Sendable {
       usage: [Usage(synopsis: ".schema [Entity]", summary: "the model")]
     ) { shell, line in shell.showSchema(line) },
     DotCommand(
+      name: ".headers",
+      usage: [Usage(synopsis: ".headers on|off", summary: "names above table, box and csv results")]
+    ) { shell, line in shell.setHeaders(line) },
+    DotCommand(
       name: ".pager",
       usage: [
         Usage(synopsis: ".pager on|off", summary: "results taller than the screen through $PAGER")

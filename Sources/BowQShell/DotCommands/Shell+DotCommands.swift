@@ -26,6 +26,13 @@ extension Shell {
     return .done
   }
 
+  /// `.headers on|off`: whether table, box and csv results start with the names.
+  func setHeaders(_ line: DotCommand.Line) -> DotCommand.Outcome {
+    guard let on = onOrOff(line) else { return .failed }
+    showsHeaders = on
+    return .done
+  }
+
   /// `.pager on|off`: whether results taller than the terminal go through the pager.
   func setPager(_ line: DotCommand.Line) -> DotCommand.Outcome {
     guard let on = onOrOff(line) else { return .failed }

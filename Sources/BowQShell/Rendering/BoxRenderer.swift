@@ -13,13 +13,17 @@ public struct BoxRenderer: ResultRenderer {
   /// Bold headers and a dim `nil` when enabled.
   public var style: Style
 
-  public init(style: Style = .plain) {
+  /// Whether the names head the columns (`.headers on`, the default).
+  public var showsHeader: Bool
+
+  public init(style: Style = .plain, showsHeader: Bool = true) {
     self.style = style
+    self.showsHeader = showsHeader
   }
 
   public func render(_ result: ResultSet) -> String {
     guard !result.rows.isEmpty else { return Self.noObjects }
-    let layout = ColumnLayout(result)
+    let layout = ColumnLayout(result, measuringHeader: showsHeader)
     func border(_ left: String, _ middle: String, _ right: String) -> String {
       left + layout.widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle)
         + right
@@ -30,11 +34,10 @@ public struct BoxRenderer: ResultRenderer {
       "│ " + layout.line(cells, separator: " │ ", padsLastColumn: true, decorate: decorate)
         + " │"
     }
-    var lines = [
-      border("┌", "┬", "┐"),
-      content(layout.header) { style.bold($0.text) },
-      border("├", "┼", "┤"),
-    ]
+    var lines = [border("┌", "┬", "┐")]
+    if showsHeader {
+      lines += [content(layout.header) { style.bold($0.text) }, border("├", "┼", "┤")]
+    }
     for row in layout.rows {
       lines.append(content(row) { $0.valueText(style) })
     }

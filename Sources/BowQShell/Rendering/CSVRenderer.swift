@@ -8,10 +8,15 @@ import Foundation
 /// the two stay apart. Binary data is base64; other values are printed as in a table,
 /// without escaping. Records end with LF, as Unix tools expect.
 public struct CSVRenderer: StreamingRenderer {
-  public init() {}
+  /// Whether a header record of names comes first (`.headers on`, the default).
+  public var showsHeader: Bool
+
+  public init(showsHeader: Bool = true) {
+    self.showsHeader = showsHeader
+  }
 
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
-    output(CSV.record(result.columns.map { CSV.quoted($0.name) }))
+    if showsHeader { output(CSV.record(result.columns.map { CSV.quoted($0.name) })) }
     for (index, row) in result.rows.enumerated() {
       try Interrupt.check(every: index)
       output(CSV.record(row.map(CSV.field)))

@@ -30,11 +30,13 @@ struct ColumnLayout {
   /// Whether each column holds numbers, which are aligned to the right.
   private(set) var alignsRight: [Bool]
 
-  init(_ result: ResultSet) {
+  /// - Parameter measuringHeader: whether the names count in the widths (false when the
+  ///   header is not shown, `.headers off`).
+  init(_ result: ResultSet, measuringHeader: Bool = true) {
     header = result.columns.map { Cell($0.name) }
     alignsRight = result.columns.map { $0.type.isNumeric && $0.type != .bool }
     rows = result.rows.map { row in row.map { Cell(ValueText.cell($0), isNil: $0.isNull) } }
-    widths = header.map(\.width)
+    widths = measuringHeader ? header.map(\.width) : header.map { _ in 0 }
     for row in rows {
       for (column, cell) in row.enumerated() where column < widths.count {
         widths[column] = max(widths[column], cell.width)

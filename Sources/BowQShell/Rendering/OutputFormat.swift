@@ -16,15 +16,17 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
 
   /// The renderer for this format.
   ///
-  /// - Parameter style: colours the human formats (table, box, line) when enabled: bold
+  /// - Parameters:
+  ///   - style: colours the human formats (table, box, line) when enabled: bold
   ///   headers and a dim `nil`. The machine formats (json, jsonl, csv) never have colour.
-  public func renderer(style: Style = .plain) -> any ResultRenderer {
+  ///   - headers: whether table, box and csv output start with the names (`.headers`).
+  public func renderer(style: Style = .plain, headers: Bool = true) -> any ResultRenderer {
     switch self {
-    case .table: return TableRenderer(style: style)
-    case .box: return BoxRenderer(style: style)
+    case .table: return TableRenderer(style: style, showsHeader: headers)
+    case .box: return BoxRenderer(style: style, showsHeader: headers)
     case .json: return JSONRenderer(isLineDelimited: false)
     case .jsonl: return JSONRenderer(isLineDelimited: true)
-    case .csv: return CSVRenderer()
+    case .csv: return CSVRenderer(showsHeader: headers)
     case .line: return LineRenderer(style: style)
     }
   }
