@@ -32,7 +32,13 @@ public final class Shell {
   public var pager: Pager?
   /// Whether the pager is used (`.pager on|off`).
   public var usesPager = true
-  let output: ShellOutput
+  /// Where the shell writes now: the streams it was given, or — after `.output FILE` or
+  /// `.once FILE` — that file for what is not an error.
+  var output: ShellOutput
+  /// The streams the shell was given, which `.output` with no file goes back to.
+  let standardOutput: ShellOutput
+  /// Whether `.once` sent only the next statement's output to a file.
+  var redirectsOnce = false
   private let style: Style
   private let errorStyle: Style
 
@@ -44,6 +50,7 @@ public final class Shell {
     self.format = format
     self.keepGoing = keepGoing
     self.output = output
+    self.standardOutput = output
     self.style = style
     self.errorStyle = errorStyle
   }
@@ -279,6 +286,12 @@ public final class Shell {
     -> Bool
   {
     let start = showsTimes ? interpreter.stopwatch() : nil
+    defer {
+      if redirectsOnce {
+        output = standardOutput
+        redirectsOnce = false
+      }
+    }
     defer {
       if let start {
         output.error("Time: \(Interpreter.milliseconds(interpreter.stopwatch() &- start))\n")

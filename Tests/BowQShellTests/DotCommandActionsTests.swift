@@ -120,3 +120,29 @@ final class HeadersTests: XCTestCase {
       "Fez  3\nFez,3\n┌─────┬───┐\n│ Fez │ 3 │\n└─────┴───┘\nname,width\nFez,3\n")
   }
 }
+
+/// `.output FILE` sends later results to a file and `.output` alone back to the screen;
+/// `.once FILE` sends only the next statement's; devices and folders are refused.
+final class OutputRedirectionTests: XCTestCase {
+  func testOutputAndOnceSendResultsToAFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let once = folder.appendingPathComponent("once.csv").path
+    let all = folder.appendingPathComponent("all.txt").path
+    let capture = ShellFixtures.Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertTrue(
+      shell.run(
+        script: ".mode csv\n.once \(once)\nfetch Hat\ncount Hat\n.output \"\(all)\"\n"
+          + "count Hat\n.tables\n.output\ncount Hat",
+        name: "-c"))
+    XCTAssertEqual(try String(contentsOfFile: once, encoding: .utf8), "name,width\nFez,3\n")
+    XCTAssertEqual(try String(contentsOfFile: all, encoding: .utf8), "count\n1\nHat  1 object\n")
+    XCTAssertEqual(capture.out, "count\n1\ncount\n1\n")
+    XCTAssertFalse(shell.run(script: ".output /dev/null", name: "-c"))
+    XCTAssertFalse(shell.run(script: ".output \(folder.path)", name: "-c"))
+    XCTAssertTrue(capture.err.contains("cannot write /dev/null: Is a character device"))
+    XCTAssertTrue(capture.err.contains("Is a directory"), capture.err)
+  }
+}

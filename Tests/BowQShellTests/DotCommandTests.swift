@@ -44,6 +44,9 @@ final class DotCommandTests: XCTestCase {
         .mode             the format in use
         .tables           the entities and how many objects each has
         .schema [Entity]  the model
+        .output FILE      write later results to FILE (replacing it)
+        .output           write results to the screen again
+        .once FILE        write the next statement's result to FILE
         .headers on|off   names above table, box and csv results
         .pager on|off     results taller than the screen through $PAGER
         .timer on|off     show how long each statement took

@@ -59,6 +59,17 @@ struct DotCommand: Sendable {
       usage: [Usage(synopsis: ".schema [Entity]", summary: "the model")]
     ) { shell, line in shell.showSchema(line) },
     DotCommand(
+      name: ".output",
+      usage: [
+        Usage(synopsis: ".output FILE", summary: "write later results to FILE (replacing it)"),
+        Usage(synopsis: ".output", summary: "write results to the screen again"),
+      ]
+    ) { shell, line in shell.redirectOutput(line, once: false) },
+    DotCommand(
+      name: ".once",
+      usage: [Usage(synopsis: ".once FILE", summary: "write the next statement's result to FILE")]
+    ) { shell, line in shell.redirectOutput(line, once: true) },
+    DotCommand(
       name: ".headers",
       usage: [Usage(synopsis: ".headers on|off", summary: "names above table, box and csv results")]
     ) { shell, line in shell.setHeaders(line) },

@@ -26,6 +26,57 @@ extension Shell {
     return .done
   }
 
+  /// `.output FILE` and `.once FILE`: later results (or only the next statement's) go to
+  /// FILE, replaced; `.output` alone goes back to the screen. Errors stay on the screen. The
+  /// file must be a regular file or a new one, as for `export`.
+  func redirectOutput(_ line: DotCommand.Line, once: Bool) -> DotCommand.Outcome {
+    let path = Self.fileArgument(of: line)
+    guard !path.isEmpty else {
+      if once {
+        dotCommandError(".once takes a file: .once result.csv")
+        return .failed
+      }
+      output = standardOutput
+      redirectsOnce = false
+      return .done
+    }
+    let descriptor: Int32
+    do {
+      let resolved = try ResolvedPath(path)
+      descriptor = open(
+        resolved.realPath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
+        dotCommandError(
+          "cannot write \(ValueText.visible(path)): \(String(cString: strerror(errno)))")
+        return .failed
+      }
+    } catch {
+      dotCommandError("cannot write \(ValueText.visible(path)): \(error.reason)")
+      return .failed
+    }
+    let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    let errors = standardOutput.error
+    output = ShellOutput(
+      write: { text in
+        do {
+          try file.write(contentsOf: Data(text.utf8))
+        } catch {
+          errors("error: cannot write \(path): \(error.localizedDescription)\n")
+        }
+      }, error: errors)
+    redirectsOnce = once
+    return .done
+  }
+
+  /// The file a dot-command names: the rest of its line, without surrounding quotes.
+  static func fileArgument(of line: DotCommand.Line) -> String {
+    let rest =
+      line.text.split(separator: " ", maxSplits: 1).dropFirst().first
+      .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    return rest.count >= 2 && rest.first == "\"" && rest.last == "\""
+      ? String(rest.dropFirst().dropLast()) : rest
+  }
+
   /// `.headers on|off`: whether table, box and csv results start with the names.
   func setHeaders(_ line: DotCommand.Line) -> DotCommand.Outcome {
     guard let on = onOrOff(line) else { return .failed }
@@ -98,12 +149,7 @@ extension Shell {
   /// `.read FILE`: runs a script's statements in this session, as a script runs them: its
   /// errors name the file and line, and it stops at the first unless the shell keeps going.
   func readScript(_ line: DotCommand.Line) -> DotCommand.Outcome {
-    let path =
-      line.text.split(separator: " ", maxSplits: 1).dropFirst().first
-      .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-    let unquoted =
-      path.count >= 2 && path.first == "\"" && path.last == "\""
-      ? String(path.dropFirst().dropLast()) : path
+    let unquoted = Self.fileArgument(of: line)
     guard !unquoted.isEmpty else {
       dotCommandError(
         ".read takes a file: .read lesson.bowq")
