@@ -190,6 +190,9 @@ public final class Shell {
     }
   }
 
+  /// How many changes `changes` lists before it summarises the rest.
+  static let changesShown = 50
+
   /// Whether `line` is `.quit` or one of its aliases.
   static func isQuit(_ line: String) -> Bool {
     let word = line.split(separator: " ").first.map(String.init) ?? ""
@@ -378,10 +381,16 @@ public final class Shell {
       try stream(resultSet, renderer)
     case .count(_, let n):
       output.write(renderer.render(count: n))
-    case .changes(let changes) where format.isJSON:
+    case .changes(let changes, _) where format.isJSON:
       output.write(JSONValue.array(changes.map(JSONValue.init)).serialized() + "\n")
-    case .changes(let changes):
-      output.write(ChangesRenderer.render(changes))
+    case .changes(let changes, let all):
+      let shown = all ? changes[...] : changes.prefix(Self.changesShown)
+      output.write(ChangesRenderer.render(Array(shown)))
+      if shown.count < changes.count {
+        output.write(
+          "… and \(DigitGrouping.format(changes.count - shown.count)) more; "
+            + "`changes all` lists every one\n")
+      }
     case .explanation(let lines) where format.isJSON:
       output.write(
         JSONValue.object([("plan", .array(lines.map(JSONValue.string)))]).serialized() + "\n")

@@ -146,3 +146,19 @@ final class OutputRedirectionTests: XCTestCase {
     XCTAssertTrue(capture.err.contains("Is a directory"), capture.err)
   }
 }
+
+/// A long list of changes is summarised after the first 50; `changes all` lists every one.
+final class ChangesSummaryTests: XCTestCase {
+  func testChangesSummarisesALongList() throws {
+    let capture = ShellFixtures.Capture()
+    let inserts = (0..<120).map { "insert Hat name = \"H\($0)\", width = 2" }
+    let shell = try ShellFixtures.shell(
+      after: ShellFixtures.hatShop + "\n" + inserts.joined(separator: "\n"), capture: capture)
+    XCTAssertTrue(shell.run(script: "changes", name: "-c"))
+    let lines = capture.out.split(separator: "\n")
+    XCTAssertEqual(lines.count, 51)
+    XCTAssertEqual(lines.last, "… and 70 more; `changes all` lists every one")
+    XCTAssertTrue(shell.run(script: "changes ALL", name: "-c"))
+    XCTAssertEqual(capture.out.split(separator: "\n").count, 51 + 120)
+  }
+}

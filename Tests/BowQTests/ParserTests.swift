@@ -249,7 +249,7 @@ final class ParserTests: XCTestCase {
   func testSimpleStatementsAndExplain() {
     XCTAssertEqual(
       statements("save\nROLLBACK\nchanges\nUndo\nredo\nvalidate").map(\.kind),
-      [.save, .rollback, .changes, .undo, .redo, .validate])
+      [.save, .rollback, .changes(all: false), .undo, .redo, .validate])
     XCTAssertEqual(
       statement("explain fetch BowTie"),
       .explain(A.statement(.fetch(FetchRequest(entity: A.name("BowTie"))))))

@@ -113,8 +113,8 @@ public final class Interpreter {
       let count = context.changes.count
       context.rollback()
       return .report(.rolledBack(changes: count))
-    case .changes:
-      return .changes(context.changes)
+    case .changes(let all):
+      return .changes(context.changes, all: all)
     case .undo:
       return .report(context.undo() ? .undone : .nothingToUndo)
     case .redo:

@@ -23,7 +23,8 @@ public struct Statement: Hashable, Sendable {
     case delete(entity: Name, predicate: PredicateSyntax?)
     case save
     case rollback
-    case changes
+    /// `changes [all]`: the pending changes; without `all`, a long list is summarised.
+    case changes(all: Bool)
     case undo
     case redo
     case validate

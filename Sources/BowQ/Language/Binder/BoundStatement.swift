@@ -13,7 +13,7 @@ enum BoundStatement: Sendable {
   case delete(Entity, BoundPredicate?)
   case save
   case rollback
-  case changes
+  case changes(all: Bool)
   case undo
   case redo
   case validate

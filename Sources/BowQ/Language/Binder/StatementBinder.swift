@@ -39,7 +39,7 @@ extension Binder {
       return .delete(entity, try bindFilter(predicate, on: entity))
     case .save: return .save
     case .rollback: return .rollback
-    case .changes: return .changes
+    case .changes(let all): return .changes(all: all)
     case .undo: return .undo
     case .redo: return .redo
     case .validate: return .validate

@@ -45,7 +45,8 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     case .insert: return "insert Entity key = expr, …"
     case .update: return "update Entity [where PREDICATE] set key = expr, …"
     case .delete: return "delete Entity [where PREDICATE]"
-    case .save, .rollback, .changes, .undo, .redo, .validate: return word
+    case .changes: return "changes [all]"
+    case .save, .rollback, .undo, .redo, .validate: return word
     case .explain: return "explain [analyze] STATEMENT"
     }
   }
@@ -64,7 +65,7 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     case .delete: return "delete the objects that match"
     case .save: return "validate the pending changes and write them to the store"
     case .rollback: return "discard the pending changes"
-    case .changes: return "list the pending changes"
+    case .changes: return "list the pending changes (a long list is summarised; all lists each)"
     case .undo: return "undo the last change"
     case .redo: return "redo the last change undone"
     case .validate: return "validate the pending changes without saving"

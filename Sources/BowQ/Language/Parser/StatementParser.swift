@@ -78,7 +78,7 @@ extension Parser {
       return .delete(entity: entity, predicate: try parseWhereClause())
     case .save: return .save
     case .rollback: return .rollback
-    case .changes: return .changes
+    case .changes: return .changes(all: consumeKeyword("all"))
     case .undo: return .undo
     case .redo: return .redo
     case .validate: return .validate
