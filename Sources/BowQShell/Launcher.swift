@@ -235,8 +235,11 @@ public enum Launcher {
     return Int(size.ws_col)
   }
 
+  /// Writes a message to standard error with the control characters of any text in it from
+  /// outside (a path, a store's content) made visible, its line breaks kept: a crafted file
+  /// name cannot send escape codes to the terminal.
   static func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    FileHandle.standardError.write(Data(ValueText.visibleLines(text).utf8))
   }
 }
 

@@ -64,4 +64,13 @@ final class ScriptArgumentTests: XCTestCase {
       result.stderr.contains("<stdin>:2: error: .mode takes one of: table, box"), result.stderr)
     XCTAssertTrue(result.stderr.contains("<stdin>:3: error: unknown command .frob."), result.stderr)
   }
+
+  func testAStorePathWithEscapeCodesIsShownEscaped() throws {
+    let folder = home.appendingPathComponent("x\u{1B}[2Jy.bowq")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let result = try Bowq.run(["--store", folder.path, "-c", "count BowTie"], home: home)
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertFalse(result.stderr.contains("\u{1B}"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("x\\u{1B}[2Jy.bowq: Is a directory"), result.stderr)
+  }
 }
