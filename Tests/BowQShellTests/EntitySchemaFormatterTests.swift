@@ -84,6 +84,41 @@ final class EntitySchemaFormatterTests: XCTestCase {
     XCTAssertEqual(second.context.graph.model, first.context.graph.model, printed)
   }
 
+  /// Declared indexes print in the definition's syntax and define the same indexes again;
+  /// the ones `unique` implies are not printed.
+  func testIndexesArePrintedAsDeclaredAndReadBack() throws {
+    let definition = """
+      entity T {
+        name: String unique, searchKey: String, rating: Double, index: Int16
+        index searchKey
+        index byRatingName (rating desc, name)
+        index byKey (searchKey) using hash
+        index index
+      }
+      """
+    let printed = try schema(after: definition)
+    XCTAssertEqual(
+      printed,
+      """
+      entity T {
+        name: String unique
+        searchKey: String
+        rating: Double
+        index: Int16
+        index searchKey
+        index byRatingName (rating desc, name)
+        index byKey (searchKey) using hash
+        index index
+      }
+
+      """)
+    let first = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try first.run(definition)
+    let second = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try second.run(printed)
+    XCTAssertEqual(second.context.graph.model, first.context.graph.model, printed)
+  }
+
   /// Every model of `Examples/` (with the sample model for the scripts run with
   /// `--sample`), printed by `.schema` and run as a script in a new store, defines the same
   /// model.

@@ -643,8 +643,8 @@ final class XcodeModelReaderTests: XCTestCase {
   }
 
   /// Everything the format can say that bowq does not keep, each with its note: fetch
-  /// requests, fetched properties, indexes, transient and derived properties, composite
-  /// attributes, a subentity's inherited relationship and constraint.
+  /// requests, fetched properties, transient and derived properties, composite attributes,
+  /// a subentity's inherited relationship and constraint. Its indexes are kept.
   func testFeaturesBowqDoesNotRepresent() throws {
     try write(
       contents(
@@ -710,16 +710,25 @@ final class XcodeModelReaderTests: XCTestCase {
         deleteRule: .cascade),
       Relationship(name: "favorite", destination: "Tie", isToMany: false, isOptional: true),
     ]
+    let personIndexes = [
+      IndexDefinition(on: "name"),
+      IndexDefinition(name: "byName", elements: [.init(attribute: "name")]),
+      IndexDefinition(
+        name: "name_initials", elements: [.init(attribute: "name"), .init(attribute: "initials")]),
+    ]
     XCTAssertEqual(
       read.model,
       Model(entities: [
-        Entity(name: "Person", attributes: personAttributes, relationships: personRelationships),
+        Entity(
+          name: "Person", attributes: personAttributes, relationships: personRelationships,
+          indexes: personIndexes),
         Entity(
           name: "Employee",
           attributes: personAttributes + [
             Attribute(name: "badge", type: .int32, defaultValue: .int(1))
           ],
-          relationships: personRelationships, uniquenessConstraints: [["name", "badge"]]),
+          relationships: personRelationships, uniquenessConstraints: [["name", "badge"]],
+          indexes: personIndexes),
         Entity(
           name: "Tie",
           attributes: [Attribute(name: "rating", type: .double, defaultValue: .double(0))],
@@ -732,7 +741,6 @@ final class XcodeModelReaderTests: XCTestCase {
     XCTAssertEqual(
       read.notes,
       [
-        "Person.name: indexed ignored (bowq does not index)",
         "Person.initials: derived attribute (uppercase:(name)) kept as a plain attribute; "
           + "bowq does not compute it",
         "Person.scratch: transient attribute skipped (bowq keeps only stored properties)",
@@ -741,8 +749,6 @@ final class XcodeModelReaderTests: XCTestCase {
           + "Transformable(NSSecureUnarchiveFromData); bowq keeps its values as opaque binary data",
         "Person.favoriteTies: fetched property ignored (a fetch of Tie where rating > 4); "
           + "run it as a fetch statement",
-        "Person: fetch index \"byName\" ignored (bowq does not index)",
-        "Person: compound index (name, initials) ignored (bowq does not index)",
         "Employee inherits from Person: bowq has no entity inheritance, so Person's properties "
           + "are copied into Employee, and fetches of Person do not include Employee objects",
         "Tie.admirer: transient relationship skipped (bowq keeps only stored properties)",

@@ -60,6 +60,9 @@ public enum XcodeModelError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A uniqueness constraint naming something that is not an attribute of the entity.
   case unknownConstraintAttribute(
     path: String, line: Int, entity: String, name: String, suggestion: String?)
+  /// A fetch index that cannot be kept: it names no attribute of the entity, a
+  /// relationship, or a name another index of the entity has; `reason` says which.
+  case invalidFetchIndex(path: String, line: Int, entity: String, index: String, reason: String)
 
   public var description: String {
     switch self {
@@ -123,6 +126,8 @@ public enum XcodeModelError: Error, Hashable, Sendable, CustomStringConvertible 
       return
         "\(path):\(line): entity \(entity): uniqueness constraint names \(Value.quoted(name)), "
         + "which is not an attribute of \(entity)." + Self.hint(suggestion)
+    case .invalidFetchIndex(let path, let line, let entity, let index, let reason):
+      return "\(path):\(line): entity \(entity): fetch index \(Value.quoted(index)) \(reason)"
     }
   }
 

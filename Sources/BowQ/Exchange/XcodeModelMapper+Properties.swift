@@ -86,9 +86,6 @@ extension XcodeModelMapper {
         "\(place): derived attribute\(expression) kept as a plain attribute; bowq does not compute it"
       )
     }
-    if element.flag("indexed") {
-      notes.append("\(place): indexed ignored (bowq does not index)")
-    }
     return attribute
   }
 

@@ -24,6 +24,8 @@ struct XcodeModelMapper {
     var lines: [String: Int] = [:]
     /// Uniqueness constraints as written: attribute names and the line.
     var constraints: [(names: [String], line: Int)] = []
+    /// Fetch indexes (and `indexed="YES"` attributes) as written, with the line.
+    var indexes: [(index: IndexDefinition, line: Int)] = []
     /// Properties read but not kept (transient, composite).
     var skipped: Set<String> = []
   }
@@ -60,17 +62,25 @@ struct XcodeModelMapper {
     let chains = try chains(of: declared, index: index)
     try checkInheritedNames(in: declared, chains: chains)
     var constraints: [[[String]]] = []
+    var indexes: [[IndexDefinition]] = []
     for i in declared.indices {
       declared[i].relationships = try checkedRelationships(
         of: i, in: declared, chains: chains, index: index)
       constraints.append(try checkedConstraints(of: i, in: declared, chain: chains[i]))
+      indexes.append(try checkedIndexes(of: i, in: declared, chain: chains[i]))
     }
     if !userInfoOwners.isEmpty {
       notes.append("userInfo entries ignored on \(userInfoOwners.joined(separator: ", "))")
     }
     var model = Model()
     for i in declared.indices {
-      model.define(Self.flattened(chains[i], declared, constraints))
+      var entity = Self.flattened(chains[i], declared, constraints)
+      for j in chains[i] {
+        for index in indexes[j] where !entity.indexes.contains(where: { $0.name == index.name }) {
+          entity.indexes.append(index)
+        }
+      }
+      model.define(entity)
     }
     return model
   }
@@ -106,14 +116,15 @@ struct XcodeModelMapper {
           "\(name).\(child["name"] ?? ""): fetched property ignored (\(request)); run it as a fetch statement"
         )
       case "fetchIndex":
-        notes.append(
-          "\(name): fetch index \(Value.quoted(child["name"] ?? "")) ignored (bowq does not index)")
+        if let index = fetchIndex(child, in: name) { entity.indexes.append((index, child.line)) }
       case "compoundIndexes":
         for compound in child.children(named: "compoundIndex") {
           let names = compound.children(named: "index").compactMap { $0["value"] }
-          notes.append(
-            "\(name): compound index (\(names.joined(separator: ", "))) ignored (bowq does not index)"
-          )
+          guard !names.isEmpty else { continue }
+          let index = IndexDefinition(
+            name: names.joined(separator: "_"),
+            elements: names.map { IndexDefinition.Element(attribute: $0) })
+          entity.indexes.append((index, compound.line))
         }
       case "uniquenessConstraints":
         for constraint in child.children(named: "uniquenessConstraint") {
@@ -160,6 +171,9 @@ struct XcodeModelMapper {
       entity.relationships.append(try relationship(element, named: name, in: entity.name))
     } else if let attribute = try attribute(element, named: name, in: entity.name) {
       entity.attributes.append(attribute)
+      if element.flag("indexed") {
+        entity.indexes.append((IndexDefinition(on: name), element.line))
+      }
     } else {
       entity.skipped.insert(name)
       return
@@ -320,6 +334,80 @@ struct XcodeModelMapper {
           suggestion: NameSuggestion.closest(to: name, among: attributes))
       }
       kept.append(names)
+    }
+    return kept
+  }
+
+  /// A `<fetchIndex>` as an index: its `<fetchIndexElement>`s name properties in order
+  /// (`ascending` or `descending`); a Binary index (Core Data's B-tree) is ordered. Indexes
+  /// bowq cannot keep are noted and left out: R-tree indexes and elements that are
+  /// expressions rather than properties.
+  private mutating func fetchIndex(_ element: XcodeModelElement, in entity: String)
+    -> IndexDefinition?
+  {
+    let name = element["name"] ?? ""
+    var elements: [IndexDefinition.Element] = []
+    for child in element.children(named: "fetchIndexElement") {
+      guard child["type"] != "RTree" else {
+        notes.append(
+          "\(entity): R-tree fetch index \(Value.quoted(name)) ignored (bowq keeps ordered and hash indexes)"
+        )
+        return nil
+      }
+      guard let property = child["property"], !property.isEmpty else {
+        notes.append(
+          "\(entity): fetch index \(Value.quoted(name)) ignored (an element is an expression, "
+            + "which bowq does not index)")
+        return nil
+      }
+      elements.append(
+        IndexDefinition.Element(attribute: property, ascending: child["order"] != "descending"))
+    }
+    guard !name.isEmpty, !elements.isEmpty else {
+      notes.append("\(entity): fetch index \(Value.quoted(name)) ignored (no name or no elements)")
+      return nil
+    }
+    return IndexDefinition(name: name, elements: elements)
+  }
+
+  /// Entity `i`'s indexes, each naming distinct attributes of the entity (inherited ones
+  /// included) under a name no other of its indexes has. An index on a skipped attribute
+  /// is dropped, with a note; an `indexed` attribute that a fetch index of the same name
+  /// already indexes adds nothing.
+  private mutating func checkedIndexes(
+    of i: Int, in declared: [DeclaredEntity], chain: [Int]
+  ) throws(XcodeModelError) -> [IndexDefinition] {
+    let entity = declared[i]
+    let lineage = chain.map { declared[$0] }
+    let attributes = lineage.flatMap(\.attributes).map(\.name)
+    let relationships = lineage.flatMap(\.relationships).map(\.name)
+    var kept: [IndexDefinition] = []
+    indexes: for (index, line) in entity.indexes {
+      for name in index.attributes where !attributes.contains(name) {
+        if lineage.contains(where: { $0.skipped.contains(name) }) {
+          notes.append(
+            "\(entity.name): index \(Value.quoted(index.name)) ignored: \(name) is skipped")
+          continue indexes
+        }
+        throw .invalidFetchIndex(
+          path: path, line: line, entity: entity.name, index: index.name,
+          reason: relationships.contains(name)
+            ? "names the relationship \(name); an index holds attribute values"
+            : "names \(Value.quoted(name)), which is not an attribute of \(entity.name)."
+              + NameSuggestion.hint(for: name, among: attributes))
+      }
+      guard Set(index.attributes).count == index.attributes.count else {
+        throw .invalidFetchIndex(
+          path: path, line: line, entity: entity.name, index: index.name,
+          reason: "names an attribute twice")
+      }
+      if let same = kept.first(where: { $0.name == index.name }) {
+        if same.attributes == index.attributes { continue }
+        throw .invalidFetchIndex(
+          path: path, line: line, entity: entity.name, index: index.name,
+          reason: "is defined twice")
+      }
+      kept.append(index)
     }
     return kept
   }

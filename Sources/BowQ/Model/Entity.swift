@@ -14,17 +14,21 @@ public struct Entity: Hashable, Sendable {
   /// Rules across properties, checked at save (what Core Data apps write in
   /// `validateForInsert` / `validateForUpdate`).
   public var rules: [EntityRule]
+  /// The indexes the entity declares (``allIndexes`` adds those `unique` implies).
+  public var indexes: [IndexDefinition]
   private var slotByName: [String: Int]
 
   public init(
     name: String, attributes: [Attribute], relationships: [Relationship] = [],
-    uniquenessConstraints: [[String]] = [], rules: [EntityRule] = []
+    uniquenessConstraints: [[String]] = [], rules: [EntityRule] = [],
+    indexes: [IndexDefinition] = []
   ) {
     self.name = name
     self.attributes = attributes
     self.relationships = relationships
     self.uniquenessConstraints = uniquenessConstraints
     self.rules = rules
+    self.indexes = indexes
     let names = attributes.map(\.name) + relationships.map(\.name)
     self.slotByName = Dictionary(
       names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -54,6 +58,25 @@ public struct Entity: Hashable, Sendable {
   /// Every property name, attributes first: for did-you-mean.
   public var propertyNames: [String] {
     attributes.map(\.name) + relationships.map(\.name)
+  }
+
+  /// The declared indexes, then a hash index for each `unique` attribute and constraint
+  /// that no declared index already answers (one on the same attributes, or an ordered one
+  /// they lead), named `unique(a, b)`.
+  public var allIndexes: [IndexDefinition] {
+    let groups = attributes.filter(\.isUnique).map { [$0.name] } + uniquenessConstraints
+    var all = indexes
+    for group in groups
+    where !all.contains(where: {
+      $0.attributes == group
+        || ($0.kind == .ordered && Array($0.attributes.prefix(group.count)) == group)
+    }) {
+      all.append(
+        IndexDefinition(
+          name: "unique(\(group.joined(separator: ", ")))",
+          elements: group.map { IndexDefinition.Element(attribute: $0) }, kind: .hash))
+    }
+    return all
   }
 
   /// The values a new object starts with: defaults, nil, and empty to-manys.

@@ -8,7 +8,9 @@ import Foundation
 ///                     relationships?: [ { name, destination, toMany, optional, deleteRule,
 ///                                         inverse?, minCount?, maxCount? } ],
 ///                     uniquenessConstraints?: [ [attribute name] ],
-///                     rules?: [ { predicate, message } ] } ] }
+///                     rules?: [ { predicate, message } ],
+///                     indexes?: [ { name, kind, attributes: [attribute name],
+///                                   descending?: [attribute name] } ] } ] }
 ///
 /// Keys marked `?` are written only when set (or non-empty), and a missing one reads as unset
 /// (or empty). Decoding checks everything a graph relies on and says where, as a path from
@@ -42,6 +44,20 @@ enum StoreModelCoding {
       entry["rules"] = .array(
         entity.rules.map { ["predicate": .string($0.predicate), "message": .string($0.message)] })
     }
+    if !entity.indexes.isEmpty {
+      entry["indexes"] = .array(entity.indexes.map(encodeIndex))
+    }
+    return .dictionary(entry)
+  }
+
+  private static func encodeIndex(_ index: IndexDefinition) -> PropertyList {
+    var entry: PropertyListDictionary = [
+      "name": .string(index.name),
+      "kind": .string(index.kind.rawValue),
+      "attributes": .array(index.attributes.map(PropertyList.string)),
+    ]
+    let descending = index.elements.filter { !$0.ascending }.map(\.attribute)
+    if !descending.isEmpty { entry["descending"] = .array(descending.map(PropertyList.string)) }
     return .dictionary(entry)
   }
 
@@ -148,7 +164,8 @@ enum StoreModelCoding {
       entities.append(
         Entity(
           name: entity.name, attributes: attributes, relationships: entity.relationships,
-          uniquenessConstraints: entity.uniquenessConstraints, rules: rules))
+          uniquenessConstraints: entity.uniquenessConstraints, rules: rules,
+          indexes: entity.indexes))
     }
     return (Model(entities: entities), leftOut)
   }
@@ -216,9 +233,59 @@ enum StoreModelCoding {
           predicate: try string(rule, "predicate", at: place, nonEmpty: true),
           message: try string(rule, "message", at: place, nonEmpty: false)))
     }
+    var indexes: [IndexDefinition] = []
+    for (j, item) in try optionalArray(entry["indexes"], at: location + ".indexes").enumerated() {
+      let index = try decodeIndex(
+        item, of: name, attributes: attributes, at: "\(location).indexes[\(j)]")
+      guard !indexes.contains(where: { $0.name == index.name }) else {
+        throw StoreError.invalidModel(
+          location: "\(location).indexes[\(j)].name",
+          message: "the index \(index.name) is defined twice in \(name)")
+      }
+      indexes.append(index)
+    }
     return Entity(
       name: name, attributes: attributes, relationships: relationships,
-      uniquenessConstraints: constraints, rules: rules)
+      uniquenessConstraints: constraints, rules: rules, indexes: indexes)
+  }
+
+  /// An index: a name, a known kind, and distinct attributes of the entity, the descending
+  /// ones among them.
+  private static func decodeIndex(
+    _ plist: PropertyList, of entity: String, attributes: [Attribute], at location: String
+  ) throws -> IndexDefinition {
+    let entry = try dictionary(plist, at: location)
+    let name = try nameField(entry, at: location)
+    let kindName = try string(entry, "kind", at: location, nonEmpty: true)
+    guard let kind = IndexDefinition.Kind(rawValue: kindName) else {
+      throw StoreError.invalidModel(
+        location: location + ".kind",
+        message: "unknown index kind \(Value.quoted(kindName)); expected hash or ordered")
+    }
+    func attributeNames(_ key: String) throws -> [String] {
+      try optionalArray(entry[key], at: "\(location).\(key)").enumerated().map { k, item in
+        guard case .string(let attributeName) = item,
+          attributes.contains(where: { $0.name == attributeName })
+        else {
+          throw StoreError.invalidModel(
+            location: "\(location).\(key)[\(k)]",
+            message: "expected the name of an attribute of \(entity), found \(describe(item))")
+        }
+        return attributeName
+      }
+    }
+    let names = try attributeNames("attributes")
+    guard !names.isEmpty, Set(names).count == names.count else {
+      throw StoreError.invalidModel(
+        location: location + ".attributes",
+        message: "an index names one or more attributes, each once")
+    }
+    let descending = Set(try attributeNames("descending"))
+    return IndexDefinition(
+      name: name,
+      elements: names.map {
+        IndexDefinition.Element(attribute: $0, ascending: !descending.contains($0))
+      }, kind: kind)
   }
 
   private static func decodeAttribute(_ plist: PropertyList, at location: String) throws

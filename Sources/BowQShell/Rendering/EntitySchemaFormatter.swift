@@ -1,8 +1,8 @@
 import BowQ
 
 /// Prints an entity as the `entity` statement that defines it: attributes with their rules,
-/// relationships with their destination, inverse, delete rule and counts, `unique (a, b)`
-/// and `check` rules, so that the text pasted back defines the same entity.
+/// relationships with their destination, inverse, delete rule and counts, `unique (a, b)`,
+/// declared indexes and `check` rules, so that the text pasted back defines the same entity.
 enum EntitySchemaFormatter {
   static func format(_ entity: Entity) -> String {
     var lines = ["entity \(entity.name) {"]
@@ -11,6 +11,7 @@ enum EntitySchemaFormatter {
     for group in entity.uniquenessConstraints {
       lines.append("  unique (\(group.joined(separator: ", ")))")
     }
+    lines += entity.indexes.map(indexLine)
     for rule in entity.rules {
       lines.append("  check \(rule.predicate) else \(Value.quoted(rule.message))")
     }
@@ -28,6 +29,18 @@ enum EntitySchemaFormatter {
     if let p = a.pattern { line += " matches \(Value.quoted(p))" }
     if a.isUnique { line += " unique" }
     if a.allowsExternalStorage { line += " external" }
+    return line
+  }
+
+  /// `index name`, with its attributes when they are not just the one it is named after,
+  /// and `using hash` for a hash index.
+  private static func indexLine(_ index: IndexDefinition) -> String {
+    var line = "  index \(index.name)"
+    if index.elements != [IndexDefinition.Element(attribute: index.name)] {
+      let elements = index.elements.map { $0.attribute + ($0.ascending ? "" : " desc") }
+      line += " (\(elements.joined(separator: ", ")))"
+    }
+    if index.kind == .hash { line += " using hash" }
     return line
   }
 

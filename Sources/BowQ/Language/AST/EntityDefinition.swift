@@ -6,15 +6,45 @@ public struct EntityDefinition: Hashable, Sendable {
   public var uniqueness: [[Name]]
   /// `check P else "message"`: rules across properties.
   public var rules: [RuleDefinition]
+  /// `index name (a, b desc) using hash`: declared indexes.
+  public var indexes: [IndexDeclaration]
 
   public init(
     name: Name, properties: [PropertyDefinition], uniqueness: [[Name]] = [],
-    rules: [RuleDefinition] = []
+    rules: [RuleDefinition] = [], indexes: [IndexDeclaration] = []
   ) {
     self.name = name
     self.properties = properties
     self.uniqueness = uniqueness
     self.rules = rules
+    self.indexes = indexes
+  }
+}
+
+/// `index name`, or `index name (attribute [asc|desc], …)`, then optionally `using hash` or
+/// `using ordered`, as written; the binder makes it an ``IndexDefinition``.
+public struct IndexDeclaration: Hashable, Sendable {
+  public var name: Name
+  /// The attributes with their order; empty when the index is on the attribute `name`.
+  public var elements: [Element]
+  /// The word after `using`, when there is one.
+  public var kind: Name?
+
+  /// `attribute [asc|desc]`.
+  public struct Element: Hashable, Sendable {
+    public var attribute: Name
+    public var ascending: Bool
+
+    public init(attribute: Name, ascending: Bool = true) {
+      self.attribute = attribute
+      self.ascending = ascending
+    }
+  }
+
+  public init(name: Name, elements: [Element] = [], kind: Name? = nil) {
+    self.name = name
+    self.elements = elements
+    self.kind = kind
   }
 }
 

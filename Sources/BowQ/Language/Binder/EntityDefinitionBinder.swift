@@ -38,7 +38,8 @@ extension Binder {
     }
     let draft = Entity(
       name: definition.name.text, attributes: attributes, relationships: relationships,
-      uniquenessConstraints: uniqueness)
+      uniquenessConstraints: uniqueness,
+      indexes: try bindIndexes(definition, attributes: attributes, relationships: relationships))
     var inner = self
     inner.model.define(draft)
     if let mismatch = inner.model.inverseMismatch(involving: draft.name) {
@@ -57,6 +58,65 @@ extension Binder {
     var entity = draft
     entity.rules = rules
     return (entity, renames)
+  }
+
+  /// The `index` declarations of a definition: names unique among its indexes, each naming
+  /// attributes of the entity (an index keeps attribute values, not relationships) once.
+  private func bindIndexes(
+    _ definition: EntityDefinition, attributes: [Attribute], relationships: [Relationship]
+  ) throws(LanguageError) -> [IndexDefinition] {
+    var indexes: [IndexDefinition] = []
+    for declaration in definition.indexes {
+      guard !indexes.contains(where: { $0.name == declaration.name.text }) else {
+        throw LanguageError(
+          .semantic,
+          "\(definition.name.text) declares the index \(declaration.name.text) twice; "
+            + "give each index its own name (index byRating (rating))",
+          at: declaration.name.range)
+      }
+      let elements =
+        declaration.elements.isEmpty
+        ? [IndexDeclaration.Element(attribute: declaration.name)] : declaration.elements
+      var bound: [IndexDefinition.Element] = []
+      for element in elements {
+        let name = element.attribute
+        if relationships.contains(where: { $0.name == name.text }) {
+          throw LanguageError(
+            .semantic,
+            "\(name.text) is a relationship; an index holds attribute values, so index an "
+              + "attribute of \(definition.name.text)",
+            at: name.range)
+        }
+        guard attributes.contains(where: { $0.name == name.text }) else {
+          throw LanguageError(
+            .semantic,
+            "the index \(declaration.name.text) names \"\(name.text)\", which is not an "
+              + "attribute of \(definition.name.text)."
+              + NameSuggestion.hint(for: name.text, among: attributes.map(\.name)),
+            at: name.range)
+        }
+        guard !bound.contains(where: { $0.attribute == name.text }) else {
+          throw LanguageError(
+            .semantic, "the index \(declaration.name.text) names \(name.text) twice",
+            at: name.range)
+        }
+        bound.append(IndexDefinition.Element(attribute: name.text, ascending: element.ascending))
+      }
+      var kind = IndexDefinition.Kind.ordered
+      if let word = declaration.kind {
+        let kinds = IndexDefinition.Kind.allCases.map(\.rawValue)
+        guard let named = IndexDefinition.Kind(rawValue: word.text.lowercased()) else {
+          throw LanguageError(
+            .semantic,
+            "unknown index kind \"\(word.text)\"; use hash or ordered."
+              + NameSuggestion.hint(for: word.text, among: kinds),
+            at: word.range)
+        }
+        kind = named
+      }
+      indexes.append(IndexDefinition(name: declaration.name.text, elements: bound, kind: kind))
+    }
+    return indexes
   }
 
   /// A property whose type is not an attribute type names an entity: a to-one relationship.

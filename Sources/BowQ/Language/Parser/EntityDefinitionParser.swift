@@ -2,8 +2,8 @@ extension Parser {
   /// The words that begin a property's modifiers, in ``PropertyModifierKeyword``'s order.
   static let propertyModifierWords = PropertyModifierKeyword.allCases.map(\.word)
 
-  /// `entity Name { … }`: properties, `unique (a, b)` and `check P else "message"`, one per
-  /// line or separated by commas.
+  /// `entity Name { … }`: properties, `unique (a, b)`, `index name (a, b)` and `check P else
+  /// "message"`, one per line or separated by commas.
   mutating func parseEntityDefinition() throws(LanguageError) -> EntityDefinition {
     var definition = EntityDefinition(name: try parseName("an entity name"), properties: [])
     try expect(.leftBrace, "to begin the entity's properties")
@@ -20,6 +20,9 @@ extension Parser {
         repeat { names.append(try parseDefinitionName("an attribute name")) } while consume(.comma)
         try expect(.rightParen, "to close the uniqueness constraint")
         definition.uniqueness.append(names)
+      } else if isKeyword("index"), !isPunctuation(.colon, peek()) {
+        advance()
+        definition.indexes.append(try parseIndexDeclaration())
       } else if isKeyword("check"), !isPunctuation(.colon, peek()) {
         advance()
         let predicate = try parsePredicate()
@@ -37,6 +40,31 @@ extension Parser {
       }
     }
     return definition
+  }
+
+  /// After `index`: `name`, then optionally `(attribute [asc|desc], …)` and `using hash` or
+  /// `using ordered`.
+  mutating func parseIndexDeclaration() throws(LanguageError) -> IndexDeclaration {
+    var declaration = IndexDeclaration(
+      name: try parseDefinitionName("an index name (index searchKey, index byRating (rating))"))
+    if consume(.leftParen) {
+      repeat {
+        let attribute = try parseDefinitionName("an attribute name")
+        var ascending = true
+        if consumeKeyword("desc") || consumeKeyword("descending") {
+          ascending = false
+        } else if !consumeKeyword("asc") {
+          _ = consumeKeyword("ascending")
+        }
+        declaration.elements.append(
+          IndexDeclaration.Element(attribute: attribute, ascending: ascending))
+      } while consume(.comma)
+      try expect(.rightParen, "to close the index's attributes")
+    }
+    if consumeKeyword("using") {
+      declaration.kind = try parseDefinitionName("hash or ordered, after \"using\"")
+    }
+    return declaration
   }
 
   /// `name: Type[?] modifiers…`, `name: Transformable(T)[?]` or `name: [Entity] modifiers…`.
