@@ -396,6 +396,10 @@ public final class Shell {
         JSONValue.object([("plan", .array(lines.map(JSONValue.string)))]).serialized() + "\n")
     case .explanation(let lines):
       output.write(lines.map { ValueText.visible($0) + "\n" }.joined())
+    case .why(let explanations) where format.isJSON:
+      output.write(JSONValue.array(explanations.map(WhyTreeRenderer.json)).serialized() + "\n")
+    case .why(let explanations):
+      output.write(WhyTreeRenderer.render(explanations))
     case .report(let report):
       let text = ValueText.visibleLines(ReportPhrasing.sentence(report))
       if interactive {

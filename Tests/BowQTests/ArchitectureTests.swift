@@ -11,6 +11,7 @@ final class ArchitectureTests: XCTestCase {
     "Support", "Files", "PropertyList", "Archive", "Values", "Model", "Graph",
     "Language/Source", "Language/Lexer", "Language/AST", "Language/Parser", "Language/Format",
     "Language/Evaluation", "Language/Binder", "Language/Compiler", "Plan",
+    "Teaching",
     "Validation", "Context", "Store", "Exchange", "CoreData", "Interpreter", "API", "Sample",
   ]
 

@@ -98,7 +98,7 @@ final class GrammarTests: XCTestCase {
 
   func testEveryStatementWordIsInTheGrammar() throws {
     let terminals = Set(syntaxTerminals(try Self.loadGrammar()).map { $0.lowercased() })
-    XCTAssertEqual(Parser.statementWords.count, 16)
+    XCTAssertEqual(Parser.statementWords.count, 17)
     for word in Parser.statementWords {
       XCTAssertTrue(terminals.contains(word.lowercased()), "statement word \(word)")
     }
@@ -215,6 +215,8 @@ final class GrammarTests: XCTestCase {
     "explain fetch BowTie where rating BETWEEN {1, 3}",
     "explain explain count BowTie",
     "explain analyze fetch BowTie where rating > 3 sort by rating desc limit 2",
+    "why BowTie/p3 where rating > 3 AND name CONTAINS[c] \"blue\"",
+    "why not BowTie/p5; why; why where rating > 4; WHY NOT #BowTie/p0",
     "fetch T where (rating + 1) * 2 > 3 OR NOT (name BEGINSWITH[cd] 'a' && ! name ENDSWITH \"z\")",
     "fetch T where ANY tags.name LIKE[c] \"*x?\" AND ALL scores.@max >= -1.5e3",
     "fetch T where NONE $list IN {1, 2,\n 3} || SOME x =< 0b1010_1010",
@@ -263,6 +265,8 @@ final class GrammarTests: XCTestCase {
     "update BowTie where a == 1",
     "save save",
     "explain",
+    "why BowTie/3",
+    "why BowTie where rating > 1",
     "fetch BowTie where {1,} CONTAINS 1",
     "frobnicate BowTie",
     "fetch BowTie where a IN {1,\n\n2",

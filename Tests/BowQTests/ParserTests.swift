@@ -246,6 +246,24 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(statement("delete BowTie"), .delete(entity: A.name("BowTie"), predicate: nil))
   }
 
+  /// `why [not] [Entity/pN] [where P]`: each part may be left out.
+  func testWhy() {
+    let tie = ObjectReference(entity: A.name("BowTie"), key: 3, range: A.noRange)
+    let rated = A.compare(A.key("rating"), .greater, A.int(3))
+    XCTAssertEqual(
+      statement("why BowTie/p3 where rating > 3"),
+      .why(WhyRequest(expectsMatch: true, object: tie, predicate: rated)))
+    XCTAssertEqual(
+      statement("WHY NOT BowTie/p3"),
+      .why(WhyRequest(expectsMatch: false, object: tie, predicate: nil)))
+    XCTAssertEqual(
+      statement("why where rating > 3"),
+      .why(WhyRequest(expectsMatch: true, object: nil, predicate: rated)))
+    XCTAssertEqual(
+      scriptError("why BowTie/x3"),
+      #"expected an object's key after "BowTie/", as in BowTie/p3, found "x3" @ 1:12-1:14"#)
+  }
+
   func testSimpleStatementsAndExplain() {
     XCTAssertEqual(
       statements("save\nROLLBACK\nchanges\nUndo\nredo\nvalidate").map(\.kind),
@@ -277,6 +295,7 @@ final class ParserTests: XCTestCase {
       .set: "set a = 1", .insert: "insert E", .update: "update E set a = 1",
       .delete: "delete E", .save: "save", .rollback: "rollback", .changes: "changes",
       .undo: "undo", .redo: "redo", .validate: "validate", .explain: "explain save",
+      .why: "why E/p1 where a == 1",
     ]
     XCTAssertEqual(Set(samples.keys), Set(StatementKeyword.allCases))
     for (keyword, sample) in samples {
@@ -300,7 +319,7 @@ final class ParserTests: XCTestCase {
       #"unexpected "undo" after the statement; end it with a newline or ";" @ 1:6-1:10"#)
     XCTAssertEqual(
       scriptError("42"),
-      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain), found 42 @ 1:1-1:3"
+      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain, why), found 42 @ 1:1-1:3"
     )
     XCTAssertEqual(
       scriptError("fetch T limit -1"),
@@ -341,7 +360,7 @@ final class ParserTests: XCTestCase {
       #"expected "}" to close the entity E, found end of input @ 3:1-3:1"#)
     XCTAssertEqual(
       scriptError("explain"),
-      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain), found end of input @ 1:8-1:8"
+      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain, why), found end of input @ 1:8-1:8"
     )
   }
 

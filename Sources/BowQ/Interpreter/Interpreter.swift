@@ -21,6 +21,8 @@ public final class Interpreter {
   /// Whether the last fetch had `select`: it returned values, not objects, and left no
   /// selection.
   var lastFetchReturnedValues = false
+  /// The entity and predicate of the last fetch, which `why` explains by default.
+  var lastFetch: (entity: String, predicate: PredicateSyntax?)?
 
   /// - Parameters:
   ///   - clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
@@ -86,6 +88,7 @@ public final class Interpreter {
       let result = try self.fetch(fetch, compiler(now))
       selection = fetch.projection == nil ? (fetch.entity.name, result.ids) : nil
       lastFetchReturnedValues = fetch.projection != nil
+      lastFetch = (fetch.entity.name, fetch.request.predicate)
       return .objects(result)
     case .count(let entity, let predicate):
       return .count(entity: entity.name, try countMatching(entity, predicate, compiler(now)))
@@ -124,6 +127,8 @@ public final class Interpreter {
       let errors = context.validate()
       guard errors.isEmpty else { throw SaveError(errors: errors) }
       return .report(.validated(objects: changed.count))
+    case .why(let request):
+      return .why(try why(request, binder, now: now, range: statement.range))
     }
   }
 

@@ -11,6 +11,8 @@ public enum StatementResult: Hashable, Sendable {
   case report(Report)
   /// How a statement would run, for `explain`.
   case explanation([String])
+  /// Why objects match a predicate or not, for `why`: one tree per object.
+  case why([WhyExplanation])
 
   /// What an edit, a file operation, a definition or a step of the context's history did.
   public enum Report: Hashable, Sendable {

@@ -9,7 +9,8 @@ import XCTest
 /// Apple's behaviour is known from public tests — and a failure repeats that citation.
 ///
 /// The cases run through the Swift API, against the plain values of ``Wardrobe``, as
-/// code ported from Apple platforms would.
+/// code ported from Apple platforms would. Every predicate that is evaluated is also
+/// explained (`why`), and the tree must agree with the evaluation (``WhyAgreement``).
 enum Conformance {
   /// The predicate evaluates to `expected` for `object`.
   static func check(
@@ -21,6 +22,7 @@ enum Conformance {
       let predicate = try FormatPredicate(format: format, argumentArray: arguments)
       let result = try predicate.evaluate(with: object, substitutionVariables: variables)
       XCTAssertEqual(result, expected, "\(format) — \(citation)", file: file, line: line)
+      WhyAgreement.check(predicate, on: object, variables: variables, file: file, line: line)
     } catch {
       XCTFail("\(format): \(error) — \(citation)", file: file, line: line)
     }
@@ -48,6 +50,7 @@ enum Conformance {
   ) {
     do {
       let predicate = try FormatPredicate(format: format, argumentArray: arguments)
+      WhyAgreement.check(predicate, on: object, variables: variables, file: file, line: line)
       let result = try predicate.evaluate(with: object, substitutionVariables: variables)
       XCTFail("\(format) evaluated to \(result) — \(citation)", file: file, line: line)
     } catch let error as PredicateEvaluationError {

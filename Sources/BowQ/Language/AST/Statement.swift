@@ -33,6 +33,9 @@ public struct Statement: Hashable, Sendable {
     /// `explain analyze <statement>`: runs a fetch or count and shows each step of its plan
     /// with the rows it gave and the time it took.
     indirect case explainAnalyze(Statement)
+    /// `why [not] [Entity/pN] [where P]`: the predicate's tree with each part's value for
+    /// an object.
+    case why(WhyRequest)
   }
 
   public var kind: Kind

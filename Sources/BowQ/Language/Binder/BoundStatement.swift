@@ -17,6 +17,8 @@ enum BoundStatement: Sendable {
   case undo
   case redo
   case validate
+  /// `why`: bound when it runs, against the object's entity.
+  case why(WhyRequest)
 }
 
 struct BoundExport: Sendable {

@@ -43,6 +43,7 @@ extension Binder {
     case .undo: return .undo
     case .redo: return .redo
     case .validate: return .validate
+    case .why(let request): return .why(request)
     case .explain(let inner), .explainAnalyze(let inner):
       return try bind(inner, selection: selection)
     }

@@ -21,6 +21,7 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
   case redo
   case validate
   case explain
+  case why
 
   /// The word as written in a statement.
   public var word: String { rawValue }
@@ -48,6 +49,7 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     case .changes: return "changes [all]"
     case .save, .rollback, .undo, .redo, .validate: return word
     case .explain: return "explain [analyze] STATEMENT"
+    case .why: return "why [not] [Entity/pN] [where PREDICATE]"
     }
   }
 
@@ -72,6 +74,9 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     case .explain:
       return "show the plan a statement would run; with analyze, run a fetch or count and "
         + "show each step's rows and time"
+    case .why:
+      return "show why an object matches a predicate or not (the last fetch's, by default), "
+        + "part by part; without an object, for each object of the selection"
     }
   }
 }

@@ -86,6 +86,8 @@ extension Parser {
       let analyze = consumeKeyword("analyze")
       let inner = try nested { (p: inout Parser) throws(LanguageError) in try p.parseStatement() }
       return analyze ? .explainAnalyze(inner) : .explain(inner)
+    case .why:
+      return .why(try parseWhyRequest())
     }
   }
 

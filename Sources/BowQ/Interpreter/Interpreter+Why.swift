@@ -1,0 +1,74 @@
+import Foundation
+
+extension Interpreter {
+  /// `why [not] [Entity/pN] [where P]`: the predicate's tree for the object named, or for
+  /// each object of the selection, with the last fetch's predicate when none is given.
+  func why(_ request: WhyRequest, _ binder: Binder, now: Date, range: SourceRange) throws
+    -> [WhyExplanation]
+  {
+    let (entity, ids) = try whyObjects(request, binder, range: range)
+    let syntax = try whyPredicate(request, entity: entity, range: range)
+    let bound = try binder.bind(syntax, on: entity)
+    let table = context.graph.table(entity.name)
+    let compiler = compiler(now)
+    var explanations: [WhyExplanation] = []
+    for (step, id) in ids.enumerated() {
+      try Interrupt.check(every: step)
+      guard let row = table.row(for: id.key) else { continue }
+      let tracer = WhyTracer(compiler: compiler, scope: EvaluationScope(row: row, key: id.key))
+      explanations.append(
+        WhyExplanation(
+          object: id, predicate: PredicateFormatter.format(syntax),
+          expectsMatch: request.expectsMatch, tree: tracer.trace(syntax, bound)))
+    }
+    return explanations
+  }
+
+  /// The object named, or the objects of the selection, with their entity.
+  private func whyObjects(_ request: WhyRequest, _ binder: Binder, range: SourceRange) throws
+    -> (Entity, [ObjectID])
+  {
+    if let object = request.object {
+      let entity = try binder.entity(object.entity)
+      let id = ObjectID(entity: entity.name, key: object.key)
+      guard context.graph.contains(id) else {
+        throw LanguageError(
+          .semantic,
+          "there is no object \(id): `fetch \(entity.name) where …` then `why` explains each "
+            + "object fetched",
+          at: object.range)
+      }
+      return (entity, [id])
+    }
+    guard let selection, let entity = context.graph.model.entity(named: selection.entity) else {
+      throw LanguageError(
+        .semantic,
+        "there is no current selection to explain: name an object (why BowTie/p3 where …), "
+          + "or fetch first",
+        at: range)
+    }
+    return (entity, selection.ids.filter(context.graph.contains))
+  }
+
+  /// The predicate written, or the last fetch's.
+  private func whyPredicate(_ request: WhyRequest, entity: Entity, range: SourceRange) throws
+    -> PredicateSyntax
+  {
+    if let predicate = request.predicate { return predicate }
+    guard let lastFetch, lastFetch.entity == entity.name else {
+      throw LanguageError(
+        .semantic,
+        "there is no earlier fetch of \(entity.name) whose predicate to explain: "
+          + "add one (why … where rating > 3)",
+        at: range)
+    }
+    guard let predicate = lastFetch.predicate else {
+      throw LanguageError(
+        .semantic,
+        "the last fetch of \(entity.name) had no where clause, so every object matched: "
+          + "add a predicate to explain (why … where rating > 3)",
+        at: range)
+    }
+    return predicate
+  }
+}
