@@ -41,7 +41,7 @@ enum QueryBenchmark {
       context: Context(graph: try StoreFile.load(from: store)), store: .memory)
     let table = interpreter.context.graph.table("BowTie")
     let sample = SampleTies(
-      ties: table.rows.map { row in
+      ties: (0..<table.count).map(table.row(at:)).map { row in
         SampleTies.Tie(
           name: row[0].stringValue ?? "", searchKey: row[1].stringValue ?? "",
           rating: row[2].numericValue ?? 0, timesWorn: 0)

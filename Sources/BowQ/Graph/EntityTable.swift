@@ -1,10 +1,15 @@
-/// The objects of one entity: a row of values per object, in attribute order.
+/// The objects of one entity, kept column by column: one ``Column`` per slot (attributes,
+/// then relationships), each holding that slot's value of every object, typed where it
+/// can be (see ``Column``).
 ///
-/// Rows are kept in insertion order; `rows[i]` belongs to `keys[i]`. Value semantics make
-/// a table cheap to snapshot (for rollback and undo) and copy only on write.
+/// Objects are kept in insertion order; position `i` of every column belongs to
+/// `keys[i]`. ``row(at:)`` and ``row(for:)`` put an object's values together as a row.
+/// Value semantics make a table cheap to snapshot (for rollback and undo) and copy only
+/// on write.
 public struct EntityTable: Hashable, Sendable {
   public private(set) var keys: [Int64] = []
-  public private(set) var rows: [[Value]] = []
+  /// One column per slot, each with a value for every key.
+  private(set) var columns: [Column] = []
   /// Positions by key, kept only while the keys are not in ascending order (a store may
   /// list them in any order). Keys handed out by ``insert(_:key:)`` ascend, and then a
   /// key's position is found in `keys` itself: a dictionary of a million keys would take
@@ -16,6 +21,22 @@ public struct EntityTable: Hashable, Sendable {
   public init() {}
 
   public var count: Int { keys.count }
+
+  /// The number of slots of each object.
+  public var slotCount: Int { columns.count }
+
+  /// Tables are equal when they hold the same keys with the same values, whatever form
+  /// their columns took.
+  public static func == (a: EntityTable, b: EntityTable) -> Bool {
+    a.keys == b.keys && a.nextKey == b.nextKey && a.columns.count == b.columns.count
+      && zip(a.columns, b.columns).allSatisfy { $0.holdsSameValues(as: $1) }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(keys)
+    hasher.combine(nextKey)
+    hasher.combine(columns.count)
+  }
 
   public func position(of key: Int64) -> Int? {
     if let positionByKey { return positionByKey[key] }
@@ -32,12 +53,35 @@ public struct EntityTable: Hashable, Sendable {
     return low < keys.count && keys[low] == key ? low : nil
   }
 
+  /// The values of the object at `position`, in slot order.
+  public func row(at position: Int) -> [Value] {
+    columns.map { $0.value(at: position) }
+  }
+
+  /// The values of the object with `key`, in slot order; nil when there is none.
   public func row(for key: Int64) -> [Value]? {
-    position(of: key).map { rows[$0] }
+    position(of: key).map(row(at:))
+  }
+
+  /// The value in `slot` of the object at `position`.
+  @inline(__always)
+  public func value(at position: Int, slot: Int) -> Value {
+    columns[slot].value(at: position)
+  }
+
+  /// The value in `slot` of the object with `key`; nil when there is no such object.
+  public func value(for key: Int64, slot: Int) -> Value? {
+    guard slot < columns.count, let position = position(of: key) else { return nil }
+    return columns[slot].value(at: position)
+  }
+
+  /// The column of `slot`, to read every object's value in place.
+  func column(_ slot: Int) -> Column {
+    columns[slot]
   }
 
   /// Appends a row and returns the key it was given (or `key`, when one is supplied, as
-  /// when a store is loaded).
+  /// when a store is loaded). A row shorter than the others is filled out with nil.
   @discardableResult
   public mutating func insert(_ row: [Value], key: Int64? = nil) -> Int64 {
     let key = key ?? nextKey
@@ -48,29 +92,24 @@ public struct EntityTable: Hashable, Sendable {
       positionByKey = Self.positions(of: keys)
       positionByKey?[key] = keys.count
     }
+    while columns.count < row.count { columns.append(Column(nulls: keys.count)) }
     keys.append(key)
-    rows.append(row)
+    for slot in columns.indices { columns[slot].append(slot < row.count ? row[slot] : .null) }
     return key
   }
 
   public mutating func update(key: Int64, attribute: Int, to value: Value) {
-    guard let position = position(of: key) else { return }
-    rows[position][attribute] = value
+    guard let position = position(of: key), attribute < columns.count else { return }
+    columns[attribute].set(value, at: position)
   }
 
   /// Removes the objects with the given keys, keeping the others in order.
   public mutating func remove(keys removed: Set<Int64>) {
     guard !removed.isEmpty else { return }
-    var newKeys: [Int64] = []
-    var newRows: [[Value]] = []
-    newKeys.reserveCapacity(keys.count)
-    newRows.reserveCapacity(rows.count)
-    for (key, row) in zip(keys, rows) where !removed.contains(key) {
-      newKeys.append(key)
-      newRows.append(row)
-    }
-    keys = newKeys
-    rows = newRows
+    let kept = keys.indices.filter { !removed.contains(keys[$0]) }
+    guard kept.count < keys.count else { return }
+    keys = kept.map { keys[$0] }
+    columns = columns.map { $0.selecting(kept) }
     positionByKey = zip(keys, keys.dropFirst()).allSatisfy(<) ? nil : Self.positions(of: keys)
   }
 
@@ -83,7 +122,10 @@ public struct EntityTable: Hashable, Sendable {
     for (key, row) in recorded {
       let position = position(of: key)
       switch (row, position) {
-      case (let row?, let position?): rows[position] = row
+      case (let row?, let position?):
+        for (slot, value) in row.enumerated() where slot < columns.count {
+          columns[slot].set(value, at: position)
+        }
       case (let row?, nil): returning.append((key, row))
       case (nil, .some): removed.insert(key)
       case (nil, nil): break
@@ -97,43 +139,39 @@ public struct EntityTable: Hashable, Sendable {
   /// Adds rows of keys not in the table, in key order among the others while the keys
   /// ascend (as they were before the rows left), at the end otherwise.
   private mutating func bringBack(_ returning: [(key: Int64, row: [Value])]) {
-    guard positionByKey == nil else {
-      for (key, row) in returning {
-        positionByKey?[key] = keys.count
-        keys.append(key)
-        rows.append(row)
+    let (saved, ascending, staying) = (nextKey, positionByKey == nil, keys.count)
+    for (key, row) in returning { insert(row, key: key) }
+    nextKey = saved
+    guard ascending, staying > 0, let first = returning.first, first.key < keys[staying - 1]
+    else { return }
+    // Both runs ascend: merge them by key, then move every column's rows to that order.
+    var order: [Int] = []
+    order.reserveCapacity(keys.count)
+    var (old, new) = (0, staying)
+    while old < staying || new < keys.count {
+      if new == keys.count || (old < staying && keys[old] < keys[new]) {
+        order.append(old)
+        old += 1
+      } else {
+        order.append(new)
+        new += 1
       }
-      return
     }
-    var mergedKeys: [Int64] = []
-    var mergedRows: [[Value]] = []
-    mergedKeys.reserveCapacity(keys.count + returning.count)
-    mergedRows.reserveCapacity(keys.count + returning.count)
-    var next = returning.startIndex
-    for (key, row) in zip(keys, rows) {
-      while next < returning.endIndex, returning[next].key < key {
-        mergedKeys.append(returning[next].key)
-        mergedRows.append(returning[next].row)
-        next += 1
-      }
-      mergedKeys.append(key)
-      mergedRows.append(row)
-    }
-    for (key, row) in returning[next...] {
-      mergedKeys.append(key)
-      mergedRows.append(row)
-    }
-    keys = mergedKeys
-    rows = mergedRows
+    keys = order.map { keys[$0] }
+    columns = columns.map { $0.selecting(order) }
+    positionByKey = nil
   }
 
   private static func positions(of keys: [Int64]) -> [Int64: Int] {
     Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, last in last })
   }
 
-  /// Adds an attribute slot at the end of every row (the model gained an attribute).
+  /// Adds a slot at the end of every object (the model gained an attribute).
   public mutating func appendColumn(_ value: Value) {
-    for i in rows.indices { rows[i].append(value) }
+    guard !keys.isEmpty else { return }
+    var column = Column()
+    for _ in keys.indices { column.append(value) }
+    columns.append(column)
   }
 
   /// Sets the next key to hand out, as recorded in a store file.

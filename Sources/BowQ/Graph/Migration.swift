@@ -16,7 +16,9 @@ struct Migration {
   let renames: [String: String]
 
   /// Where each new slot's values come from in an old row, or nil for a fresh value.
-  func sources(objectCount: Int, rows: [[Value]]) throws(MigrationError) -> [Int?] {
+  func sources(of table: EntityTable) throws(MigrationError) -> [Int?] {
+    let objectCount = table.count
+    func anyObject(_ test: (Int) -> Bool) -> Bool { (0..<objectCount).contains(where: test) }
     for (newName, oldName) in renames
     where old.index(ofAttribute: oldName) == nil && old.slot(ofRelationship: oldName) == nil {
       throw MigrationError(
@@ -46,7 +48,7 @@ struct Migration {
         )
       }
       if before.isOptional, !attribute.isOptional, attribute.defaultValue == nil,
-        rows.contains(where: { $0[index].isNull })
+        anyObject({ table.value(at: $0, slot: index).isNull })
       {
         throw MigrationError(
           message:
@@ -70,7 +72,7 @@ struct Migration {
         )
       }
       if before.isToMany, !relationship.isToMany,
-        rows.contains(where: { ObjectGraph.targets(in: $0[slot]).count > 1 })
+        anyObject({ ObjectGraph.targets(in: table.value(at: $0, slot: slot)).count > 1 })
       {
         throw MigrationError(
           message:

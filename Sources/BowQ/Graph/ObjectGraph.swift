@@ -28,10 +28,9 @@ public struct ObjectGraph: Hashable, Sendable {
   /// The value of one attribute of an object, or nil when the object or attribute is unknown.
   public func value(of id: ObjectID, attribute: String) -> Value? {
     guard let entity = model.entity(named: id.entity),
-      let index = entity.index(ofAttribute: attribute),
-      let row = tables[id.entity]?.row(for: id.key)
+      let index = entity.index(ofAttribute: attribute)
     else { return nil }
-    return row[index]
+    return tables[id.entity]?.value(for: id.key, slot: index)
   }
 
   public func contains(_ id: ObjectID) -> Bool {
@@ -55,10 +54,10 @@ public struct ObjectGraph: Hashable, Sendable {
       return
     }
     let migration = Migration(old: old, new: entity, renames: renames)
-    let sources = try migration.sources(objectCount: oldTable.count, rows: oldTable.rows)
+    let sources = try migration.sources(of: oldTable)
     var table = EntityTable()
-    for (key, row) in zip(oldTable.keys, oldTable.rows) {
-      table.insert(migration.migrate(row, sources: sources), key: key)
+    for (position, key) in oldTable.keys.enumerated() {
+      table.insert(migration.migrate(oldTable.row(at: position), sources: sources), key: key)
     }
     table.reserveKeys(below: oldTable.nextKey)
     recordDefinition(of: entity.name)

@@ -11,7 +11,7 @@ extension Interpreter {
       return ResultSet(
         entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity),
         ids: positions.map { ObjectID(entity: fetch.entity.name, key: table.keys[$0]) },
-        rows: positions.map { table.rows[$0] })
+        rows: positions.map(table.row(at:)))
     case .rows(let rows):
       return ResultSet(
         entity: fetch.entity.name,

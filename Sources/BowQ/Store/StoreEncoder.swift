@@ -67,11 +67,13 @@ enum StoreEncoder {
       let columns = StoreColumn.columns(of: entity)
       let external = columns.indices.filter { columns[$0].allowsExternalStorage }
       return !external.isEmpty
-        && graph.table(entity.name).rows.contains { row in
-          external.contains { c in
-            guard c < row.count, case .data(let data) = row[c] else { return false }
-            return ExternalDataReference.isKeptApart(data, in: columns[c])
-          }
+        && external.contains { c in
+          let table = graph.table(entity.name)
+          return c < table.slotCount
+            && (0..<table.count).contains { position in
+              guard case .data(let data) = table.value(at: position, slot: c) else { return false }
+              return ExternalDataReference.isKeptApart(data, in: columns[c])
+            }
         }
     }
   }
@@ -124,8 +126,9 @@ private struct ValueWriter {
     var nulls = [[UInt8]?](repeating: nil, count: columns.count)
     var placeholders = [Int?](repeating: nil, count: columns.count)
     let kinds = columns.map(\.kind)
-    for (row, cells) in table.rows.enumerated() {
+    for row in 0..<rowCount {
       try Interrupt.check(every: row)
+      let cells = table.row(at: row)
       guard cells.count == columns.count else {
         throw StoreError.invalidObjects(
           entity: entity.name, attribute: nil, row: row,

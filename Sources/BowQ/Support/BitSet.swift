@@ -1,14 +1,15 @@
-/// A fixed-size set of small non-negative integers, one bit each: object indices seen or on
-/// the current path, keys present, rows that are nil.
-struct BitSet {
+/// A set of small non-negative integers, one bit each: object indices seen or on the
+/// current path, keys present, rows that are nil, rows a filter selected.
+struct BitSet: Sendable {
   private var words: [UInt64]
   /// The integers the set can hold are `0..<capacity`.
-  let capacity: Int
+  private(set) var capacity: Int
 
-  /// A set for the integers `0..<capacity`, all absent.
-  init(capacity: Int) {
+  /// A set for the integers `0..<capacity`, all absent (or all present, when `full`).
+  init(capacity: Int, full: Bool = false) {
     self.capacity = capacity
-    words = [UInt64](repeating: 0, count: (capacity + 63) / 64)
+    words = [UInt64](repeating: full ? ~0 : 0, count: (capacity + 63) / 64)
+    if full { clearBeyondCapacity() }
   }
 
   /// Whether `member` (which must be below the capacity) is present.
@@ -30,5 +31,60 @@ struct BitSet {
   @inline(__always)
   mutating func remove(_ member: Int) {
     words[member >> 6] &= ~(1 << UInt64(member & 63))
+  }
+
+  /// Lets the set hold the integers `0..<capacity` (a larger capacity than now); the new
+  /// ones are absent.
+  mutating func grow(to capacity: Int) {
+    guard capacity > self.capacity else { return }
+    self.capacity = capacity
+    let needed = (capacity + 63) / 64
+    if needed > words.count {
+      if needed > words.capacity { words.reserveCapacity(max(needed, words.count * 2)) }
+      words.append(contentsOf: repeatElement(0, count: needed - words.count))
+    }
+  }
+
+  /// How many integers are present.
+  var count: Int {
+    words.reduce(0) { $0 + $1.nonzeroBitCount }
+  }
+
+  /// Whether no integer is present.
+  var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+  /// Keeps only the integers present in both sets (of the same capacity).
+  mutating func formIntersection(_ other: BitSet) {
+    for i in words.indices { words[i] &= other.words[i] }
+  }
+
+  /// Adds the integers of `other` (of the same capacity).
+  mutating func formUnion(_ other: BitSet) {
+    for i in words.indices { words[i] |= other.words[i] }
+  }
+
+  /// Makes the present integers absent and the absent ones (below the capacity) present.
+  mutating func invert() {
+    for i in words.indices { words[i] = ~words[i] }
+    clearBeyondCapacity()
+  }
+
+  /// The present integers in ascending order.
+  var members: [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(count)
+    for (index, word) in words.enumerated() {
+      var rest = word
+      while rest != 0 {
+        result.append(index << 6 + rest.trailingZeroBitCount)
+        rest &= rest - 1
+      }
+    }
+    return result
+  }
+
+  private mutating func clearBeyondCapacity() {
+    let used = capacity & 63
+    if used != 0, let last = words.indices.last { words[last] &= (1 << UInt64(used)) - 1 }
   }
 }

@@ -167,8 +167,8 @@ public enum Validator {
         let slots = constraint.compactMap(entity.index(ofAttribute:))
         guard slots.count == constraint.count else { continue }
         var holders: [[Value]: [Int64]] = [:]
-        for (key, row) in zip(table.keys, table.rows) {
-          let values = slots.map { row[$0] }
+        for (position, key) in table.keys.enumerated() {
+          let values = slots.map { table.value(at: position, slot: $0) }
           if !values.allSatisfy(\.isNull) { holders[values, default: []].append(key) }
         }
         for id in changed {

@@ -95,7 +95,7 @@ struct ExpressionCompiler {
   static func property(_ slot: Int, of value: Value, in table: EntityTable) -> Value {
     collecting(value) { element in
       guard case .object(let id) = element else { return .null }
-      return table.row(for: id.key)?[slot] ?? .null
+      return table.value(for: id.key, slot: slot) ?? .null
     }
   }
 

@@ -1,0 +1,235 @@
+import Foundation
+
+/// The values of one slot (an attribute or a relationship) of every object of an entity,
+/// stored by type as DuckDB and Realm store theirs: integers, reals, Booleans and dates
+/// (seconds since the reference date) as unboxed arrays with a bitmap of the nil rows,
+/// strings as UTF-8 bytes (``StringColumn``), and any other value as a ``Value``.
+///
+/// A column takes its form from the values it is given: a column that has held only nil
+/// waits for its first value to choose, and a value that does not fit the form chosen (an
+/// integer among reals, a string among integers) turns the column into one of ``Value``s,
+/// so that every value reads back exactly as it was stored.
+struct Column: Sendable {
+  /// The form of the column's values.
+  enum Kind: Sendable {
+    /// Every row is nil so far.
+    case nulls
+    /// `.int` values in `integers`.
+    case integers
+    /// `.double` values in `reals`.
+    case reals
+    /// `.bool` values in `booleans`.
+    case booleans
+    /// `.date` values in `reals`, as seconds since the reference date.
+    case dates
+    /// `.string` values in `strings`.
+    case strings
+    /// Any values, boxed, in `values`; nil rows hold `.null` and `nulls` is unused.
+    case values
+  }
+
+  private(set) var kind = Kind.nulls
+  private(set) var count = 0
+  private(set) var integers: [Int64] = []
+  private(set) var reals: [Double] = []
+  private(set) var booleans: [Bool] = []
+  private(set) var strings = StringColumn()
+  private(set) var values: [Value] = []
+  /// The nil rows of a typed column, which hold a placeholder (0, false, "").
+  private(set) var nulls = BitSet(capacity: 0)
+  /// How many rows `nulls` holds.
+  private(set) var nullCount = 0
+
+  /// An empty column.
+  init() {}
+
+  /// A column of `count` nil rows.
+  init(nulls count: Int) {
+    self.count = count
+  }
+
+  /// Whether row `position` is nil.
+  @inline(__always)
+  func isNull(at position: Int) -> Bool {
+    switch kind {
+    case .nulls: return true
+    case .values: return values[position].isNull
+    default: return nullCount > 0 && nulls.contains(position)
+    }
+  }
+
+  /// The value of row `position`.
+  func value(at position: Int) -> Value {
+    switch kind {
+    case .nulls: return .null
+    case .values: return values[position]
+    default:
+      if nullCount > 0, nulls.contains(position) { return .null }
+      switch kind {
+      case .integers: return .int(integers[position])
+      case .reals: return .double(reals[position])
+      case .booleans: return .bool(booleans[position])
+      case .dates: return .date(Date(timeIntervalSinceReferenceDate: reals[position]))
+      default: return .string(strings.string(at: position))
+      }
+    }
+  }
+
+  /// Adds a row at the end.
+  mutating func append(_ value: Value) {
+    if kind == .nulls, !value.isNull { choose(for: value) }
+    guard fits(value) else {
+      makeValues()
+      values.append(value)
+      count += 1
+      return
+    }
+    switch kind {
+    case .values: values.append(value)
+    case .nulls: break
+    default:
+      if value.isNull {
+        nulls.grow(to: count + 1)
+        nulls.insert(count)
+        nullCount += 1
+      }
+      appendUnboxed(value)
+    }
+    count += 1
+  }
+
+  /// Replaces the value of row `position`.
+  mutating func set(_ value: Value, at position: Int) {
+    if kind == .nulls, !value.isNull { choose(for: value) }
+    guard fits(value) else {
+      makeValues()
+      values[position] = value
+      return
+    }
+    switch kind {
+    case .values: values[position] = value
+    case .nulls: break
+    default:
+      let wasNull = nullCount > 0 && nulls.contains(position)
+      if value.isNull, !wasNull {
+        nulls.grow(to: count)
+        nulls.insert(position)
+        nullCount += 1
+      } else if !value.isNull, wasNull {
+        nulls.remove(position)
+        nullCount -= 1
+      }
+      setUnboxed(value, at: position)
+    }
+  }
+
+  /// The rows at the given positions, in that order.
+  func selecting(_ positions: [Int]) -> Column {
+    var result = Column()
+    result.kind = kind
+    result.count = positions.count
+    switch kind {
+    case .nulls: break
+    case .values: result.values = positions.map { values[$0] }
+    case .integers: result.integers = positions.map { integers[$0] }
+    case .reals, .dates: result.reals = positions.map { reals[$0] }
+    case .booleans: result.booleans = positions.map { booleans[$0] }
+    case .strings: result.strings = strings.selecting(positions)
+    }
+    if nullCount > 0 {
+      result.nulls = BitSet(capacity: positions.count)
+      for (index, position) in positions.enumerated() where nulls.contains(position) {
+        result.nulls.insert(index)
+        result.nullCount += 1
+      }
+    }
+    return result
+  }
+
+  /// Whether two columns hold equal values row by row, whatever their forms.
+  func holdsSameValues(as other: Column) -> Bool {
+    guard count == other.count else { return false }
+    if kind == other.kind, nullCount == 0, other.nullCount == 0 {
+      switch kind {
+      case .nulls: return true
+      case .integers: return integers == other.integers
+      case .reals, .dates: return reals == other.reals
+      case .booleans: return booleans == other.booleans
+      default: break
+      }
+    }
+    return (0..<count).allSatisfy { value(at: $0) == other.value(at: $0) }
+  }
+
+  /// Picks the typed form of a column that has held only nil, for its first value.
+  private mutating func choose(for value: Value) {
+    switch value {
+    case .int: kind = .integers
+    case .double: kind = .reals
+    case .bool: kind = .booleans
+    case .date: kind = .dates
+    case .string: kind = .strings
+    default:
+      kind = .values
+      values = Array(repeating: .null, count: count)
+      return
+    }
+    nulls = BitSet(capacity: count, full: true)
+    nullCount = count
+    for _ in 0..<count { appendUnboxed(.null) }
+  }
+
+  /// Whether `value` can be stored in the column's form.
+  private func fits(_ value: Value) -> Bool {
+    switch (kind, value) {
+    case (_, .null), (.values, _), (.integers, .int), (.reals, .double), (.booleans, .bool),
+      (.dates, .date):
+      return true
+    case (.strings, .string(let s)): return StringColumn.fits(length: s.utf8.count)
+    default: return false
+    }
+  }
+
+  /// Appends a value the form holds, or the placeholder for nil.
+  private mutating func appendUnboxed(_ value: Value) {
+    switch (kind, value) {
+    case (.integers, .int(let v)): integers.append(v)
+    case (.integers, _): integers.append(0)
+    case (.reals, .double(let v)): reals.append(v)
+    case (.dates, .date(let v)): reals.append(v.timeIntervalSinceReferenceDate)
+    case (.reals, _), (.dates, _): reals.append(0)
+    case (.booleans, .bool(let v)): booleans.append(v)
+    case (.booleans, _): booleans.append(false)
+    case (.strings, .string(let v)): strings.append(v)
+    case (.strings, _): strings.append("")
+    case (.nulls, _), (.values, _): break
+    }
+  }
+
+  private mutating func setUnboxed(_ value: Value, at position: Int) {
+    switch (kind, value) {
+    case (.integers, .int(let v)): integers[position] = v
+    case (.integers, _): integers[position] = 0
+    case (.reals, .double(let v)): reals[position] = v
+    case (.dates, .date(let v)): reals[position] = v.timeIntervalSinceReferenceDate
+    case (.reals, _), (.dates, _): reals[position] = 0
+    case (.booleans, .bool(let v)): booleans[position] = v
+    case (.booleans, _): booleans[position] = false
+    case (.strings, .string(let v)): strings.set(v, at: position)
+    case (.strings, _): strings.set("", at: position)
+    case (.nulls, _), (.values, _): break
+    }
+  }
+
+  /// Turns the column into one of boxed values, for a value its form cannot hold.
+  private mutating func makeValues() {
+    guard kind != .values else { return }
+    var boxed: [Value] = []
+    boxed.reserveCapacity(count + 1)
+    for position in 0..<count { boxed.append(value(at: position)) }
+    self = Column()
+    kind = .values
+    values = boxed
+    count = boxed.count
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+final class ColumnTests: XCTestCase {
+  private func column(_ values: [Value]) -> Column {
+    var column = Column()
+    for value in values { column.append(value) }
+    return column
+  }
+
+  private func assertReadsBack(
+    _ column: Column, _ values: [Value], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(column.count, values.count, file: file, line: line)
+    XCTAssertEqual(
+      (0..<column.count).map(column.value(at:)), values, file: file, line: line)
+  }
+
+  func testTypedFormsKeepValuesAndNils() {
+    let date = Date(timeIntervalSinceReferenceDate: 12.5)
+    let cases: [([Value], Column.Kind)] = [
+      ([.null, .int(3), .null, .int(Int64.min)], .integers),
+      ([.double(1.5), .null, .double(-0.0)], .reals),
+      ([.bool(true), .bool(false), .null], .booleans),
+      ([.date(date), .null], .dates),
+      ([.null, .string("Crème"), .string("")], .strings),
+      ([.uuid(UUID()), .null], .values),
+      ([.null, .null], .nulls),
+    ]
+    for (values, kind) in cases {
+      let built = column(values)
+      XCTAssertEqual(built.kind, kind, "\(values)")
+      assertReadsBack(built, values)
+    }
+  }
+
+  func testAValueThatDoesNotFitTurnsTheColumnIntoValues() {
+    var built = column([.int(1), .null, .int(2)])
+    built.append(.double(2))
+    built.set(.string("x"), at: 0)
+    XCTAssertEqual(built.kind, .values)
+    assertReadsBack(built, [.string("x"), .null, .int(2), .double(2)])
+  }
+
+  func testUpdatesMoveNilsBothWays() {
+    var built = column([.int(1), .null, .int(3)])
+    built.set(.null, at: 0)
+    built.set(.int(7), at: 1)
+    assertReadsBack(built, [.null, .int(7), .int(3)])
+    XCTAssertEqual(built.nullCount, 1)
+  }
+
+  func testFewDistinctStringsStayInADictionaryAndManyTurnPlain() {
+    let keys = (0..<1000).map { Value.string(["R", "G", "B"][$0 % 3]) }
+    let few = column(keys)
+    XCTAssertEqual(few.strings.encoding, .dictionary)
+    assertReadsBack(few, keys)
+    let names = (0..<300).map { Value.string("Tie \($0) é") }
+    let many = column(names)
+    XCTAssertEqual(many.strings.encoding, .plain)
+    assertReadsBack(many, names)
+  }
+
+  func testStringsThatSwiftCallsEqualKeepTheirOwnBytes() {
+    let composed = Value.string("\u{E9}")
+    let decomposed = Value.string("e\u{301}")
+    let built = column([composed, decomposed])
+    XCTAssertEqual(built.value(at: 0).stringValue?.utf8.count, 2)
+    XCTAssertEqual(built.value(at: 1).stringValue?.utf8.count, 3)
+  }
+
+  func testReplacedStringsAreCompacted() {
+    var built = column((0..<300).map { .string("name \($0)") })
+    for round in 0..<50 {
+      for position in 0..<300 { built.set(.string("round \(round) \(position)"), at: position) }
+    }
+    assertReadsBack(built, (0..<300).map { .string("round 49 \($0)") })
+    XCTAssertLessThan(built.strings.bytes.count, 300 * 20 * 3)
+  }
+
+  func testSelectingKeepsFormAndNils() {
+    let built = column([.double(1), .null, .double(3), .double(4)])
+    let picked = built.selecting([3, 1, 0])
+    XCTAssertEqual(picked.kind, .reals)
+    assertReadsBack(picked, [.double(4), .null, .double(1)])
+  }
+
+  func testTablesOfDifferentFormsButEqualValuesAreEqual() {
+    var typed = EntityTable()
+    typed.insert([.int(1), .string("a")])
+    var boxed = EntityTable()
+    boxed.insert([.double(0), .string("a")])
+    boxed.update(key: 1, attribute: 0, to: .int(1))
+    XCTAssertEqual(typed, boxed)
+    boxed.update(key: 1, attribute: 1, to: .string("b"))
+    XCTAssertNotEqual(typed, boxed)
+  }
+}
