@@ -129,7 +129,8 @@ extension CoreDataModel {
           name: name, type: type, isOptional: isOptional, isTransient: isTransient,
           isDerived: classes.contains("NSDerivedAttributeDescription"),
           valueTransformerName: property["NSValueTransformerName"]?.stringValue,
-          valueClassName: property["NSAttributeValueClassName"]?.stringValue))
+          valueClassName: property["NSAttributeValueClassName"]?.stringValue,
+          allowsExternalStorage: property["NSAllowsExternalBinaryDataStorage"]?.boolValue ?? false))
     } else {
       throw CoreDataStoreError(
         .badModel, "property \(place) is an instance of \(property.className), not a property")

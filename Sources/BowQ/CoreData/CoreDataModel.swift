@@ -66,10 +66,14 @@ public struct CoreDataAttribute: Hashable, Sendable {
   public var valueTransformerName: String?
   /// `NSAttributeValueClassName`: the Objective-C or Swift class of its values.
   public var valueClassName: String?
+  /// `NSAllowsExternalBinaryDataStorage`: a Binary attribute whose large values the store
+  /// keeps in files of its `_EXTERNAL_DATA` folder.
+  public var allowsExternalStorage: Bool
 
   public init(
     name: String, type: CoreDataAttributeType, isOptional: Bool = false, isTransient: Bool = false,
-    isDerived: Bool = false, valueTransformerName: String? = nil, valueClassName: String? = nil
+    isDerived: Bool = false, valueTransformerName: String? = nil, valueClassName: String? = nil,
+    allowsExternalStorage: Bool = false
   ) {
     self.name = name
     self.type = type
@@ -78,6 +82,7 @@ public struct CoreDataAttribute: Hashable, Sendable {
     self.isDerived = isDerived
     self.valueTransformerName = valueTransformerName
     self.valueClassName = valueClassName
+    self.allowsExternalStorage = allowsExternalStorage
   }
 }
 

@@ -20,6 +20,11 @@ public struct CoreDataStoreError: Error, Hashable, Sendable, CustomStringConvert
     case badModelCache
     /// The archived model lacks what a model has or holds something unknown.
     case badModel
+    /// The model names an entity or property the store's tables do not hold.
+    case modelMismatch
+    /// A row holds a value its column cannot hold: text in an integer column, a UUID that
+    /// is not 16 bytes, an archive that does not decode.
+    case badValue
   }
 
   public var kind: Kind

@@ -36,7 +36,14 @@ public struct CoreDataStoreSchema: Hashable, Sendable {
 
   /// Reads the store at `path`, which must be a SQLite database with Core Data's tables.
   public static func read(path: String) throws(CoreDataStoreError) -> CoreDataStoreSchema {
-    let connection = try SQLiteConnection(readingOnly: path)
+    try read(SQLiteConnection(readingOnly: path))
+  }
+
+  /// Reads the store `connection` is open on.
+  static func read(_ connection: SQLiteConnection) throws(CoreDataStoreError)
+    -> CoreDataStoreSchema
+  {
+    let path = connection.path
     let tables = try connection.tableNames()
     let missing = ["Z_PRIMARYKEY", "Z_METADATA"].filter { !tables.contains($0) }
     guard missing.isEmpty else {

@@ -101,6 +101,21 @@ final class SQLiteConnection {
       })
   }
 
+  /// The columns of `table` as `PRAGMA table_info` lists them: name and declared type
+  /// (upper-cased), in order.
+  func columns(of table: String) throws(CoreDataStoreError) -> [(name: String, type: String)] {
+    try rows("PRAGMA table_info(\(Self.quoted(table)))").compactMap { row in
+      guard row.count > 2, case .text(let name) = row[1] else { return nil }
+      if case .text(let type) = row[2] { return (name, type.uppercased()) }
+      return (name, "")
+    }
+  }
+
+  /// `name` as a SQL identifier in double quotes.
+  static func quoted(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
   private func cell(_ statement: OpaquePointer, _ column: Int32) -> Cell {
     switch sqlite3_column_type(statement, column) {
     case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))

@@ -11,10 +11,19 @@ public struct XcodeModel: Hashable, Sendable {
   /// configurations, flattened inheritance, ordered to-manys kept unordered, and so on. For
   /// the shell to print after loading.
   public var notes: [String]
+  /// Each sub-entity's parent (`parentEntity`), by name.
+  public var parents: [String: String]
+  /// The entities marked `isAbstract`.
+  public var abstractEntities: Set<String>
 
-  public init(model: Model, version: String?, notes: [String]) {
+  public init(
+    model: Model, version: String?, notes: [String], parents: [String: String] = [:],
+    abstractEntities: Set<String> = []
+  ) {
     self.model = model
     self.version = version
     self.notes = notes
+    self.parents = parents
+    self.abstractEntities = abstractEntities
   }
 }

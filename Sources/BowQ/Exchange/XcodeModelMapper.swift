@@ -8,6 +8,10 @@ struct XcodeModelMapper {
   var notes: [String] = []
   /// The elements whose `<userInfo>` entries were ignored, for one note at the end.
   private var userInfoOwners: [String] = []
+  /// Each sub-entity's parent, by name.
+  private(set) var parents: [String: String] = [:]
+  /// The entities marked abstract.
+  private(set) var abstractEntities: Set<String> = []
 
   init(path: String) {
     self.path = path
@@ -95,11 +99,13 @@ struct XcodeModelMapper {
     }
     var entity = DeclaredEntity(name: name, parent: element["parentEntity"], line: element.line)
     if element.flag("isAbstract") {
+      abstractEntities.insert(name)
       notes.append(
         "\(name) is abstract in Core Data; bowq keeps it as an ordinary entity, "
           + "so objects of it can be inserted")
     }
     if let parent = entity.parent {
+      parents[name] = parent
       notes.append(
         "\(name) inherits from \(parent): bowq has no entity inheritance, so \(parent)'s "
           + "properties are copied into \(name), and fetches of \(parent) do not include \(name) objects"

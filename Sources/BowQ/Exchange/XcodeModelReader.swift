@@ -39,7 +39,9 @@ public enum XcodeModelReader {
     let root = try XcodeModelElement.parse(data, path: source.contentsPath)
     var mapper = XcodeModelMapper(path: source.contentsPath)
     let model = try mapper.model(from: root)
-    return XcodeModel(model: model, version: source.version, notes: source.notes + mapper.notes)
+    return XcodeModel(
+      model: model, version: source.version, notes: source.notes + mapper.notes,
+      parents: mapper.parents, abstractEntities: mapper.abstractEntities)
   }
 
   private static let versionExtension = ".xcdatamodel"

@@ -1,0 +1,126 @@
+extension CoreDataModel {
+  /// bowq's ``Model`` of this model, with a sentence for each thing left out or represented
+  /// differently.
+  ///
+  /// Each entity holds its ancestors' properties first, then its own (bowq's model has no
+  /// inheritance yet). Transient properties and fetched properties are not stored, so they
+  /// are left out; attributes of a type bowq has no counterpart for (Object ID, Composite,
+  /// Undefined) too. A Transformable whose value class is one of Foundation's standard ones
+  /// (`NSString`, `NSNumber`, `NSDate`, `NSData`, `NSURL`, `NSUUID`) gets that type, as its
+  /// archived values decode to it; any other keeps its transformer's name and holds data.
+  public func bowqModel() -> (model: Model, notes: [String]) {
+    var notes: [String] = []
+    var model = Model()
+    for entity in entities {
+      let chain = ancestry(of: entity.name)
+      var attributes: [Attribute] = []
+      var relationships: [Relationship] = []
+      for declaring in chain {
+        let own = declaring.name == entity.name
+        for attribute in declaring.attributes {
+          let place = "\(entity.name).\(attribute.name)"
+          if attribute.isTransient {
+            if own { notes.append("\(place): transient attribute left out (it is not stored)") }
+          } else if let type = Self.attributeType(of: attribute) {
+            attributes.append(
+              Attribute(
+                name: attribute.name, type: type, isOptional: true,
+                allowsExternalStorage: attribute.allowsExternalStorage))
+          } else if own {
+            notes.append(
+              "\(place): \(attribute.type.displayName) attribute left out (bowq has no such type)")
+          }
+        }
+        for relationship in declaring.relationships {
+          guard !relationship.isTransient else {
+            if own {
+              notes.append("\(entity.name).\(relationship.name): transient relationship left out")
+            }
+            continue
+          }
+          relationships.append(
+            Relationship(
+              name: relationship.name, destination: relationship.destination,
+              isToMany: relationship.isToMany, isOptional: relationship.isOptional,
+              inverse: relationship.inverse, deleteRule: Self.deleteRule(relationship.deleteRule),
+              minCount: relationship.isToMany && relationship.minCount > 0
+                ? relationship.minCount : nil,
+              maxCount: relationship.isToMany && relationship.maxCount > 0
+                ? relationship.maxCount : nil))
+        }
+      }
+      for name in entity.fetchedProperties {
+        notes.append(
+          "\(entity.name).\(name): fetched property left out; run it as a fetch statement")
+      }
+      if let parent = entity.parent {
+        notes.append(
+          "\(entity.name) inherits from \(parent): its objects are \(entity.name) objects with "
+            + "\(parent)'s properties, and a fetch of \(parent) does not include them")
+      }
+      model.define(
+        Entity(name: entity.name, attributes: attributes, relationships: relationships))
+    }
+    return (model, notes)
+  }
+
+  /// The entity named `name` and its ancestors, the root first.
+  func ancestry(of name: String) -> [CoreDataEntity] {
+    var chain: [CoreDataEntity] = []
+    var next: String? = name
+    while let current = next, let entity = self[entity: current],
+      !chain.contains(where: { $0.name == current })
+    {
+      chain.insert(entity, at: 0)
+      next = entity.parent
+    }
+    return chain
+  }
+
+  /// The value classes of Transformable attributes whose archived values bowq decodes, and
+  /// the type they are read as.
+  static let standardValueClasses: [String: AttributeType] = [
+    "NSString": .string, "String": .string, "NSNumber": .double, "NSDate": .date, "Date": .date,
+    "NSData": .binary, "Data": .binary, "NSURL": .uri, "URL": .uri, "NSUUID": .uuid, "UUID": .uuid,
+  ]
+
+  /// The bowq type of a Core Data attribute, or nil when bowq has none.
+  static func attributeType(of attribute: CoreDataAttribute) -> AttributeType? {
+    switch attribute.type {
+    case .integer16: return .int16
+    case .integer32: return .int32
+    case .integer64: return .int64
+    case .decimal: return .decimal
+    case .double: return .double
+    case .float: return .float
+    case .string: return .string
+    case .boolean: return .bool
+    case .date: return .date
+    case .binaryData: return .binary
+    case .uuid: return .uuid
+    case .uri: return .uri
+    case .transformable:
+      if let standard = attribute.valueClassName.flatMap({ standardValueClasses[$0] }) {
+        return standard
+      }
+      let name = attribute.valueTransformerName.flatMap(ValueTransformerName.init(rawValue:))
+      return .transformable(name ?? .secureUnarchiveFromData)
+    case .undefined, .objectID, .composite: return nil
+    }
+  }
+
+  /// bowq's delete rule for Core Data's.
+  private static func deleteRule(_ rule: CoreDataDeleteRule) -> DeleteRule {
+    switch rule {
+    case .noAction: return .noAction
+    case .nullify: return .nullify
+    case .cascade: return .cascade
+    case .deny: return .deny
+    }
+  }
+}
+
+extension ValueTransformerName {
+  /// The transformer Core Data uses when a Transformable names none.
+  static let secureUnarchiveFromData = ValueTransformerName(rawValue: "NSSecureUnarchiveFromData")!
+}

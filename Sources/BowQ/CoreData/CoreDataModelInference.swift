@@ -1,0 +1,67 @@
+/// A model guessed from a Core Data store's tables, for a store with no model cache opened
+/// without `--model`: each root entity of `Z_PRIMARYKEY` with a table `Z<NAME>` gets an
+/// attribute per column, named after it in lower case and typed by the column's declared
+/// type; sub-entities hold their root's attributes. Relationships cannot be told from
+/// integers, so they read as the keys they hold.
+enum CoreDataModelInference {
+  /// The types of Core Data's column declarations.
+  static let columnTypes: [String: CoreDataAttributeType] = [
+    "INTEGER": .integer64, "FLOAT": .double, "DECIMAL": .decimal, "VARCHAR": .string,
+    "TIMESTAMP": .date, "BLOB": .binaryData,
+  ]
+
+  /// Entity numbers from this one up are Core Data's own (persistent history), not the
+  /// model's.
+  static let firstFrameworkEntityNumber: Int64 = 16000
+
+  /// The guessed model and what was guessed, in sentences.
+  static func model(of connection: SQLiteConnection, schema: CoreDataStoreSchema)
+    throws(CoreDataStoreError) -> (model: CoreDataModel, notes: [String])
+  {
+    let tables = try connection.tableNames()
+    let numbers = schema.entityNumbers.filter { $0.number < firstFrameworkEntityNumber }
+    let names = Dictionary(
+      numbers.map { ($0.number, $0.name) }, uniquingKeysWith: { first, _ in first })
+    var entities: [CoreDataEntity] = []
+    var notes = [
+      "the store has no model (no Z_MODELCACHE table) and none was given with --model: the "
+        + "entities were guessed from its tables. Attribute names are the column names in lower "
+        + "case (ZTITLE is title), relationships read as the Z_PK they hold, and sub-entities "
+        + "hold their root's attributes. Give the app's .xcdatamodeld or .momd with --model "
+        + "for the real model"
+    ]
+    for number in numbers {
+      let parent = number.parentNumber == 0 ? nil : names[number.parentNumber]
+      var entity = CoreDataEntity(name: number.name, parent: parent)
+      if parent == nil {
+        let table = "Z" + number.name.uppercased()
+        guard tables.contains(table) else { continue }
+        for (column, type) in try connection.columns(of: table)
+        where column.hasPrefix("Z") && !column.hasPrefix("Z_") && !isEntityColumn(column) {
+          guard let attributeType = columnTypes[type] else {
+            notes.append("\(table).\(column): left out (its type \(type) is not Core Data's)")
+            continue
+          }
+          entity.attributes.append(
+            CoreDataAttribute(
+              name: String(column.dropFirst()).lowercased(), type: attributeType,
+              isOptional: true))
+        }
+      }
+      entities.append(entity)
+    }
+    let kept = Set(entities.map(\.name))
+    entities = entities.filter { $0.parent.map(kept.contains) ?? true }
+    for i in entities.indices {
+      entities[i].subentities = entities.filter { $0.parent == entities[i].name }.map(\.name)
+    }
+    return (CoreDataModel(entities: entities.sorted { $0.name < $1.name }), notes)
+  }
+
+  /// `Z1_BOOK`: the entity number of a to-one's target.
+  private static func isEntityColumn(_ column: String) -> Bool {
+    guard let underscore = column.firstIndex(of: "_") else { return false }
+    let digits = column.dropFirst().prefix(upTo: underscore)
+    return !digits.isEmpty && digits.allSatisfy(\.isNumber)
+  }
+}

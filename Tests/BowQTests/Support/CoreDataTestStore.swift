@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// Builds Core Data–shaped SQLite stores for tests: `Z_PRIMARYKEY`, `Z_METADATA`, a model
+/// cache archived as Core Data archives its model (sub-entities listing inherited properties
+/// again), and the tables and rows given as SQL.
+enum CoreDataTestStore {
+  /// An attribute of a test model; `type` is `NSAttributeType`'s raw value.
+  struct Attribute {
+    var name: String
+    var type: Int64
+    var transformer: String? = nil
+    var valueClass: String? = nil
+    var external = false
+  }
+
+  /// A relationship of a test model.
+  struct Relationship {
+    var name: String
+    var destination: String
+    var inverse: String
+    var toMany = false
+    var ordered = false
+  }
+
+  /// An entity of a test model.
+  struct Entity {
+    var name: String
+    var parent: String? = nil
+    var abstract = false
+    var attributes: [Attribute] = []
+    var relationships: [Relationship] = []
+  }
+
+  /// The `NSManagedObjectModel` archive of `entities`.
+  static func modelArchive(_ entities: [Entity]) -> Data {
+    var w = KeyedArchiveWriter()
+    let model = w.reserve()
+    var references: [String: PropertyList] = [:]
+    for entity in entities { references[entity.name] = w.reserve() }
+    var own: [String: [(String, PropertyList)]] = [:]
+    for entity in entities {
+      let reference = references[entity.name] ?? KeyedArchiveWriter.null
+      for attribute in entity.attributes {
+        var fields: [(String, PropertyList)] = [
+          ("NSPropertyName", w.string(attribute.name)),
+          ("NSAttributeType", .integer(attribute.type)),
+          ("NSEntity", reference), ("NSIsOptional", true),
+          ("NSAllowsExternalBinaryDataStorage", .bool(attribute.external)),
+        ]
+        if let transformer = attribute.transformer {
+          fields.append(("NSValueTransformerName", w.string(transformer)))
+        }
+        if let valueClass = attribute.valueClass {
+          fields.append(("NSAttributeValueClassName", w.string(valueClass)))
+        }
+        own[entity.name, default: []].append(
+          (
+            attribute.name,
+            w.object(["NSAttributeDescription", "NSPropertyDescription", "NSObject"], fields)
+          ))
+      }
+      for relationship in entity.relationships {
+        own[entity.name, default: []].append(
+          (
+            relationship.name,
+            w.object(
+              ["NSRelationshipDescription", "NSPropertyDescription", "NSObject"],
+              [
+                ("NSPropertyName", w.string(relationship.name)), ("NSEntity", reference),
+                ("_NSDestinationEntityName", w.string(relationship.destination)),
+                ("_NSInverseRelationshipName", w.string(relationship.inverse)),
+                ("NSMaxCount", .integer(relationship.toMany ? 0 : 1)), ("NSIsOptional", true),
+                ("NSIsOrdered", .bool(relationship.ordered)), ("NSDeleteRule", 1),
+              ])
+          ))
+      }
+    }
+    func properties(_ name: String?) -> [(String, PropertyList)] {
+      guard let name, let entity = entities.first(where: { $0.name == name }) else { return [] }
+      return properties(entity.parent) + (own[name] ?? [])
+    }
+    for entity in entities {
+      w.fill(
+        references[entity.name] ?? KeyedArchiveWriter.null,
+        classes: ["NSEntityDescription", "NSObject"],
+        fields: [
+          ("NSEntityName", w.string(entity.name)),
+          ("NSSuperentity", entity.parent.flatMap { references[$0] } ?? KeyedArchiveWriter.null),
+          ("NSProperties", w.dictionary(properties(entity.name))),
+          ("NSIsAbstract", .bool(entity.abstract)),
+        ])
+    }
+    let dictionary = w.dictionary(
+      entities.map { ($0.name, references[$0.name] ?? KeyedArchiveWriter.null) })
+    w.fill(
+      model, classes: ["NSManagedObjectModel", "NSObject"], fields: [("NSEntities", dictionary)])
+    return w.binary(root: model)
+  }
+
+  /// An `NSKeyedArchiver` archive of one string, as a Transformable of `NSString` holds.
+  static func archivedString(_ s: String) -> Data {
+    var w = KeyedArchiveWriter()
+    let root = w.string(s)
+    return w.binary(root: root)
+  }
+
+  /// Makes a store at `path`: Core Data's tables with the entities in entity-number order
+  /// (`Z_SUPER` from each parent), the model cache when `cache` is given, then `sql`.
+  static func make(
+    at path: String, uuid: String = "0E5E7A5D-57C0-4E00-9E0A-000000000001", entities: [Entity],
+    cache: Bool = true, sql: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let numbers = Dictionary(
+      uniqueKeysWithValues: entities.enumerated().map { ($1.name, $0 + 1) })
+    let rows = entities.enumerated().map { i, entity in
+      "(\(i + 1), '\(entity.name)', \(entity.parent.flatMap { numbers[$0] } ?? 0), 100)"
+    }
+    SQLiteScript.run(
+      """
+      CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+      CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+      INSERT INTO Z_PRIMARYKEY VALUES \(rows.joined(separator: ", "));
+      """, on: path, file: file, line: line)
+    let metadata = try BinaryPropertyListWriter.encode(["NSStoreType": "SQLite"])
+    SQLiteScript.run(
+      "INSERT INTO Z_METADATA VALUES (1, '\(uuid)', ?)", binding: [metadata], on: path)
+    if cache {
+      SQLiteScript.run("CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)", on: path)
+      SQLiteScript.run(
+        "INSERT INTO Z_MODELCACHE VALUES (?)",
+        binding: [Deflater.deflate(modelArchive(entities), raw: true)], on: path)
+    }
+    SQLiteScript.run(sql, on: path, file: file, line: line)
+  }
+}
