@@ -36,6 +36,15 @@ final class ColumnTests: XCTestCase {
     }
   }
 
+  func testANilEarlyIsStillReadAfterManyValues() {
+    let values: [Value] = [.null] + (1...200).map { .int(Int64($0)) } + [.null]
+    var built = column(values)
+    assertReadsBack(built, values)
+    built.set(.null, at: 150)
+    XCTAssertEqual(built.value(at: 150), .null)
+    XCTAssertEqual(built.selecting([150, 199, 201]).nullCount, 2)
+  }
+
   func testAValueThatDoesNotFitTurnsTheColumnIntoValues() {
     var built = column([.int(1), .null, .int(2)])
     built.append(.double(2))

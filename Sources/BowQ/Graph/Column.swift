@@ -35,7 +35,8 @@ struct Column: Sendable {
   private(set) var booleans: [Bool] = []
   private(set) var strings = StringColumn()
   private(set) var values: [Value] = []
-  /// The nil rows of a typed column, which hold a placeholder (0, false, "").
+  /// The nil rows of a typed column, which hold a placeholder (0, false, ""); its capacity
+  /// is the column's count.
   private(set) var nulls = BitSet(capacity: 0)
   /// How many rows `nulls` holds.
   private(set) var nullCount = 0
@@ -88,8 +89,8 @@ struct Column: Sendable {
     case .values: values.append(value)
     case .nulls: break
     default:
+      nulls.grow(to: count + 1)
       if value.isNull {
-        nulls.grow(to: count + 1)
         nulls.insert(count)
         nullCount += 1
       }
@@ -136,8 +137,8 @@ struct Column: Sendable {
     case .booleans: result.booleans = positions.map { booleans[$0] }
     case .strings: result.strings = strings.selecting(positions)
     }
+    result.nulls = BitSet(capacity: positions.count)
     if nullCount > 0 {
-      result.nulls = BitSet(capacity: positions.count)
       for (index, position) in positions.enumerated() where nulls.contains(position) {
         result.nulls.insert(index)
         result.nullCount += 1
