@@ -6,6 +6,7 @@ struct ArgumentParser {
   let arguments: [String]
   private var index = 0
   private var storePath: String?
+  private var modelPath: String?
   private var usesMemory = false
   private var seedsSampleData = false
   private var isReadOnly = false
@@ -84,6 +85,10 @@ struct ArgumentParser {
       guard !value.isEmpty else { throw .missingArgument(option: name) }
       guard value != "-" else { throw .standardInputAsStore }
       storePath = value
+    case .model:
+      guard modelPath == nil else { throw .repeatedOption(name) }
+      guard !value.isEmpty else { throw .missingArgument(option: name) }
+      modelPath = value
     case .memory: usesMemory = true
     case .sample: seedsSampleData = true
     case .readOnly: isReadOnly = true
@@ -134,6 +139,8 @@ struct ArgumentParser {
     if isReadOnly, usesMemory { throw .conflictingOptions("--read-only", "--memory") }
     if isReadOnly, seedsSampleData { throw .conflictingOptions("--read-only", "--sample") }
     if seedsSampleData, storePath == nil, !usesMemory { throw .sampleWithoutStore }
+    if modelPath != nil, storePath == nil { throw .modelWithoutStore }
+    if modelPath != nil, seedsSampleData { throw .conflictingOptions("--model", "--sample") }
     if let script, !commands.isEmpty { throw .commandsWithScript(path: script.path) }
     let store: StoreLocation = storePath.map { .file($0) } ?? (usesMemory ? .memory : .defaultStore)
     let source: StatementSource =
@@ -141,7 +148,8 @@ struct ArgumentParser {
       ?? (commands.isEmpty ? .standardInput : .commands(commands))
     return .run(
       RunOptions(
-        store: store, seedsSampleData: seedsSampleData, isReadOnly: isReadOnly, source: source,
+        store: store, modelPath: modelPath, seedsSampleData: seedsSampleData,
+        isReadOnly: isReadOnly, source: source,
         format: format, keepsGoing: keepsGoing, color: color))
   }
 

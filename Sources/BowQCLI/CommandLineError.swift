@@ -17,6 +17,8 @@ enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
   case repeatedOption(String)
   /// `--sample` without `--store` or `--memory`.
   case sampleWithoutStore
+  /// `--model` without `--store`.
+  case modelWithoutStore
   /// `-c` and a script file together.
   case commandsWithScript(path: String)
   /// `--store -`.
@@ -66,6 +68,8 @@ enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
     case .sampleWithoutStore:
       return "'--sample' needs '--store PATH' (a new file) or '--memory';"
         + " the default store starts with the sample data already"
+    case .modelWithoutStore:
+      return "'--model' needs '--store PATH' naming a Core Data SQLite store"
     case .commandsWithScript(let path):
       return "'-c' and the script '\(path)' cannot be used together"
     case .standardInputAsStore:

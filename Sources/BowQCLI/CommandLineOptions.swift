@@ -42,6 +42,10 @@ enum CommandLineOptions {
       Without --store or --memory, the default store is used:
         \(defaultStorePath)
       It is seeded with the BowTie sample data on first use.
+      A Core Data SQLite store (an app's .sqlite) is read in place and never
+      changed; its model comes from the store itself, or:
+          --model PATH     the app's model: an .xcdatamodeld, .xcdatamodel, .momd
+                           or .mom
 
     Statements:
       -c STATEMENTS        run STATEMENTS, print the results and exit; may be given
@@ -80,6 +84,7 @@ enum CommandLineOptions {
       bowq checks.bowq
       bowq plist SampleData.plist --format json
       bowq plist Model.momd/Model.mom --unarchive
+      bowq --store App.sqlite -c 'count Book'
 
     Exit status:
       0  every statement succeeded

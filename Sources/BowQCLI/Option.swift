@@ -1,10 +1,11 @@
 /// The options bowq has, by the names they are written with.
 enum Option {
-  case store, memory, sample, readOnly, command, format, json, keepGoing, color, unarchive, help,
-    version
+  case store, model, memory, sample, readOnly, command, format, json, keepGoing, color, unarchive,
+    help, version
 
   static let long: [String: Option] = [
-    "--store": .store, "--memory": .memory, "--sample": .sample, "--read-only": .readOnly,
+    "--store": .store, "--model": .model, "--memory": .memory, "--sample": .sample,
+    "--read-only": .readOnly,
     "--format": .format, "--json": .json, "--keep-going": .keepGoing, "--color": .color,
     "--unarchive": .unarchive, "--help": .help, "--version": .version,
   ]
@@ -13,7 +14,7 @@ enum Option {
 
   var takesValue: Bool {
     switch self {
-    case .store, .command, .format, .color: return true
+    case .store, .model, .command, .format, .color: return true
     case .memory, .sample, .readOnly, .json, .keepGoing, .unarchive, .help, .version:
       return false
     }
@@ -22,7 +23,7 @@ enum Option {
   /// Options that only make sense for a run, not for `bowq plist`.
   var isRunOnly: Bool {
     switch self {
-    case .store, .memory, .sample, .readOnly, .command, .keepGoing: return true
+    case .store, .model, .memory, .sample, .readOnly, .command, .keepGoing: return true
     case .format, .json, .color, .unarchive, .help, .version: return false
     }
   }

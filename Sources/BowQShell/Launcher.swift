@@ -29,7 +29,7 @@ public enum Launcher {
     let interpreter: Interpreter
     do {
       interpreter = try openStore(
-        options.store, readOnly: options.isReadOnly,
+        options.store, model: options.modelPath, readOnly: options.isReadOnly,
         seeds: options.store == .defaultStore || options.seedsSampleData, paths: paths,
         clock: clock)
     } catch {
@@ -106,7 +106,7 @@ public enum Launcher {
   /// writing, holding its lock, or read-only (never seeded), with every entity of a damaged
   /// store that can be read (the others are named on standard error).
   static func openStore(
-    _ location: StoreLocation, readOnly: Bool, seeds: Bool, paths: Paths,
+    _ location: StoreLocation, model: String? = nil, readOnly: Bool, seeds: Bool, paths: Paths,
     clock: @escaping () -> Date
   ) throws -> Interpreter {
     let path: String
@@ -118,6 +118,19 @@ public enum Launcher {
       return interpreter
     case .defaultStore: path = paths.defaultStorePath
     case .file(let file): path = file
+    }
+    if CoreDataStore.isSQLiteDatabase(atPath: path) {
+      if seeds {
+        throw LaunchError(
+          message: "cannot seed \(path) with the sample data: it is a SQLite database, which bowq "
+            + "reads as a Core Data store and never changes")
+      }
+      return try openCoreData(path, modelPath: model, clock: clock)
+    }
+    if let model {
+      throw LaunchError(
+        message: "'--model \(model)' is the model of a Core Data SQLite store, and \(path) is not "
+          + "a SQLite database")
     }
     if readOnly {
       let handle = StoreHandle(openingReadOnly: path)
@@ -147,6 +160,29 @@ public enum Launcher {
     if seeds { try seed(interpreter, paths: paths) }
     if handle.fingerprint == nil { try handle.save(interpreter.context.graph) }
     return interpreter
+  }
+
+  /// Opens a Core Data SQLite store, read in place, with the model at `modelPath` or the one
+  /// the store holds; says on standard error when its model had to be guessed.
+  private static func openCoreData(
+    _ path: String, modelPath: String?, clock: @escaping () -> Date
+  ) throws -> Interpreter {
+    let store: CoreDataStore
+    do {
+      let model = try modelPath.map { path throws(CoreDataStoreError) in
+        try CoreDataModel.read(at: path)
+      }
+      store = try CoreDataStore.open(path: path, model: model)
+    } catch {
+      throw LaunchError(
+        message: "cannot open the Core Data store: \(error)\nThe file was left untouched.")
+    }
+    if store.modelSource == .guessed {
+      for note in store.notes.prefix(1) { writeError("bowq: warning: \(note)\n") }
+    }
+    return Interpreter(
+      context: Context(graph: store.graph),
+      store: .coreData(path: path, uuid: store.schema.uuid), clock: clock)
   }
 
   /// Adds the BowTie model and sample data when the store has no ties yet.
@@ -215,6 +251,7 @@ public enum Launcher {
     case .file(let handle):
       where_ = handle.path + (handle.access == .readOnly ? " (read-only)" : "")
     case .memory: where_ = "in memory (nothing is written)"
+    case .coreData(let path, _): where_ = path + " (a Core Data SQLite store, read-only)"
     }
     let counts = graph.model.entities.map { Interpreter.count(graph.table($0.name).count, $0.name) }
     return "bowq \(version) — store: \(where_)"

@@ -23,6 +23,9 @@ public enum StatementSource: Hashable, Sendable {
 /// [FILE …]`.
 public struct RunOptions: Hashable, Sendable {
   public var store: StoreLocation
+  /// `--model`: the model of a Core Data SQLite store (`.xcdatamodeld`, `.xcdatamodel`,
+  /// `.momd` or `.mom`), instead of the one the store holds.
+  public var modelPath: String?
   /// `--sample`: a new store starts from the BowTie model and the sample data.
   public var seedsSampleData: Bool
   /// `--read-only`: the store is opened without its lock and never saved; a damaged one
@@ -36,11 +39,12 @@ public struct RunOptions: Hashable, Sendable {
   public var color: ColorMode
 
   public init(
-    store: StoreLocation = .defaultStore, seedsSampleData: Bool = false,
+    store: StoreLocation = .defaultStore, modelPath: String? = nil, seedsSampleData: Bool = false,
     isReadOnly: Bool = false, source: StatementSource = .standardInput,
     format: OutputFormat? = nil, keepsGoing: Bool = false, color: ColorMode = .auto
   ) {
     self.store = store
+    self.modelPath = modelPath
     self.seedsSampleData = seedsSampleData
     self.isReadOnly = isReadOnly
     self.source = source

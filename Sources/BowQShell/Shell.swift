@@ -302,7 +302,7 @@ public final class Shell {
     }
     do {
       let result = try interpreter.execute(statement)
-      try print(result, interactive: interactive)
+      try print(showingStoreURIs(result), interactive: interactive)
       return true
     } catch let error as LanguageError {
       output.error(diagnostics.format(error.message, at: error.range))
@@ -349,6 +349,23 @@ public final class Shell {
       return false
     }
     return try pager.show(body)
+  }
+
+  /// The result with each object it refers to shown as Core Data's URI of it, when the
+  /// store is a Core Data SQLite store: `x-coredata://<store UUID>/Book/p3`.
+  private func showingStoreURIs(_ result: StatementResult) -> StatementResult {
+    guard case .coreData(_, let uuid) = interpreter.store, case .objects(var resultSet) = result
+    else { return result }
+    func shown(_ value: Value) -> Value {
+      switch value {
+      case .object(let id):
+        return URI(CoreDataStore.uri(of: id, storeUUID: uuid)).map(Value.uri) ?? value
+      case .collection(let values): return .collection(values.map(shown))
+      default: return value
+      }
+    }
+    resultSet.rows = resultSet.rows.map { $0.map(shown) }
+    return .objects(resultSet)
   }
 
   private func print(_ result: StatementResult, interactive: Bool) throws(Interrupted) {

@@ -234,7 +234,7 @@ final class CoreDataMappingTests: XCTestCase {
     XCTAssertEqual(error?.kind, .badValue)
     XCTAssertEqual(
       error?.message,
-      "ZMEDIA.ZPAGES of Z_PK 4 holds text, which a Integer 32 attribute (pages) cannot hold")
+      "ZMEDIA.ZPAGES of Z_PK 4 holds text, which the Integer 32 attribute pages cannot hold")
   }
 
   func testAnUnknownEntityNumberIsAClearError() throws {

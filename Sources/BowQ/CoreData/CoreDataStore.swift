@@ -13,12 +13,20 @@ public struct CoreDataStore: Hashable, Sendable {
   /// the tables.
   public var model: CoreDataModel
   public var graph: ObjectGraph
-  /// One sentence per thing read but not represented, or guessed.
+  /// One sentence per thing read but not represented, or guessed; when the model was
+  /// guessed, the first says so.
   public var notes: [String]
+  /// Where the model came from.
+  public var modelSource: CoreDataModelSource
 
   /// Core Data's URI of an object: `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
   public func uri(of id: ObjectID) -> String {
-    "x-coredata://\(schema.uuid)/\(id.entity)/p\(id.key)"
+    Self.uri(of: id, storeUUID: schema.uuid)
+  }
+
+  /// The URI of an object of the store whose `Z_UUID` is `storeUUID`.
+  public static func uri(of id: ObjectID, storeUUID: String) -> String {
+    "x-coredata://\(storeUUID)/\(id.entity)/p\(id.key)"
   }
 
   /// Reads the store at `path` with `model`, or, without one, the model of its cache, or
@@ -30,11 +38,15 @@ public struct CoreDataStore: Hashable, Sendable {
     let schema = try CoreDataStoreSchema.read(connection)
     var notes: [String] = []
     let model: CoreDataModel
+    let source: CoreDataModelSource
     if let given {
       model = given
+      source = .given
     } else if let cached = schema.modelCache.model {
       model = cached
+      source = .cache
     } else {
+      source = .guessed
       let inferred = try CoreDataModelInference.model(of: connection, schema: schema)
       model = inferred.model
       notes += inferred.notes
@@ -46,6 +58,28 @@ public struct CoreDataStore: Hashable, Sendable {
       values: CoreDataValueReader(storePath: path))
     let graph = try reader.read()
     return CoreDataStore(
-      path: path, schema: schema, model: model, graph: graph, notes: notes + reader.notes)
+      path: path, schema: schema, model: model, graph: graph, notes: notes + reader.notes,
+      modelSource: source)
   }
+
+  /// Whether the regular file at `path` starts with SQLite's header; false when there is
+  /// none or it cannot be read (a FIFO or device is never opened).
+  public static func isSQLiteDatabase(atPath path: String) -> Bool {
+    guard let resolved = try? ResolvedPath(path), resolved.exists,
+      let handle = FileHandle(forReadingAtPath: resolved.realPath)
+    else { return false }
+    defer { try? handle.close() }
+    let start = (try? handle.read(upToCount: SQLiteConnection.header.count)) ?? Data()
+    return Array(start) == SQLiteConnection.header
+  }
+}
+
+/// Where the model of a ``CoreDataStore`` came from.
+public enum CoreDataModelSource: Hashable, Sendable {
+  /// `--model`.
+  case given
+  /// The store's `Z_MODELCACHE`.
+  case cache
+  /// Guessed from the tables (``CoreDataModelInference``).
+  case guessed
 }

@@ -27,8 +27,8 @@ struct CoreDataValueReader {
     func wrong() -> CoreDataStoreError {
       CoreDataStoreError(
         .badValue,
-        "\(place) holds \(cell.kindDescription), which a \(attribute.type.coreDataName) "
-          + "attribute (\(attribute.name)) cannot hold")
+        "\(place) holds \(cell.kindDescription), which the \(attribute.type.coreDataName) "
+          + "attribute \(attribute.name) cannot hold")
     }
     if case .null = cell { return .null }
     switch (attribute.type, cell) {

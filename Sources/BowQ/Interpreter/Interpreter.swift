@@ -183,6 +183,11 @@ public final class Interpreter {
   /// Validates and writes the pending changes; answers how many there were (0: nothing to
   /// save, and nothing is written).
   private func save(range: SourceRange) throws -> Int {
+    if case .coreData = store {
+      throw EvaluationError(
+        "saving to a Core Data SQLite store is not supported yet; `export` the objects to a "
+          + "JSON or plist file to keep them", at: range)
+    }
     let changes = context.changes
     guard !changes.isEmpty else { return 0 }
     for entity in context.graph.model.entities {

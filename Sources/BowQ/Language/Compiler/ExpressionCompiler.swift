@@ -24,9 +24,10 @@ struct ExpressionCompiler {
       return { scope in scope.locals[slot] }
     case .property(let base, let entity, let slot):
       let source = compile(base)
-      let table = graph.table(entity)
+      let place = PropertyPlace(table: graph.table(entity), slot: slot)
+      let elsewhere = placesElsewhere(slot, of: entity)
       return { scope throws(EvaluationError) in
-        Self.property(slot, of: try source(scope), in: table)
+        Self.property(of: try source(scope), at: place, in: entity, elsewhere: elsewhere)
       }
     case .aggregate(let elements):
       let compiled = elements.map(compile)
@@ -90,12 +91,40 @@ struct ExpressionCompiler {
     }
   }
 
-  /// A property of an object, or of every object of a collection (flattening to-manys);
+  /// Where a property's values are: an entity's table and the property's slot in it.
+  struct PropertyPlace {
+    var table: EntityTable
+    var slot: Int
+  }
+
+  /// The places of the property at `slot` of `entity` in the other entities that have a
+  /// property of its name, by entity: an object a relationship points to may be of a
+  /// sub-entity of its destination, whose slots differ.
+  private func placesElsewhere(_ slot: Int, of entity: String) -> [String: PropertyPlace] {
+    guard let names = graph.model.entity(named: entity)?.propertyNames, slot < names.count
+    else { return [:] }
+    let name = names[slot]
+    var places: [String: PropertyPlace] = [:]
+    for other in graph.model.entities where other.name != entity {
+      if let index = other.propertyNames.firstIndex(of: name) {
+        places[other.name] = PropertyPlace(table: graph.table(other.name), slot: index)
+      }
+    }
+    return places
+  }
+
+  /// A property of an object, or of every object of a collection (flattening to-manys),
+  /// read at `place` for objects of `entity` and at their own entity's place for others;
   /// nil for nil and for objects that no longer exist.
-  static func property(_ slot: Int, of value: Value, in table: EntityTable) -> Value {
+  static func property(
+    of value: Value, at place: PropertyPlace, in entity: String,
+    elsewhere: [String: PropertyPlace]
+  ) -> Value {
     collecting(value) { element in
-      guard case .object(let id) = element else { return .null }
-      return table.value(for: id.key, slot: slot) ?? .null
+      guard case .object(let id) = element,
+        let place = id.entity == entity ? place : elsewhere[id.entity]
+      else { return .null }
+      return place.table.value(for: id.key, slot: place.slot) ?? .null
     }
   }
 

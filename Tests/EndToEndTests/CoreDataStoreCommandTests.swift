@@ -1,0 +1,205 @@
+import Foundation
+import XCTest
+
+/// `bowq --store App.sqlite` through the binary, on stores written by Core Data; answers
+/// checked against sqlite3 on the raw tables.
+final class CoreDataStoreCommandTests: XCTestCase {
+  var home: URL!
+
+  override func setUpWithError() throws {
+    home = try makeHome()
+  }
+
+  /// A copy of a Core Data fixture beside the package in this test's home, or a skip.
+  private func fixture(_ relativePath: String) throws -> URL {
+    let candidates = [
+      Bowq.root.deletingLastPathComponent(),
+      Bowq.root.deletingLastPathComponent().deletingLastPathComponent(),
+    ]
+    .map { $0.appendingPathComponent("shared/fixtures/coredata-sqlite/" + relativePath) }
+    guard let source = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
+    else {
+      throw XCTSkip(
+        "the Core Data fixtures are not here: looked for \(candidates.map(\.path).joined(separator: " and "))"
+      )
+    }
+    let copy = home.appendingPathComponent(source.lastPathComponent)
+    try FileManager.default.copyItem(at: source, to: copy)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+    return copy
+  }
+
+  /// Runs sqlite3 on `path`, or skips when it is not installed.
+  private func sqlite3(_ sql: String, _ path: URL) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
+      throw XCTSkip("sqlite3 is not installed")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [path.path, sql]
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+  }
+
+  func testBooksStoreAnswersAsItsTablesDo() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let result = try Bowq.run(
+      [
+        "--store", store.path, "-c", "count Book", "-c", "count GraphicNovel",
+        "-c", "count Page where isBookmarked == YES",
+        "-c", "count Page where book.title contains 'graphic' and number < 10",
+        "-c", "fetch Book select title where price > 5",
+      ], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    // select Z_ENT, count(*) from ZBOOK group by Z_ENT: 1|2, 2|1
+    // select count(*) from ZPAGE where ZISBOOKMARKED = 1: 100
+    // select count(*) from ZPAGE where ZBOOK = 3 and Z1_BOOK = 2 and ZNUMBER < 10: 9
+    // select ZTITLE from ZBOOK where Z_ENT = 1 and ZPRICE > 5: title 1 - author 1
+    XCTAssertEqual(
+      result.stdout, "2\n1\n100\n9\ntitle\n------------------\ntitle 1 - author 1\n")
+  }
+
+  func testObjectsShowAsCoreDataURIs() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let result = try Bowq.run(
+      ["--store", store.path, "--json", "-c", "fetch Page where number == 19"], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    // select Z_PK, ZBOOK, Z1_BOOK from ZPAGE where ZNUMBER = 19: 1|3|2 (GraphicNovel 3)
+    XCTAssertTrue(
+      result.stdout.contains(
+        "\"book\":\"x-coredata://4B0F5331-DE87-4D61-9947-8A976CCEB627/GraphicNovel/p3\""),
+      result.stdout)
+  }
+
+  func testSavingIsRefusedExportWorksAndTheFileStaysAsItWas() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let before = try Data(contentsOf: store)
+    let saved = try Bowq.run(
+      ["--store", store.path, "-c", "update Feedback set rating = 5", "-c", "save"], home: home)
+    XCTAssertEqual(saved.status, 1)
+    XCTAssertTrue(
+      saved.stderr.contains(
+        "saving to a Core Data SQLite store is not supported yet; `export` the objects"),
+      saved.stderr)
+    let exported = try Bowq.run(
+      ["--store", store.path, "-c", "export Feedback where rating > 4 to \"good.json\""],
+      home: home, directory: home)
+    XCTAssertEqual(exported.status, 0, exported.stderr)
+    let json = try Data(contentsOf: home.appendingPathComponent("good.json"))
+    let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: json) as? [[String: Any]])
+    // select ZCOMMENT from ZFEEDBACK where ZRATING > 4: great book, great novel
+    XCTAssertEqual(rows.compactMap { $0["comment"] as? String }, ["great book", "great novel"])
+    XCTAssertEqual(try Data(contentsOf: store), before)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+        $0.hasPrefix("Books")
+      }, ["Books.sqlite"])
+  }
+
+  func testAnOlderStoreOpensWithTheAppsModel() throws {
+    let store = try fixture("BookMigration/Model1.sqlite")
+    let model = try fixture("BookMigration/Model.xcdatamodeld")
+    let result = try Bowq.run(
+      [
+        "--store", store.path, "--model", model.path, "-c", "count Book where user.userId == 1",
+        "-c", "fetch Book select title where authorName == 'Franz Kafka' sort by title",
+      ], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    // select count(*) from ZBOOK b join ZUSER u on b.ZUSER = u.Z_PK where u.ZUSERID = 1: 4
+    // select ZTITLE from ZBOOK where ZAUTHORNAME = 'Franz Kafka' order by ZTITLE
+    XCTAssertEqual(result.stdout, "4\ntitle\n-------------\nMetamorphosis\nThe Trial\n")
+    XCTAssertEqual(result.stderr, "")
+  }
+
+  func testWithoutAModelTheEntitiesAreGuessedAndItSaysSo() throws {
+    let store = try fixture("BookMigration/Model1.sqlite")
+    let result = try Bowq.run(
+      ["--store", store.path, "-c", "count Book where authorname == 'Franz Kafka'"], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "2\n")
+    XCTAssertTrue(
+      result.stderr.hasPrefix(
+        "bowq: warning: the store has no model (no Z_MODELCACHE table) and none was given with "
+          + "--model: the entities were guessed from its tables."), result.stderr)
+  }
+
+  func testASQLiteFileThatIsNotCoreDataSaysSo() throws {
+    let plain = home.appendingPathComponent("plain.sqlite")
+    try sqlite3("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)", plain)
+    let result = try Bowq.run(["--store", plain.path, "-c", "count Note"], home: home)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "is a SQLite database but not a Core Data store: it has no Z_PRIMARYKEY or Z_METADATA table"
+      ),
+      result.stderr)
+    XCTAssertFalse(result.stderr.contains("byte 0"))
+  }
+
+  func testDamagedStoresEndInAClearError() throws {
+    let cases: [(sql: String, message: String)] = [
+      (
+        "UPDATE Z_MODELCACHE SET Z_CONTENT = X'DEADBEEF'",
+        "Z_MODELCACHE.Z_CONTENT is not an archived model"
+      ),
+      ("DROP TABLE ZFEEDBACK", "the store has no table ZFEEDBACK for the entity Feedback"),
+      (
+        "UPDATE ZPAGE SET ZNUMBER = 'nineteen' WHERE Z_PK = 1",
+        "ZPAGE.ZNUMBER of Z_PK 1 holds text, which the Integer 32 attribute number cannot hold"
+      ),
+    ]
+    for (sql, message) in cases {
+      let store = try fixture("Books/Books.sqlite")
+      try sqlite3(sql, store)
+      let result = try Bowq.run(["--store", store.path, "-c", "count Book"], home: home)
+      XCTAssertEqual(result.status, 1, sql)
+      XCTAssertTrue(
+        result.stderr.hasPrefix("bowq: cannot open the Core Data store: "), result.stderr)
+      XCTAssertTrue(result.stderr.contains(message), result.stderr)
+      try FileManager.default.removeItem(at: store)
+    }
+  }
+
+  func testAModelFlagWithABowqStoreIsRefused() throws {
+    let result = try Bowq.run(
+      [
+        "--store", home.appendingPathComponent("ties.bowq").path, "--model", "x.mom", "-c",
+        "count BowTie",
+      ],
+      home: home)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.stderr.contains("is not a SQLite database"), result.stderr)
+  }
+
+  /// README's "Open an app's Core Data store" example, run as written on a copy of the
+  /// fixture: each `$ bowq …` line prints the lines under it.
+  func testTheReadmeExamplePrintsWhatItShows() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let readme = try String(
+      contentsOf: Bowq.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try XCTUnwrap(
+      readme.components(separatedBy: "## Open an app's Core Data store\n").dropFirst().first?
+        .components(separatedBy: "\n## ").first)
+    let lines = section.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { $0.hasPrefix("    ") }.map { String($0.dropFirst(4)) }
+    var commands: [(line: String, output: [String])] = []
+    for line in lines {
+      if line.hasPrefix("$ ") {
+        commands.append((String(line.dropFirst(2)), []))
+      } else if !commands.isEmpty {
+        commands[commands.count - 1].output.append(line)
+      }
+    }
+    let runs = commands.filter { $0.line.hasPrefix("bowq ") }
+    XCTAssertEqual(runs.count, 3)
+    for (line, output) in runs {
+      let command = line.replacingOccurrences(of: "/tmp/Books.sqlite", with: store.path)
+        .replacingOccurrences(of: "bowq ", with: Bowq.binary.path + " ", options: .anchored)
+      let result = try Bowq.run(
+        ["-c", command], home: home, executable: URL(fileURLWithPath: "/bin/sh"))
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertEqual(result.stdout, output.map { $0 + "\n" }.joined(), line)
+    }
+  }
+}
