@@ -7,6 +7,9 @@ struct PlanExecutor {
   let compiler: PredicateCompiler
   /// A monotonic clock in nanoseconds, read around each step when the run is analysed.
   var stopwatch: (() -> UInt64)?
+  /// Whether filters over every object run a column at a time where they can
+  /// (``ColumnScan``); off, every filter runs through the compiled closures.
+  var scansColumns = true
 
   /// What a plan delivers.
   enum Result {
@@ -28,6 +31,8 @@ struct PlanExecutor {
   private enum Working {
     case allObjects(Int)
     case objects([Int])
+    /// The positions a column scan selected, in table order.
+    case selection(BitSet)
     case rows([[Value]])
     case count(Int)
 
@@ -35,6 +40,7 @@ struct PlanExecutor {
       switch self {
       case .allObjects(let n), .count(let n): return n
       case .objects(let positions): return positions.count
+      case .selection(let selection): return selection.count
       case .rows(let rows): return rows.count
       }
     }
@@ -58,6 +64,7 @@ struct PlanExecutor {
     switch working {
     case .allObjects(let n): return (.objects(Array(0..<n)), statistics)
     case .objects(let positions): return (.objects(positions), statistics)
+    case .selection(let selection): return (.objects(selection.members), statistics)
     case .rows(let rows): return (.rows(rows), statistics)
     case .count(let n): return (.count(n), statistics)
     }
@@ -68,6 +75,11 @@ struct PlanExecutor {
     case (.scan, _):
       return .allObjects(table.count)
     case (.filter(let predicate), .allObjects(let n)):
+      if scansColumns, let scan = ColumnScan(predicate, over: table),
+        let selection = try scan.selection()
+      {
+        return .selection(selection)
+      }
       return .objects(try filter(predicate, 0..<n))
     case (.filter(let predicate), _):
       return .objects(try filter(predicate, positions(of: working)))
@@ -106,6 +118,7 @@ struct PlanExecutor {
     switch working {
     case .allObjects(let n): return Array(0..<n)
     case .objects(let positions): return positions
+    case .selection(let selection): return selection.members
     case .rows, .count: return []
     }
   }
@@ -138,6 +151,11 @@ struct PlanExecutor {
 
   /// The first `count` of the positions in sort-key order, through a heap of `count`.
   private func top(_ count: Int, _ positions: [Int], by keys: [BoundSortKey]) throws -> [Int] {
+    if scansColumns, keys.count == 1, let key = keys.first,
+      let kept = try topByColumn(count, positions, by: key)
+    {
+      return kept
+    }
     var scope = EvaluationScope(table, position: 0)
     if keys.count == 1, let key = keys.first {
       let value = compiler.expressions.compile(key.value)
@@ -162,6 +180,50 @@ struct PlanExecutor {
       selection.offer((try values.map { try $0(scope) }, position))
     }
     return selection.sorted().map(\.1)
+  }
+
+  /// ``top(_:_:by:)`` for a key that is an attribute held in a column of integers, reals or
+  /// dates: the unboxed values are compared in place, and a value that does not beat the
+  /// heap's boundary is passed by. Nil for any other key, and for reals with a NaN, which
+  /// orders as equal to everything.
+  private func topByColumn(_ count: Int, _ positions: [Int], by key: BoundSortKey) throws -> [Int]?
+  {
+    guard case .slot(let slot) = key.value.kind, slot < table.slotCount else { return nil }
+    let column = table.column(slot)
+    let nulls: BitSet? = column.nullCount > 0 ? column.nulls : nil
+    switch column.kind {
+    case .integers:
+      return try Self.top(count, positions, column.integers, nulls, ascending: key.ascending)
+    case .reals, .dates:
+      guard !column.reals.contains(where: \.isNaN) else { return nil }
+      return try Self.top(count, positions, column.reals, nulls, ascending: key.ascending)
+    default:
+      return nil
+    }
+  }
+
+  /// The first `count` of the positions by `values` (nil, in `nulls`, before every value),
+  /// ties in position order.
+  private static func top<T: Comparable>(
+    _ count: Int, _ positions: [Int], _ values: [T], _ nulls: BitSet?, ascending: Bool
+  ) throws -> [Int] {
+    typealias Entry = (isValue: Bool, value: T, position: Int)
+    let precedes: (Entry, Entry) -> Bool = { a, b in
+      if a.isValue != b.isValue { return ascending ? b.isValue : a.isValue }
+      return ascending ? a.value < b.value : a.value > b.value
+    }
+    var selection = TopSelection<Entry>(count: count, by: precedes)
+    var boundary: Entry?
+    for (step, position) in positions.enumerated() {
+      try Interrupt.check(every: step)
+      let entry = (
+        isValue: !(nulls?.contains(position) ?? false), value: values[position], position
+      )
+      if let boundary, !precedes(entry, boundary) { continue }
+      selection.offer(entry)
+      boundary = selection.boundary
+    }
+    return selection.sorted().map(\.position)
   }
 
   /// Items from `offset`, at most `limit` of them.

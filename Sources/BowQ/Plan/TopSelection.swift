@@ -38,6 +38,12 @@ struct TopSelection<Item> {
     }
   }
 
+  /// Once `count` items are kept, the one a better item would push out; an item that
+  /// does not go before it is not kept, so a scan may pass it by without offering it.
+  var boundary: Item? {
+    heap.count == count ? heap.first?.item : nil
+  }
+
   /// The items kept, in order.
   func sorted() -> [Item] {
     heap.sorted(by: before).map(\.item)

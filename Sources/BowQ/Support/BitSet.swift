@@ -83,6 +83,22 @@ struct BitSet: Sendable {
     return result
   }
 
+  /// The present integers for which `isIncluded` holds, in a set of the same capacity.
+  func filter(_ isIncluded: (Int) throws -> Bool) rethrows -> BitSet {
+    var result = BitSet(capacity: capacity)
+    for (index, word) in words.enumerated() where word != 0 {
+      var rest = word
+      var kept: UInt64 = 0
+      while rest != 0 {
+        let bit = rest.trailingZeroBitCount
+        if try isIncluded(index << 6 + bit) { kept |= 1 << UInt64(bit) }
+        rest &= rest - 1
+      }
+      result.words[index] = kept
+    }
+    return result
+  }
+
   private mutating func clearBeyondCapacity() {
     let used = capacity & 63
     if used != 0, let last = words.indices.last { words[last] &= (1 << UInt64(used)) - 1 }

@@ -28,11 +28,7 @@ struct FoldedSearch: Sendable {
 
   func matches(_ haystack: String) -> Bool {
     if asciiFastPath {
-      let foldCase = options.contains(.caseInsensitive)
-      let found = haystack.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-        Self.isASCII(bytes)
-          ? Self.find(needle, in: bytes, anchor: anchor, foldingCase: foldCase) : nil
-      }
+      let found = haystack.utf8.withContiguousStorageIfAvailable(matchesASCII)
       if let found = found ?? nil { return found }
     }
     var folded = ValueComparison.fold(haystack, options)
@@ -42,7 +38,15 @@ struct FoldedSearch: Sendable {
     } ?? false
   }
 
-  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Decides a haystack given as UTF-8 bytes where that needs no Unicode folding: when it
+  /// and the needle are ASCII. Nil for any other haystack, which ``matches(_:)`` folds.
+  func matchesASCII(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard asciiFastPath, Self.isASCII(haystack) else { return nil }
+    return Self.find(
+      needle, in: haystack, anchor: anchor, foldingCase: options.contains(.caseInsensitive))
+  }
+
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var combined: UInt8 = 0
     for byte in bytes { combined |= byte }
     return combined < 0x80
