@@ -303,6 +303,9 @@ public final class Shell {
     do {
       let result = try interpreter.execute(statement)
       try print(showingStoreURIs(result), interactive: interactive)
+      for note in interpreter.notes {
+        output.error(diagnostics.format(note.message, at: note.range, kind: note.kind.rawValue))
+      }
       return true
     } catch let error as LanguageError {
       output.error(diagnostics.format(error.message, at: error.range))
@@ -313,9 +316,13 @@ public final class Shell {
       let what =
         statement.kind == .validate
         ? "validation failed\(count)" : "save failed\(count); nothing was written"
+      let declarations = RuleDeclarations.lines(
+        for: Array(error.errors.prefix(SaveError.listedErrorLimit)),
+        in: interpreter.context.graph.model)
       output.error(
         diagnostics.format(what, at: statement.range)
           + ValueText.visibleLines(error.description) + "\n"
+          + declarations.map { ValueText.visible($0) + "\n" }.joined()
           + "The changes are still pending: fix them, or `rollback` to discard them.\n")
     } catch is Interrupted {
       output.error("Interrupted.\n")

@@ -21,6 +21,9 @@ public final class Interpreter {
   /// Whether the last fetch had `select`: it returned values, not objects, and left no
   /// selection.
   var lastFetchReturnedValues = false
+  /// What the last statement run is worth telling beyond its result: warnings about its
+  /// predicate, and hints after an empty result.
+  public private(set) var notes: [StatementNote] = []
   /// The entity and predicate of the last fetch, which `why` explains by default.
   var lastFetch: (entity: String, predicate: PredicateSyntax?)?
 
@@ -49,6 +52,7 @@ public final class Interpreter {
   /// Runs one statement.
   public func execute(_ statement: Statement) throws -> StatementResult {
     let now = clock()
+    notes = []
     let binder = Binder(model: context.graph.model, variables: variables, now: now)
     if case .set = statement.kind, selection == nil, lastFetchReturnedValues {
       throw LanguageError(
@@ -60,6 +64,7 @@ public final class Interpreter {
     }
     let selectedEntity = selection.flatMap { context.graph.model.entity(named: $0.entity) }
     let bound = try binder.bind(statement, selection: selectedEntity)
+    notes = warnings(statement, bound)
     if case .explain(let inner) = statement.kind {
       return .explanation(explain(inner, bound))
     }
@@ -89,9 +94,17 @@ public final class Interpreter {
       selection = fetch.projection == nil ? (fetch.entity.name, result.ids) : nil
       lastFetchReturnedValues = fetch.projection != nil
       lastFetch = (fetch.entity.name, fetch.request.predicate)
+      if result.rows.isEmpty {
+        notes += try emptyResultNotes(
+          fetch.entity, fetch.request.predicate, fetch.predicate, now: now)
+      }
       return .objects(result)
     case .count(let entity, let predicate):
-      return .count(entity: entity.name, try countMatching(entity, predicate, compiler(now)))
+      let count = try countMatching(entity, predicate, compiler(now))
+      if count == 0, case .count(_, let syntax) = statement.kind {
+        notes += try emptyResultNotes(entity, syntax, predicate, now: now)
+      }
+      return .count(entity: entity.name, count)
     case .set(let assignments):
       let (entity, ids) = selection!
       let live = ids.filter(context.graph.contains)

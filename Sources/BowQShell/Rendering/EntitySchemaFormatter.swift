@@ -19,7 +19,7 @@ enum EntitySchemaFormatter {
   }
 
   /// `name: Type[?]` with the attribute's rules.
-  private static func attributeLine(_ a: Attribute) -> String {
+  static func attributeLine(_ a: Attribute) -> String {
     var line = "  \(a.name): \(a.type.name)\(a.isOptional ? "?" : "")"
     if let v = a.defaultValue { line += " default \(literal(v))" }
     if let v = a.minimum { line += " min \(literal(v))" }
@@ -55,7 +55,7 @@ enum EntitySchemaFormatter {
 
   /// `name: Entity[?]` (to-one) or `name: [Entity]` (to-many), with the inverse, a delete
   /// rule other than the default nullify, and a to-many's counts.
-  private static func relationshipLine(_ r: Relationship) -> String {
+  static func relationshipLine(_ r: Relationship) -> String {
     var line =
       r.isToMany
       ? "  \(r.name): [\(r.destination)]"

@@ -85,8 +85,7 @@ struct Binder {
   func bind(_ c: Comparison, on entity: Entity?, range: SourceRange) throws(LanguageError)
     -> BoundComparison
   {
-    var lhs = try bind(c.lhs, on: entity)
-    var rhs = try bind(c.rhs, on: entity)
+    var (lhs, rhs) = try bindOperands(c, on: entity)
     if isDynamic, c.op == .in, rhs.type == .unknown {
       rhs = BoundExpression(kind: .dynamic(.elements(of: rhs)), type: .unknown, range: rhs.range)
     }
@@ -115,7 +114,7 @@ struct Binder {
     let left = c.modifier == .direct ? lhs.type : lhs.type.elementType
     switch c.op {
     case .equal, .notEqual:
-      break
+      try checkEquality(c, lhs, rhs)
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       try checkOrderable(left, rhs.type, c, fail)
     case .between:

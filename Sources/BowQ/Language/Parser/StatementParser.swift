@@ -98,7 +98,10 @@ extension Parser {
   }
 
   mutating func parseWhereClause() throws(LanguageError) -> PredicateSyntax? {
-    guard consumeKeyword("where") else { return nil }
+    guard consumeKeyword("where") else {
+      try refuseMissingWhere()
+      return nil
+    }
     return try parsePredicate()
   }
 

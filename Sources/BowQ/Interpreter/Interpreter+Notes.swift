@@ -1,0 +1,60 @@
+import Foundation
+
+extension Interpreter {
+  /// The warnings of a statement's predicates (``PredicateAdvice/warnings(_:_:)``), found
+  /// once it is bound.
+  func warnings(_ statement: Statement, _ bound: BoundStatement) -> [StatementNote] {
+    predicates(of: statement, bound).flatMap { PredicateAdvice.warnings($0, $1) }
+  }
+
+  /// The `where` clause of a statement, as written and bound.
+  private func predicates(of statement: Statement, _ bound: BoundStatement)
+    -> [(PredicateSyntax, BoundPredicate)]
+  {
+    let pair: (PredicateSyntax?, BoundPredicate?)
+    switch (statement.kind, bound) {
+    case (.fetch(let request), .fetch(let fetch)): pair = (request.predicate, fetch.predicate)
+    case (.count(_, let syntax), .count(_, let predicate)),
+      (.update(_, let syntax, _), .update(_, let predicate, _)),
+      (.delete(_, let syntax), .delete(_, let predicate)):
+      pair = (syntax, predicate)
+    case (.export(let request), .export(let export)): pair = (request.predicate, export.predicate)
+    case (.explain(let inner), _), (.explainAnalyze(let inner), _):
+      return predicates(of: inner, bound)
+    default: return []
+    }
+    guard let syntax = pair.0, let predicate = pair.1 else { return [] }
+    return [(syntax, predicate)]
+  }
+
+  /// Notes for a fetch or count that found nothing: each `key == "string"` that matches no
+  /// object but would with `[c]`, with a value it would find.
+  func emptyResultNotes(
+    _ entity: Entity, _ syntax: PredicateSyntax?, _ bound: BoundPredicate?, now: Date
+  ) throws -> [StatementNote] {
+    guard let syntax, let bound else { return [] }
+    let compiler = compiler(now)
+    let table = context.graph.table(entity.name)
+    var notes: [StatementNote] = []
+    for (comparison, exact, folded) in PredicateAdvice.caseSensitiveEqualities(syntax, bound) {
+      guard try matching(entity, .comparison(exact), compiler).isEmpty,
+        let found = try matching(entity, .comparison(folded), compiler).first,
+        let row = table.row(for: found.key)
+      else { continue }
+      let value = try compiler.expressions.compile(exact.lhs)(
+        EvaluationScope(row: row, key: found.key))
+      var ignoringCase = comparison
+      ignoringCase.options.insert(.caseInsensitive)
+      let written = PredicateSyntax(.comparison(comparison), range: comparison.operatorRange)
+      let suggested = PredicateSyntax(.comparison(ignoringCase), range: comparison.operatorRange)
+      notes.append(
+        StatementNote(
+          .note,
+          "no \(entity.name) has \(PredicateFormatter.format(written)), but "
+            + "\(value.literalText) differs only in case: "
+            + "\(PredicateFormatter.format(suggested)) ignores case",
+          at: comparison.operatorRange))
+    }
+    return notes
+  }
+}
