@@ -64,6 +64,33 @@ final class EntitySchemaFormatterTests: XCTestCase {
       """)
   }
 
+  /// A sub-entity shows its parent and only what it adds; an abstract entity says so; and
+  /// the text read back defines the same hierarchy.
+  func testInheritanceIsShownAsDefined() throws {
+    let definition = """
+      abstract entity Writer {
+        alias: String
+        unique (alias)
+        check alias != "" else "an alias"
+      }
+      entity Author : Writer {
+        age: Int16?
+        books: [Book] inverse author
+      }
+      entity Poet : Author {
+        metre: String?
+      }
+      entity Book {
+        title: String
+        author: Author? inverse books
+      }
+
+      """
+    let shown = try schema(after: definition)
+    XCTAssertEqual(shown, definition)
+    XCTAssertEqual(try schema(after: shown), definition)
+  }
+
   /// Defaults and bounds of every kind read back: UUIDs and URIs as strings, dates as CAST.
   func testDefaultsAndBoundsReadBack() throws {
     let definition = #"""

@@ -186,6 +186,23 @@ final class CoreDataMappingTests: XCTestCase {
       related(graph, ObjectID(entity: "Book", key: 4), "tags"), .collection([]))
   }
 
+  func testFetchesOfEachLevelIncludeTheSubEntitiesRows() throws {
+    let interpreter = Interpreter(context: Context(graph: try open()), store: .memory)
+    // select Z_ENT, count(*) from ZMEDIA group by Z_ENT: 2|2, 3|1, 4|1
+    for (entity, count) in [("Media", 4), ("Book", 3), ("Comic", 1), ("Film", 1)] {
+      XCTAssertEqual(try interpreter.run("count \(entity)").last, .count(entity: entity, count))
+    }
+    XCTAssertEqual(
+      try interpreter.run("count Media where title BEGINSWITH 'T' OR title == 'Alien'").last,
+      .count(entity: "Media", 2))
+    XCTAssertEqual(
+      try interpreter.run("count Loan where item.title == 'Tintin'").last,
+      .count(entity: "Loan", 1))
+    XCTAssertEqual(
+      try interpreter.run("count Shelf where ANY items.title BEGINSWITH 'D'").last,
+      .count(entity: "Shelf", 1))
+  }
+
   // MARK: Damaged stores
 
   private func failure(_ body: () throws -> Void) -> CoreDataStoreError? {

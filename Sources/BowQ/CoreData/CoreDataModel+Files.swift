@@ -69,12 +69,12 @@ extension CoreDataModel {
   /// properties its parent does not have.
   public init(xcode: XcodeModel) {
     let entities = xcode.model.entities.map { entity -> CoreDataEntity in
-      let parent = xcode.parents[entity.name]
+      let parent = entity.parent
       let inherited = Set(
         parent.flatMap { xcode.model.entity(named: $0) }?.propertyNames ?? [])
       return CoreDataEntity(
-        name: entity.name, parent: parent, isAbstract: xcode.abstractEntities.contains(entity.name),
-        subentities: xcode.parents.filter { $0.value == entity.name }.map(\.key).sorted(),
+        name: entity.name, parent: parent, isAbstract: entity.isAbstract,
+        subentities: xcode.model.subentities(of: entity.name).map(\.name).sorted(),
         attributes: entity.attributes.filter { !inherited.contains($0.name) }.map { attribute in
           CoreDataAttribute(
             name: attribute.name, type: Self.coreDataType(of: attribute.type),

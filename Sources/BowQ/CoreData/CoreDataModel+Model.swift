@@ -2,8 +2,8 @@ extension CoreDataModel {
   /// bowq's ``Model`` of this model, with a sentence for each thing left out or represented
   /// differently.
   ///
-  /// Each entity holds its ancestors' properties first, then its own (bowq's model has no
-  /// inheritance yet). Transient properties and fetched properties are not stored, so they
+  /// Each entity keeps its parent and whether it is abstract, and holds its ancestors'
+  /// properties first, then its own, as bowq's sub-entities do. Transient properties and fetched properties are not stored, so they
   /// are left out; attributes of a type bowq has no counterpart for (Object ID, Composite,
   /// Undefined) too. A Transformable whose value class is one of Foundation's standard ones
   /// (`NSString`, `NSNumber`, `NSDate`, `NSData`, `NSURL`, `NSUUID`) gets that type, as its
@@ -53,13 +53,10 @@ extension CoreDataModel {
         notes.append(
           "\(entity.name).\(name): fetched property left out; run it as a fetch statement")
       }
-      if let parent = entity.parent {
-        notes.append(
-          "\(entity.name) inherits from \(parent): its objects are \(entity.name) objects with "
-            + "\(parent)'s properties, and a fetch of \(parent) does not include them")
-      }
       model.define(
-        Entity(name: entity.name, attributes: attributes, relationships: relationships))
+        Entity(
+          name: entity.name, attributes: attributes, relationships: relationships,
+          parent: entity.parent, isAbstract: entity.isAbstract))
     }
     return (model, notes)
   }

@@ -1,5 +1,5 @@
 /// Maps the `<model>` element of an Xcode data model onto bowq's ``Model``: entities in
-/// file order, inheritance flattened, references between entities checked. What it reads
+/// file order with their parents, references between entities checked. What it reads
 /// but does not represent goes to ``notes``.
 struct XcodeModelMapper {
   /// The `contents` file, for messages.
@@ -8,10 +8,6 @@ struct XcodeModelMapper {
   var notes: [String] = []
   /// The elements whose `<userInfo>` entries were ignored, for one note at the end.
   private var userInfoOwners: [String] = []
-  /// Each sub-entity's parent, by name.
-  private(set) var parents: [String: String] = [:]
-  /// The entities marked abstract.
-  private(set) var abstractEntities: Set<String> = []
 
   init(path: String) {
     self.path = path
@@ -22,6 +18,7 @@ struct XcodeModelMapper {
     var name: String
     var parent: String?
     var line: Int
+    var isAbstract = false
     var attributes: [Attribute] = []
     var relationships: [Relationship] = []
     /// The line of each property kept, for messages.
@@ -97,20 +94,9 @@ struct XcodeModelMapper {
       throw .missingXMLAttribute(
         path: path, line: element.line, entity: nil, element: element.tag, attribute: "name")
     }
-    var entity = DeclaredEntity(name: name, parent: element["parentEntity"], line: element.line)
-    if element.flag("isAbstract") {
-      abstractEntities.insert(name)
-      notes.append(
-        "\(name) is abstract in Core Data; bowq keeps it as an ordinary entity, "
-          + "so objects of it can be inserted")
-    }
-    if let parent = entity.parent {
-      parents[name] = parent
-      notes.append(
-        "\(name) inherits from \(parent): bowq has no entity inheritance, so \(parent)'s "
-          + "properties are copied into \(name), and fetches of \(parent) do not include \(name) objects"
-      )
-    }
+    var entity = DeclaredEntity(
+      name: name, parent: element["parentEntity"], line: element.line,
+      isAbstract: element.flag("isAbstract"))
     for child in element.children {
       switch child.name {
       case "attribute", "relationship":
@@ -434,8 +420,10 @@ struct XcodeModelMapper {
         groups.append(names)
       }
     }
+    let own = declared[chain.last!]
     return Entity(
-      name: declared[chain.last!].name, attributes: attributes,
-      relationships: chain.flatMap { declared[$0].relationships }, uniquenessConstraints: groups)
+      name: own.name, attributes: attributes,
+      relationships: chain.flatMap { declared[$0].relationships }, uniquenessConstraints: groups,
+      parent: own.parent, isAbstract: own.isAbstract)
   }
 }

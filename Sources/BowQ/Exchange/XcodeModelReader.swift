@@ -18,8 +18,9 @@ import Foundation
 /// `optional="YES"` makes a property optional, its absence required. Defaults, value and
 /// date bounds, string lengths, patterns, external storage, delete rules, inverses and
 /// to-many counts carry over. A single-attribute uniqueness constraint marks the attribute
-/// unique; a compound one becomes an entity constraint. A subentity receives its parent's
-/// properties first (recursively) and its parent's constraints. Everything read but not
+/// unique; a compound one becomes an entity constraint. A subentity names its parent and
+/// receives its parent's properties first (recursively) and its parent's constraints; an
+/// abstract entity stays abstract. Everything read but not
 /// represented, or represented differently, is listed in ``XcodeModel/notes``.
 public enum XcodeModelReader {
   /// The model at `path`.
@@ -39,9 +40,7 @@ public enum XcodeModelReader {
     let root = try XcodeModelElement.parse(data, path: source.contentsPath)
     var mapper = XcodeModelMapper(path: source.contentsPath)
     let model = try mapper.model(from: root)
-    return XcodeModel(
-      model: model, version: source.version, notes: source.notes + mapper.notes,
-      parents: mapper.parents, abstractEntities: mapper.abstractEntities)
+    return XcodeModel(model: model, version: source.version, notes: source.notes + mapper.notes)
   }
 
   private static let versionExtension = ".xcdatamodel"

@@ -45,7 +45,8 @@ extension Model {
   }
 
   /// The mismatch of `relationship` of `entity`, when it names an inverse that is missing
-  /// or does not point back (to `entity`, naming `relationship` or no inverse).
+  /// or does not point back (to `entity` or an ancestor it inherits the relationship from,
+  /// naming `relationship` or no inverse).
   private func inverseMismatch(of relationship: Relationship, in entity: Entity)
     -> InverseMismatch?
   {
@@ -53,7 +54,7 @@ extension Model {
       let destination = self.entity(named: relationship.destination)
     else { return nil }
     let back = destination.relationship(named: inverse)
-    if let back, back.destination == entity.name,
+    if let back, self.entity(entity.name, isKindOf: back.destination),
       back.inverse == nil || back.inverse == relationship.name
     {
       return nil

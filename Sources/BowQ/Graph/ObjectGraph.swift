@@ -66,10 +66,31 @@ public struct ObjectGraph: Hashable, Sendable {
   }
 
   @discardableResult
+  /// Adds an object with `key`, or the next key of its entity. Keys are unique across an
+  /// entity hierarchy, as Core Data's `Z_PK` is across a root entity's table, so a reference
+  /// to a parent entity's object is its key alone: a new object of an entity that inherits or
+  /// is inherited from gets the next key of the whole hierarchy.
   public mutating func insert(_ row: [Value], into entity: String, key: Int64? = nil) -> ObjectID {
-    if journal != nil { recordRow(key ?? table(entity).nextKey, of: entity) }
-    let key = tables[entity, default: EntityTable()].insert(row, key: key)
+    let key = key ?? nextKey(inHierarchyOf: entity)
+    if journal != nil { recordRow(key, of: entity) }
+    tables[entity, default: EntityTable()].insert(row, key: key)
     return ObjectID(entity: entity, key: key)
+  }
+
+  /// The next key of `entity`, or, when it belongs to a hierarchy, the largest next key of
+  /// the hierarchy's entities.
+  private func nextKey(inHierarchyOf entity: String) -> Int64 {
+    let own = table(entity).nextKey
+    guard
+      model.entity(named: entity)?.parent != nil
+        || model.entities.contains(where: { $0.parent == entity })
+    else { return own }
+    var root = entity
+    var seen: Set<String> = [entity]
+    while let parent = model.entity(named: root)?.parent, seen.insert(parent).inserted {
+      root = parent
+    }
+    return model.hierarchy(of: root).reduce(own) { max($0, table($1.name).nextKey) }
   }
 
   public mutating func update(_ id: ObjectID, attribute: Int, to value: Value) {

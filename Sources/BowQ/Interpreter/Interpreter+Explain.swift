@@ -17,7 +17,11 @@ extension Interpreter {
 
   /// The plan a fetch, count, update, delete or export runs.
   func plan(of statement: Statement, _ bound: BoundStatement) -> QueryPlan? {
-    func objects(_ entity: Entity) -> Int { context.graph.table(entity.name).count }
+    func objects(_ entity: Entity) -> Int {
+      context.graph.model.hierarchy(of: entity.name).reduce(0) {
+        $0 + context.graph.table($1.name).count
+      }
+    }
     switch (statement.kind, bound) {
     case (.fetch, .fetch(let fetch)):
       return Planner.plan(fetch, objects: objects(fetch.entity))
@@ -59,7 +63,7 @@ extension Interpreter {
           + "explain alone shows how this statement would run",
         at: statement.range)
     }
-    let table = context.graph.table(plan.entity.name)
+    let table = HierarchyScan(of: plan.entity, in: context.graph).table
     let executor = PlanExecutor(table: table, compiler: compiler(now), stopwatch: stopwatch)
     let statistics = try executor.run(plan).1
     return zip(plan.steps, statistics).map { step, statistics in

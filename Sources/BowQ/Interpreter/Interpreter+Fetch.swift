@@ -2,15 +2,17 @@ import Foundation
 
 extension Interpreter {
   /// Runs a fetch request through its plan: whole objects (which become the selection), or
-  /// the result rows of `select`.
+  /// the result rows of `select`. The entity's sub-entities' objects are included, each
+  /// under its own entity, with the entity's properties.
   func fetch(_ fetch: BoundFetch, _ compiler: PredicateCompiler) throws -> ResultSet {
-    let table = context.graph.table(fetch.entity.name)
+    let scan = HierarchyScan(of: fetch.entity, in: context.graph)
+    let table = scan.table
     let plan = Planner.plan(fetch, objects: table.count)
     switch try PlanExecutor(table: table, compiler: compiler).run(plan).0 {
     case .objects(let positions):
       return ResultSet(
         entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity),
-        ids: positions.map { ObjectID(entity: fetch.entity.name, key: table.keys[$0]) },
+        ids: positions.map(scan.id(at:)),
         rows: positions.map(table.row(at:)))
     case .rows(let rows):
       return ResultSet(

@@ -59,8 +59,13 @@ extension Interpreter {
     -> StatementResult.Report
   {
     let ids = try matching(export.entity, export.predicate, compiler)
-    let table = context.graph.table(export.entity.name)
-    let rows = ids.compactMap { table.row(for: $0.key) }
+    let graph = context.graph
+    let rows = ids.compactMap { id -> [Value]? in
+      guard let member = graph.model.entity(named: id.entity),
+        let row = graph.table(id.entity).row(for: id.key)
+      else { return nil }
+      return HierarchyScan.slots(of: export.entity, in: member).map { $0.map { row[$0] } ?? .null }
+    }
     let data: Data
     do {
       data = try ObjectExport.data(rows, of: export.entity, as: export.format)

@@ -84,6 +84,7 @@ public final class Interpreter {
           entity: entity.name,
           properties: entity.attributes.count + entity.relationships.count, redefined: existed))
     case .importPlist(let path, let entity):
+      try requireConcrete(entity, at: statement.range)
       return .report(try importPlist(path, into: entity, range: statement.range))
     case .importModel(let path):
       return .report(try importModel(path, range: statement.range))
@@ -111,6 +112,7 @@ public final class Interpreter {
       try assign(assignments, to: live, now: now)
       return .report(.updated(entity: entity, count: live.count))
     case .insert(let entity, let assignments):
+      try requireConcrete(entity, at: statement.range)
       try insert(entity, assignments, now: now)
       return .report(.inserted(entity: entity.name, count: 1))
     case .update(let entity, let predicate, let assignments):
@@ -145,6 +147,19 @@ public final class Interpreter {
     }
   }
 
+  /// Refuses to make objects of an abstract entity, as Core Data refuses to instantiate one.
+  private func requireConcrete(_ entity: Entity, at range: SourceRange) throws {
+    guard entity.isAbstract else { return }
+    let concrete = context.graph.model.hierarchy(of: entity.name).filter { !$0.isAbstract }
+    throw EvaluationError(
+      "\(entity.name) is abstract: it has no objects of its own, as Core Data cannot "
+        + "instantiate an abstract entity; "
+        + (concrete.isEmpty
+          ? "define a sub-entity (entity Name : \(entity.name) { … }) and insert that"
+          : "insert one of its sub-entities (\(concrete.map(\.name).joined(separator: ", ")))"),
+      at: range)
+  }
+
   /// A compiler reading the graph as it is now. One is made for each use rather than kept
   /// through a statement: a compiler holds the graph, and an edit made while one is alive
   /// would copy every table it touches.
@@ -169,28 +184,31 @@ public final class Interpreter {
     EvaluationScope(table, position: position)
   }
 
-  /// How many objects of an entity satisfy a predicate, without listing them.
+  /// How many objects of an entity (and of its sub-entities) satisfy a predicate, without
+  /// listing them.
   func countMatching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> Int
   {
-    let table = context.graph.table(entity.name)
+    let table = HierarchyScan(of: entity, in: context.graph).table
     let plan = Planner.count(entity, predicate, nil, objects: table.count)
     guard case .count(let n) = try PlanExecutor(table: table, compiler: compiler).run(plan).0
     else { return 0 }
     return n
   }
 
-  /// The objects of an entity that satisfy a predicate (every object, without one), in
-  /// table order.
+  /// The objects of an entity (and of its sub-entities) that satisfy a predicate (every
+  /// object, without one), in table order.
   func matching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> [ObjectID]
   {
-    let table = context.graph.table(entity.name)
-    let plan = Planner.targets(entity, predicate, nil, objects: table.count)
+    let scan = HierarchyScan(of: entity, in: context.graph)
+    let plan = Planner.targets(entity, predicate, nil, objects: scan.table.count)
     guard
-      case .objects(let positions) = try PlanExecutor(table: table, compiler: compiler).run(plan).0
+      case .objects(let positions) = try PlanExecutor(table: scan.table, compiler: compiler).run(
+        plan
+      ).0
     else { return [] }
-    return positions.map { ObjectID(entity: entity.name, key: table.keys[$0]) }
+    return positions.map(scan.id(at:))
   }
 
   /// Validates and writes the pending changes; answers how many there were (0: nothing to

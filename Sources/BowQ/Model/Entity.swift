@@ -4,8 +4,16 @@
 /// Every object of the entity is a row with one slot per attribute, in order, followed by
 /// one slot per relationship: `.object(id)` or `.null` for a to-one, `.collection` of
 /// `.object`s for a to-many.
+///
+/// A sub-entity (`entity SportCar : Car`) names its ``parent`` and holds its ancestors'
+/// attributes first, then its own (and so for relationships), so an inherited attribute has
+/// the same slot in the parent and in every sub-entity.
 public struct Entity: Hashable, Sendable {
   public var name: String
+  /// The entity this one inherits from, as Core Data's `superentity`.
+  public var parent: String?
+  /// An abstract entity has no objects of its own, only those of its sub-entities.
+  public var isAbstract: Bool
   public private(set) var attributes: [Attribute]
   public private(set) var relationships: [Relationship]
   /// Groups of attributes whose values together must be unique (a single `unique`
@@ -21,9 +29,11 @@ public struct Entity: Hashable, Sendable {
   public init(
     name: String, attributes: [Attribute], relationships: [Relationship] = [],
     uniquenessConstraints: [[String]] = [], rules: [EntityRule] = [],
-    indexes: [IndexDefinition] = []
+    indexes: [IndexDefinition] = [], parent: String? = nil, isAbstract: Bool = false
   ) {
     self.name = name
+    self.parent = parent
+    self.isAbstract = isAbstract
     self.attributes = attributes
     self.relationships = relationships
     self.uniquenessConstraints = uniquenessConstraints

@@ -165,13 +165,12 @@ struct StoreDecoder {
     }
     let (version, isUnsigned) = try scanner.integer(versionEntry.object)
     guard !isUnsigned,
-      version == Int64(StoreCodec.version)
-        || version == Int64(StoreCodec.externalDataVersion)
+      (Int64(StoreCodec.version)...Int64(StoreCodec.inheritanceVersion)).contains(version)
     else {
       throw StoreError.unsupportedVersion(
-        found: isUnsigned ? .max : version, supported: StoreCodec.externalDataVersion)
+        found: isUnsigned ? .max : version, supported: StoreCodec.inheritanceVersion)
     }
-    readsReferences = version == Int64(StoreCodec.externalDataVersion)
+    readsReferences = version >= Int64(StoreCodec.externalDataVersion)
     let modelPlist = try root["model"].map { try traversal.decode($0.object, at: $0.at) }
     let model = try StoreModelCoding.decode(modelPlist)
     guard let objects = root["entities"], isKind(objects, 0xD) else {
@@ -189,8 +188,12 @@ struct StoreDecoder {
     }
     var layouts: [EntityLayout] = []
     var serial = 0
-    let entityIndex = Dictionary(
+    let positions = Dictionary(
       uniqueKeysWithValues: model.entities.enumerated().map { ($1.name, $0) })
+    // A relationship may point to an object of its destination or of a sub-entity of it.
+    let entityIndex = positions.mapValues { position in
+      model.hierarchy(of: model.entities[position].name).compactMap { positions[$0.name] }
+    }
     for entity in model.entities {
       guard let entry = entities[entity.name] else {
         throw StoreError.invalidObjects(
@@ -252,14 +255,15 @@ struct StoreDecoder {
     /// The range of an integer column.
     var low = Int64.min
     var high = Int64.max
-    /// The index in the model of a relationship's destination entity.
-    var destination = -1
+    /// The indexes in the model of a relationship's destination entity and of the entities
+    /// that inherit from it, the destination first.
+    var destinations: [Int] = []
     /// Whether a value may be a reference to an external file.
     var readsReferences = false
   }
 
   private mutating func layout(
-    of entity: Entity, at reference: Reference, firstSerial: Int, entityIndex: [String: Int]
+    of entity: Entity, at reference: Reference, firstSerial: Int, entityIndex: [String: [Int]]
   ) throws -> EntityLayout {
     func failure(_ row: Int?, _ message: String) -> StoreError {
       StoreError.invalidObjects(entity: entity.name, attribute: nil, row: row, message: message)
@@ -333,7 +337,7 @@ struct StoreDecoder {
   /// Checks a column's array and null bitmap, and plans how to read its values.
   private func plan(
     _ column: StoreColumn, serial: Int, in columns: Entries, rows: Int, entity: String,
-    entityIndex: [String: Int]
+    entityIndex: [String: [Int]]
   ) throws -> ColumnPlan {
     guard let array = columns[column.name], isKind(array, 0xA) else {
       throw column.error(
@@ -349,11 +353,11 @@ struct StoreDecoder {
     plan.readsReferences = readsReferences && column.allowsExternalStorage
     (plan.low, plan.high) = (column.integerRange.lowerBound, column.integerRange.upperBound)
     if column.isRelationship {
-      guard let index = entityIndex[column.destination] else {
+      guard let indexes = entityIndex[column.destination] else {
         throw column.error(
           entity: entity, row: nil, "the model has no entity \(column.destination)")
       }
-      plan.destination = index
+      plan.destinations = indexes
     }
     if let nulls = columns[column.nullsKey] {
       func failure(_ message: String) -> StoreError {
@@ -616,17 +620,20 @@ struct StoreDecoder {
     }
   }
 
-  /// A to-one's or to-many member's key, which must name an object of the destination.
+  /// A to-one's or to-many member's key, which must name an object of the destination or of
+  /// an entity that inherits from it (keys are unique across a hierarchy).
   @inline(__always)
   private func reference(
     _ object: Int, _ plan: ColumnPlan, keySets: [StoreKeySet], names: [String]
   ) throws -> ObjectID {
     let (key, isUnsigned) = try scanner.integer(object)
-    guard !isUnsigned, keySets[plan.destination].contains(key) else {
+    guard !isUnsigned, let holder = plan.destinations.first(where: { keySets[$0].contains(key) })
+    else {
       let shown = isUnsigned ? String(UInt64(bitPattern: key)) : String(key)
-      throw Mismatch.message("the key \(shown) names no \(names[plan.destination])")
+      throw Mismatch.message(
+        "the key \(shown) names no \(plan.destinations.first.map { names[$0] } ?? "object")")
     }
-    return ObjectID(entity: names[plan.destination], key: key)
+    return ObjectID(entity: names[holder], key: key)
   }
 
   /// A value kept in an external file: its reference `{external, length}`, checked as a

@@ -43,8 +43,12 @@ enum StoreEncoder {
     let rootKeys = ["format", "version", "model", "entities"].map { builder.string($0) }
     let format = builder.string(StoreCodec.formatName)
     let keepsValuesApart = keepingValuesApart && hasValuesToKeepApart(graph)
+    let usesInheritance = model.entities.contains { $0.parent != nil || $0.isAbstract }
     let version = builder.integer(
-      Int64(keepsValuesApart ? StoreCodec.externalDataVersion : StoreCodec.version))
+      Int64(
+        usesInheritance
+          ? StoreCodec.inheritanceVersion
+          : keepsValuesApart ? StoreCodec.externalDataVersion : StoreCodec.version))
     let modelIndex = try BinaryPropertyListWriter.write(modelPlist, into: &builder, depth: 1)
     let entities = builder.reserveContainer()
     var names: [Int] = []
@@ -224,14 +228,16 @@ private struct ValueWriter {
     case (.uuid, .uuid(let u)): return withUnsafeBytes(of: u.uuid) { builder.data($0) }
     case (.uri, .uri(let u)): return builder.string(u.absoluteString)
     case (.color, .color(let c)): return try color(c, into: &builder)
-    case (.toOne, .object(let id)) where id.entity == columns[c].destination:
+    case (.toOne, .object(let id))
+    where graph.model.entity(id.entity, isKindOf: columns[c].destination):
       return graph.contains(id) ? builder.integer(id.key) : nil
     case (.toMany, .collection(let members)):
       let destination = columns[c].destination
       var keys: [Int64] = []
       var listed: Set<Int64> = []
       for member in members {
-        guard case .object(let id) = member, id.entity == destination else {
+        guard case .object(let id) = member, graph.model.entity(id.entity, isKindOf: destination)
+        else {
           throw Mismatch(
             message: "\(member.kindName) value \(member.literalText) cannot be stored in a "
               + "to-many relationship to \(destination)")

@@ -2,7 +2,7 @@ import Foundation
 
 /// The model as a store holds it: a small property list under the root's `model` key.
 ///
-///     { entities: [ { name,
+///     { entities: [ { name, parent?, abstract?,
 ///                     attributes: [ { name, type, optional, default?, min?, max?,
 ///                                     minLength?, maxLength?, pattern?, unique?, external? } ],
 ///                     relationships?: [ { name, destination, toMany, optional, deleteRule,
@@ -17,7 +17,9 @@ import Foundation
 /// the root: names are non-empty and unique among an entity's properties, attribute and
 /// relationship names have no `.` (it separates a column from its `.nulls` bitmap), types
 /// and delete rules are known, a relationship's destination is an entity of the model, and
-/// its inverse is a relationship of the destination that points back. Every attribute's
+/// its inverse is a relationship of the destination that points back (or to an ancestor),
+/// and a parent is another entity of the model that does not inherit from this one. A
+/// sub-entity lists its inherited properties first, as the graph holds them. Every attribute's
 /// pattern must compile as a regular expression ``RegularExpression`` accepts, and every rule's
 /// predicate must parse and bind against its entity: a store is refused at load, naming the
 /// entity and the rule, rather than a rule silently turned off or failing every save.
@@ -33,6 +35,8 @@ enum StoreModelCoding {
       "name": .string(entity.name),
       "attributes": .array(entity.attributes.map(encodeAttribute)),
     ]
+    if let parent = entity.parent { entry["parent"] = .string(parent) }
+    if entity.isAbstract { entry["abstract"] = .bool(true) }
     if !entity.relationships.isEmpty {
       entry["relationships"] = .array(entity.relationships.map(encodeRelationship))
     }
@@ -113,6 +117,19 @@ enum StoreModelCoding {
       }
       entities.append(entity)
     }
+    let decodedEntities = Model(entities: entities)
+    for (i, entity) in entities.enumerated() {
+      guard let parent = entity.parent else { continue }
+      let location = "model.entities[\(i)].parent"
+      guard decodedEntities.entity(named: parent) != nil else {
+        throw StoreError.invalidModel(
+          location: location, message: "the parent \(parent) of \(entity.name) is not an entity")
+      }
+      guard !decodedEntities.entity(parent, isKindOf: entity.name) else {
+        throw StoreError.invalidModel(
+          location: location, message: "\(entity.name) and \(parent) inherit from each other")
+      }
+    }
     for check in [checkDestination, checkInverseExists, checkInversePointsBack] {
       for (i, entity) in entities.enumerated() {
         for (j, relationship) in entity.relationships.enumerated() {
@@ -165,7 +182,7 @@ enum StoreModelCoding {
         Entity(
           name: entity.name, attributes: attributes, relationships: entity.relationships,
           uniquenessConstraints: entity.uniquenessConstraints, rules: rules,
-          indexes: entity.indexes))
+          indexes: entity.indexes, parent: entity.parent, isAbstract: entity.isAbstract))
     }
     return (Model(entities: entities), leftOut)
   }
@@ -244,9 +261,19 @@ enum StoreModelCoding {
       }
       indexes.append(index)
     }
+    var parent: String?
+    if let item = entry["parent"] {
+      guard case .string(let parentName) = item, !parentName.isEmpty else {
+        throw StoreError.invalidModel(
+          location: location + ".parent",
+          message: "expected the name of an entity, found \(describe(item))")
+      }
+      parent = parentName
+    }
     return Entity(
       name: name, attributes: attributes, relationships: relationships,
-      uniquenessConstraints: constraints, rules: rules, indexes: indexes)
+      uniquenessConstraints: constraints, rules: rules, indexes: indexes, parent: parent,
+      isAbstract: try flag(entry, "abstract", at: location, required: false))
   }
 
   /// An index: a name, a known kind, and distinct attributes of the entity, the descending
@@ -386,7 +413,7 @@ enum StoreModelCoding {
         + NameSuggestion.hint(for: inverse, among: destination.relationships.map(\.name)))
   }
 
-  /// Checks that a relationship's inverse points back to its entity (and, when the inverse
+  /// Checks that a relationship's inverse points back to its entity or an ancestor (and, when the inverse
   /// names an inverse itself, names this relationship).
   private static func checkInversePointsBack(
     _ relationship: Relationship, in entity: Entity, among entities: [Entity], at location: String
@@ -395,7 +422,8 @@ enum StoreModelCoding {
       let destination = entities.first(where: { $0.name == relationship.destination }),
       let back = destination.relationship(named: inverse)
     else { return }
-    guard back.destination == entity.name, back.inverse == nil || back.inverse == relationship.name
+    guard Model(entities: entities).entity(entity.name, isKindOf: back.destination),
+      back.inverse == nil || back.inverse == relationship.name
     else {
       throw StoreError.invalidModel(
         location: location + ".inverse",

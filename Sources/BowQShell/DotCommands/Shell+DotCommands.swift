@@ -129,7 +129,9 @@ extension Shell {
     let model = interpreter.context.graph.model
     if model.entities.isEmpty { output.write("(no entities)\n") }
     guard line.words.count > 1 else {
-      for entity in model.entities { output.write(EntitySchemaFormatter.format(entity) + "\n") }
+      for entity in model.entities {
+        output.write(EntitySchemaFormatter.format(entity, in: model) + "\n")
+      }
       return .done
     }
     let name = line.words[1]
@@ -142,7 +144,7 @@ extension Shell {
           + NameSuggestion.hint(for: name, among: model.entities.map(\.name)))
       return .failed
     }
-    output.write(EntitySchemaFormatter.format(entity) + "\n")
+    output.write(EntitySchemaFormatter.format(entity, in: model) + "\n")
     return .done
   }
 

@@ -3,16 +3,23 @@ import BowQ
 /// Prints an entity as the `entity` statement that defines it: attributes with their rules,
 /// relationships with their destination, inverse, delete rule and counts, `unique (a, b)`,
 /// declared indexes and `check` rules, so that the text pasted back defines the same entity.
+/// A sub-entity shows `: Parent` and only what it adds to what it inherits; an abstract
+/// entity starts with `abstract`.
 enum EntitySchemaFormatter {
-  static func format(_ entity: Entity) -> String {
-    var lines = ["entity \(entity.name) {"]
-    lines += entity.attributes.map(attributeLine)
-    lines += entity.relationships.map(relationshipLine)
-    for group in entity.uniquenessConstraints {
+  static func format(_ entity: Entity, in model: Model) -> String {
+    let parent = entity.parent.flatMap { model.entity(named: $0) }
+    let inherited = Set(parent?.propertyNames ?? [])
+    var lines = [
+      (entity.isAbstract ? "abstract " : "") + "entity \(entity.name)"
+        + (entity.parent.map { " : \($0)" } ?? "") + " {"
+    ]
+    lines += entity.attributes.filter { !inherited.contains($0.name) }.map(attributeLine)
+    lines += entity.relationships.filter { !inherited.contains($0.name) }.map(relationshipLine)
+    for group in entity.uniquenessConstraints.dropFirst(parent?.uniquenessConstraints.count ?? 0) {
       lines.append("  unique (\(group.joined(separator: ", ")))")
     }
     lines += entity.indexes.map(indexLine)
-    for rule in entity.rules {
+    for rule in entity.rules.dropFirst(parent?.rules.count ?? 0) {
       lines.append("  check \(rule.predicate) else \(Value.quoted(rule.message))")
     }
     return (lines + ["}"]).joined(separator: "\n")

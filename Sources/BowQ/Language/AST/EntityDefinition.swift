@@ -1,6 +1,10 @@
 /// The body of an `entity` statement.
 public struct EntityDefinition: Hashable, Sendable {
   public var name: Name
+  /// `entity SportCar : Car`: the entity it inherits from.
+  public var parent: Name?
+  /// `abstract entity Writer`: an entity with no objects of its own.
+  public var isAbstract: Bool
   public var properties: [PropertyDefinition]
   /// `unique (a, b)`: compound uniqueness constraints.
   public var uniqueness: [[Name]]
@@ -11,9 +15,12 @@ public struct EntityDefinition: Hashable, Sendable {
 
   public init(
     name: Name, properties: [PropertyDefinition], uniqueness: [[Name]] = [],
-    rules: [RuleDefinition] = [], indexes: [IndexDeclaration] = []
+    rules: [RuleDefinition] = [], indexes: [IndexDeclaration] = [], parent: Name? = nil,
+    isAbstract: Bool = false
   ) {
     self.name = name
+    self.parent = parent
+    self.isAbstract = isAbstract
     self.properties = properties
     self.uniqueness = uniqueness
     self.rules = rules

@@ -4,11 +4,20 @@ extension Binder {
   /// An `entity` definition checked and turned into the model's ``Entity``, with the
   /// renames it asks for (new name → earlier name).
   func bind(_ definition: EntityDefinition) throws(LanguageError) -> (Entity, [String: String]) {
-    var attributes: [Attribute] = []
-    var relationships: [Relationship] = []
+    let parent = try bindParent(of: definition)
+    var attributes: [Attribute] = parent?.attributes ?? []
+    var relationships: [Relationship] = parent?.relationships ?? []
     var renames: [String: String] = [:]
     var names: Set<String> = []
     for property in definition.properties {
+      if let parent, parent.propertyNames.contains(property.name.text) {
+        throw LanguageError(
+          .semantic,
+          "\(definition.name.text) inherits \(property.name.text) from \(parent.name); a "
+            + "sub-entity adds properties but cannot redefine an inherited one (redefine it in "
+            + "\(parent.name), or give this one another name)",
+          at: property.name.range)
+      }
       guard names.insert(property.name.text).inserted else {
         throw LanguageError(
           .semantic, "\(definition.name.text) defines \(property.name.text) twice",
@@ -25,7 +34,7 @@ extension Binder {
         attributes.append(try bindAttribute(property))
       }
     }
-    var uniqueness: [[String]] = []
+    var uniqueness: [[String]] = parent?.uniquenessConstraints ?? []
     for group in definition.uniqueness {
       for name in group where !attributes.contains(where: { $0.name == name.text }) {
         throw LanguageError(
@@ -39,7 +48,9 @@ extension Binder {
     let draft = Entity(
       name: definition.name.text, attributes: attributes, relationships: relationships,
       uniquenessConstraints: uniqueness,
-      indexes: try bindIndexes(definition, attributes: attributes, relationships: relationships))
+      indexes: try bindIndexes(definition, attributes: attributes, relationships: relationships),
+      parent: parent?.name, isAbstract: definition.isAbstract)
+    try requireNoSubentities(changedBy: draft, at: definition.name.range)
     var inner = self
     inner.model.define(draft)
     if let mismatch = inner.model.inverseMismatch(involving: draft.name) {
@@ -49,7 +60,7 @@ extension Binder {
       throw LanguageError(
         .semantic, mismatch.message, at: property?.name.range ?? definition.name.range)
     }
-    var rules: [EntityRule] = []
+    var rules: [EntityRule] = parent?.rules ?? []
     for rule in definition.rules {
       _ = try inner.bind(rule.predicate, on: draft)
       rules.append(
@@ -58,6 +69,45 @@ extension Binder {
     var entity = draft
     entity.rules = rules
     return (entity, renames)
+  }
+
+  /// The parent entity `entity Name : Parent` names: defined, and not the entity itself or
+  /// one of its sub-entities.
+  private func bindParent(of definition: EntityDefinition) throws(LanguageError) -> Entity? {
+    guard let name = definition.parent else { return nil }
+    guard let parent = model.entity(named: name.text) else {
+      throw LanguageError(
+        .semantic,
+        "the parent entity \(name.text) is not defined; define it before \(definition.name.text)."
+          + NameSuggestion.hint(for: name.text, among: model.entities.map(\.name)),
+        at: name.range)
+    }
+    guard !model.entity(parent.name, isKindOf: definition.name.text) else {
+      throw LanguageError(
+        .semantic,
+        "\(definition.name.text) cannot inherit from \(parent.name), which "
+          + (parent.name == definition.name.text ? "is itself" : "inherits from it"),
+        at: name.range)
+    }
+    return parent
+  }
+
+  /// Refuses to change the properties or parent of an entity that has sub-entities: they
+  /// hold its properties as they were.
+  private func requireNoSubentities(changedBy draft: Entity, at range: SourceRange)
+    throws(LanguageError)
+  {
+    let children = model.subentities(of: draft.name).map(\.name)
+    guard !children.isEmpty, let old = model.entity(named: draft.name),
+      old.attributes != draft.attributes || old.relationships != draft.relationships
+        || old.parent != draft.parent
+    else { return }
+    throw LanguageError(
+      .semantic,
+      "\(draft.name) has sub-entities (\(children.joined(separator: ", "))) that inherit its "
+        + "properties; bowq does not change the properties of a parent entity: define a new "
+        + "entity instead",
+      at: range)
   }
 
   /// The `index` declarations of a definition: names unique among its indexes, each naming

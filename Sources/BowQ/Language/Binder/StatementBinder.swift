@@ -190,7 +190,7 @@ extension Binder {
   )
     throws(LanguageError)
   {
-    guard target.name == relationship.destination else {
+    guard model.entity(target.name, isKindOf: relationship.destination) else {
       throw LanguageError(
         .semantic,
         "\(relationship.name) holds \(relationship.destination) objects, not \(target.name) objects",

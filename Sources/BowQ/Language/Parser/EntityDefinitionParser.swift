@@ -2,10 +2,15 @@ extension Parser {
   /// The words that begin a property's modifiers, in ``PropertyModifierKeyword``'s order.
   static let propertyModifierWords = PropertyModifierKeyword.allCases.map(\.word)
 
-  /// `entity Name { … }`: properties, `unique (a, b)`, `index name (a, b)` and `check P else
-  /// "message"`, one per line or separated by commas.
-  mutating func parseEntityDefinition() throws(LanguageError) -> EntityDefinition {
-    var definition = EntityDefinition(name: try parseName("an entity name"), properties: [])
+  /// `entity Name [: Parent] { … }`: properties, `unique (a, b)`, `index name (a, b)` and
+  /// `check P else "message"`, one per line or separated by commas; `isAbstract` after the
+  /// word `abstract`.
+  mutating func parseEntityDefinition(isAbstract: Bool = false) throws(LanguageError)
+    -> EntityDefinition
+  {
+    var definition = EntityDefinition(
+      name: try parseName("an entity name"), properties: [], isAbstract: isAbstract)
+    if consume(.colon) { definition.parent = try parseName("the name of the parent entity") }
     try expect(.leftBrace, "to begin the entity's properties")
     while true {
       while current.kind == .newline || isPunctuation(.comma) { advance() }

@@ -34,7 +34,7 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
   /// The statement's form, as a help line shows it.
   public var synopsis: String {
     switch self {
-    case .entity: return "entity Name { property: Type[?] [rules…], … }"
+    case .entity: return "entity Name [: Parent] { property: Type[?] [rules…], … }"
     case .import: return "import \"file.plist\" into Entity | import model \"App.xcdatamodeld\""
     case .export:
       return "export Entity [where PREDICATE] to \"file\" [as json|jsonl|csv|xml|binary]"
@@ -56,7 +56,9 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
   /// What the statement does, in a few words, as a help line shows it.
   public var summary: String {
     switch self {
-    case .entity: return "define an entity, or redefine it"
+    case .entity:
+      return "define an entity, or redefine it; : Parent inherits its properties, and "
+        + "abstract entity … has objects only through its sub-entities"
     case .import: return "read objects from a property list, or an Xcode data model"
     case .export: return "write objects to a JSON, JSON Lines, CSV or property-list file"
     case .fetch: return "find objects; they become the selection"

@@ -24,6 +24,14 @@ extension Parser {
     guard case .identifier(let word) = current.kind else {
       throw unexpected("a statement (\(Parser.statementWords.joined(separator: ", ")))")
     }
+    if word.lowercased() == "abstract", case .identifier(let next) = peek().kind,
+      StatementKeyword(word: next) == .entity
+    {
+      advance()
+      advance()
+      let definition = try parseEntityDefinition(isAbstract: true)
+      return Statement(.entity(definition), range: SourceRange(start, previousEnd))
+    }
     guard let keyword = StatementKeyword(word: word) else {
       throw LanguageError(
         .syntax,
