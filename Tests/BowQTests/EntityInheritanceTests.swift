@@ -97,6 +97,17 @@ final class EntityInheritanceTests: XCTestCase {
     XCTAssertEqual(ids(try interpreter.run("fetch Vehicle").last), ["Car/p1", "SportCar/p2"])
   }
 
+  func testAnEditOfAParentReadsASubEntitysObjectWithTheParentsProperties() throws {
+    let interpreter = try makeInterpreter()
+    _ = try interpreter.run("update Car set plate = rider.name")
+    XCTAssertEqual(
+      try interpreter.run("count SportCar where plate == 'Ana'").last,
+      .count(entity: "SportCar", 1))
+    _ = try interpreter.run("fetch Vehicle where wheels == 2; set wheels = wheels + 1")
+    XCTAssertEqual(
+      try interpreter.run("count Bike where wheels == 3").last, .count(entity: "Bike", 1))
+  }
+
   func testAnAbstractEntityHasNoObjectsOfItsOwn() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(

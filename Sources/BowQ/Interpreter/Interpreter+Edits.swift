@@ -9,9 +9,12 @@ extension Interpreter {
   }
 
   /// Works out every object's edit first (each right-hand side sees the objects as they
-  /// were), then applies them all as one undo step.
-  func assign(_ assignments: [BoundAssignment], to ids: [ObjectID], now: Date) throws {
-    let edits = try plannedEdits(assignments, for: ids, compiler(now))
+  /// were), then applies them all as one undo step. The assignments are bound against
+  /// `entity`; an object of a sub-entity of it is read with `entity`'s properties.
+  func assign(_ assignments: [BoundAssignment], to ids: [ObjectID], of entity: Entity?, now: Date)
+    throws
+  {
+    let edits = try plannedEdits(assignments, for: ids, of: entity, compiler(now))
     edit { context in
       for (id, edit) in edits {
         for (index, value) in edit.attributes { context.update(id, attribute: index, to: value) }
@@ -22,16 +25,24 @@ extension Interpreter {
 
   /// What `assignments` make of each object, worked out before any of them changes.
   private func plannedEdits(
-    _ assignments: [BoundAssignment], for ids: [ObjectID], _ compiler: PredicateCompiler
+    _ assignments: [BoundAssignment], for ids: [ObjectID], of entity: Entity?,
+    _ compiler: PredicateCompiler
   ) throws -> [(ObjectID, Edit)] {
     let queries = try objectQueries(assignments, compiler)
+    let model = context.graph.model
     var edits: [(ObjectID, Edit)] = []
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
       let table = context.graph.table(id.entity)
       guard let position = table.position(of: id.key) else { continue }
-      edits.append(
-        (id, try edit(for: assignments, scope: Self.scope(table, position), queries, compiler)))
+      var scope = Self.scope(table, position)
+      if let entity, id.entity != entity.name, let member = model.entity(named: id.entity) {
+        let row = table.row(at: position)
+        scope = EvaluationScope(
+          row: HierarchyScan.slots(of: entity, in: member).map { $0.map { row[$0] } ?? .null },
+          key: id.key)
+      }
+      edits.append((id, try edit(for: assignments, scope: scope, queries, compiler)))
     }
     return edits
   }

@@ -109,7 +109,7 @@ public final class Interpreter {
     case .set(let assignments):
       let (entity, ids) = selection!
       let live = ids.filter(context.graph.contains)
-      try assign(assignments, to: live, now: now)
+      try assign(assignments, to: live, of: selectedEntity, now: now)
       return .report(.updated(entity: entity, count: live.count))
     case .insert(let entity, let assignments):
       try requireConcrete(entity, at: statement.range)
@@ -117,7 +117,7 @@ public final class Interpreter {
       return .report(.inserted(entity: entity.name, count: 1))
     case .update(let entity, let predicate, let assignments):
       let ids = try matching(entity, predicate, compiler(now))
-      try assign(assignments, to: ids, now: now)
+      try assign(assignments, to: ids, of: entity, now: now)
       return .report(.updated(entity: entity.name, count: ids.count))
     case .delete(let entity, let predicate):
       let ids = try matching(entity, predicate, compiler(now))
