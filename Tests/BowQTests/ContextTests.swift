@@ -161,6 +161,48 @@ final class ContextUndoJournalTests: XCTestCase {
     XCTAssertEqual(context.changes.count, 6)
   }
 
+  func testAnUpdateOfEveryObjectKeepsOneValueEachNotRows() throws {
+    var context = try makeContext(hats: 1_000)
+    let before = context.graph
+    context.beginEdit()
+    for key in 1...1_000 {
+      context.update(ObjectID(entity: "Hat", key: Int64(key)), attribute: 1, to: .int(2))
+    }
+    context.endEdit()
+    XCTAssertEqual(context.recordedRowCounts, [1_000])
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, before)
+  }
+
+  func testValuesUpdatedThenRemovedInOneEditComeBackAsTheyWere() throws {
+    var context = try makeContext(hats: 10)
+    let before = context.graph
+    let hats = [2, 5, 10].map { ObjectID(entity: "Hat", key: $0) }
+    context.beginEdit()
+    for hat in hats { context.update(hat, attribute: 0, to: .string("Beret")) }
+    context.delete(hats)
+    let after = context.graph
+    context.endEdit()
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, before)
+    XCTAssertTrue(context.redo())
+    XCTAssertEqual(context.graph, after)
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, before)
+  }
+
+  func testValuesUpdatedBeforeARedefinitionInOneEditComeBack() throws {
+    var context = try makeContext(hats: 3)
+    let before = context.graph
+    context.beginEdit()
+    context.update(ObjectID(entity: "Hat", key: 2), attribute: 1, to: .int(9))
+    try context.define(
+      Entity(name: "Hat", attributes: [Attribute(name: "name", type: .string)]))
+    context.endEdit()
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, before)
+  }
+
   func testUndoOfARedefinitionRestoresTheModelAndTheRows() throws {
     var context = try makeContext(hats: 3)
     let before = context.graph

@@ -102,7 +102,7 @@ public struct Context: Sendable {
 
   /// How many rows each undo step keeps, oldest first: what the history costs.
   var recordedRowCounts: [Int] {
-    undoStack.map { $0.journal.rows.values.reduce(0) { $0 + $1.count } }
+    undoStack.map(\.journal.recordedCount)
   }
 
   /// Marks objects touched, noting in the open step those touched first by it.

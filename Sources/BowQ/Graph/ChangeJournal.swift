@@ -1,5 +1,6 @@
-/// What an edit replaced in a graph: each row it touched as it was before, and for an
-/// entity it defined, the model and the whole table as they were. Restoring a journal
+/// What an edit replaced in a graph: each row it inserted or removed as it was before, each
+/// value it updated as it was before, and for an entity it defined, the model and the
+/// whole table as they were. Restoring a journal
 /// undoes the edit (``ObjectGraph/restore(_:)``), and yields the journal that redoes it.
 ///
 /// An undo step costs what the edit changed, not a copy of the graph: ten thousand single
@@ -13,11 +14,23 @@ public struct ChangeJournal: Sendable {
   var tables: [String: EntityTable?] = [:]
   /// Rows before the edit, by entity and key; nil for an object that did not exist.
   var rows: [String: [Int64: [Value]?]] = [:]
+  /// Values an update replaced, by entity, slot and key, for objects whose whole row is not
+  /// in `rows`: an update of one attribute of a million objects keeps a million values,
+  /// not a million rows.
+  var values: [String: [Int: [Int64: Value]]] = [:]
   /// The next key of each entity before the edit.
   var nextKeys: [String: Int64] = [:]
 
   /// Whether the edit touched anything.
-  var isEmpty: Bool { model == nil && tables.isEmpty && rows.isEmpty && nextKeys.isEmpty }
+  var isEmpty: Bool {
+    model == nil && tables.isEmpty && rows.isEmpty && values.isEmpty && nextKeys.isEmpty
+  }
+
+  /// How many rows and values the journal keeps: what it costs.
+  var recordedCount: Int {
+    rows.values.reduce(0) { $0 + $1.count }
+      + values.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+  }
 
   /// Whether restoring the journal would change `graph`: some recorded state differs from
   /// the graph's now (an edit that set a value back to what it was changed nothing).
@@ -27,6 +40,14 @@ public struct ChangeJournal: Sendable {
     for (entity, rows) in rows where !tables.keys.contains(entity) {
       let table = graph.tables[entity]
       for (key, row) in rows where row != table?.row(for: key) { return true }
+    }
+    for (entity, slots) in values where !tables.keys.contains(entity) {
+      let table = graph.tables[entity]
+      for (slot, values) in slots {
+        for (key, value) in values where value != table?.value(for: key, slot: slot) {
+          return true
+        }
+      }
     }
     return false
   }
@@ -55,6 +76,17 @@ extension ObjectGraph {
     recordNextKey(of: entity)
   }
 
+  /// Records the value in `slot` of the object with `key` as it is now, the first time the
+  /// journal meets it (and the object's row is not recorded whole).
+  mutating func recordValue(_ key: Int64, slot: Int, of entity: String) {
+    guard journal?.tables.keys.contains(entity) == false,
+      journal?.rows[entity]?.keys.contains(key) != true,
+      journal?.values[entity]?[slot]?.keys.contains(key) != true,
+      let value = tables[entity]?.value(for: key, slot: slot)
+    else { return }
+    journal?.values[entity, default: [:]][slot, default: [:]][key] = value
+  }
+
   /// Records the next key of `entity` as it is now, the first time the journal meets it.
   mutating func recordNextKey(of entity: String) {
     guard journal != nil, journal?.nextKeys[entity] == nil, let table = tables[entity] else {
@@ -70,6 +102,9 @@ extension ObjectGraph {
     var before = tables[entity]
     if let rows = recorded.rows.removeValue(forKey: entity) {
       before?.restore(rows, nextKey: recorded.nextKeys[entity])
+    }
+    for (slot, values) in recorded.values.removeValue(forKey: entity) ?? [:] {
+      for (key, value) in values { before?.update(key: key, attribute: slot, to: value) }
     }
     recorded.nextKeys[entity] = nil
     recorded.tables[entity] = .some(before)
@@ -95,6 +130,20 @@ extension ObjectGraph {
       inverse.rows[entity] = replaced
       inverse.nextKeys[entity] = tables[entity]?.nextKey
       tables[entity]?.restore(rows, nextKey: journal.nextKeys[entity])
+    }
+    // After the rows: a value updated before its object was removed goes back into the
+    // row brought back.
+    for (entity, slots) in journal.values where !journal.tables.keys.contains(entity) {
+      guard tables[entity] != nil else { continue }
+      for (slot, values) in slots {
+        var replaced: [Int64: Value] = [:]
+        replaced.reserveCapacity(values.count)
+        for (key, value) in values {
+          if let now = tables[entity]?.value(for: key, slot: slot) { replaced[key] = now }
+          tables[entity]?.update(key: key, attribute: slot, to: value)
+        }
+        inverse.values[entity, default: [:]][slot] = replaced
+      }
     }
     return inverse
   }

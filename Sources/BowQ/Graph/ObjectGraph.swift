@@ -94,7 +94,7 @@ public struct ObjectGraph: Hashable, Sendable {
   }
 
   public mutating func update(_ id: ObjectID, attribute: Int, to value: Value) {
-    if journal != nil { recordRow(id.key, of: id.entity) }
+    if journal != nil { recordValue(id.key, slot: attribute, of: id.entity) }
     tables[id.entity]?.update(key: id.key, attribute: attribute, to: value)
   }
 

@@ -130,18 +130,18 @@ private struct ValueWriter {
     var nulls = [[UInt8]?](repeating: nil, count: columns.count)
     var placeholders = [Int?](repeating: nil, count: columns.count)
     let kinds = columns.map(\.kind)
+    guard rowCount == 0 || table.slotCount == columns.count else {
+      throw StoreError.invalidObjects(
+        entity: entity.name, attribute: nil, row: 0,
+        message: "the row has \(table.slotCount) values for \(columns.count) properties")
+    }
     for row in 0..<rowCount {
       try Interrupt.check(every: row)
-      let cells = table.row(at: row)
-      guard cells.count == columns.count else {
-        throw StoreError.invalidObjects(
-          entity: entity.name, attribute: nil, row: row,
-          message: "the row has \(cells.count) values for \(columns.count) properties")
-      }
       for c in 0..<kinds.count {
         let written: Int?
         do {
-          written = try value(cells[c], kinds[c], in: columns, c, graph: graph, into: &builder)
+          written = try value(
+            table.value(at: row, slot: c), kinds[c], in: columns, c, graph: graph, into: &builder)
         } catch let mismatch as Mismatch {
           throw columns[c].error(entity: entity.name, row: row, mismatch.message)
         }
