@@ -14,7 +14,10 @@ final class ColumnScanTests: XCTestCase {
   /// 6 dates, 7 always nil.
   private func randomTable(_ random: inout SplitMix64, objects: Int) -> EntityTable {
     let few = ["R", "g", "Blue", "BLUE", "bleu", "Crème", "e\u{301}", "\u{E9}", "a\r\nb", ""]
-    let words = ["blue", "Blue", "BLÜE", "Paisley", "silk", "Ärger", "straße", "X\r\nY", "ß", "K"]
+    let words = [
+      "blue", "Blue", "BLÜE", "Paisley", "silk", "Ärger", "straße", "X\r\nY", "ß", "K",
+      "\u{212A}elvin", "\u{130}stanbul", "Café",
+    ]
     var table = EntityTable()
     for i in 0..<objects {
       let nil4 = random.int(in: 0...4) == 0
@@ -51,7 +54,10 @@ final class ColumnScanTests: XCTestCase {
   }
 
   private func randomConstant(_ random: inout SplitMix64) -> Value {
-    let strings = ["blue", "BLUE", "b", "e", "\u{E9}", "Crème", "R", "", "ß", "\n", "?lue*", "ss"]
+    let strings = [
+      "blue", "BLUE", "b", "e", "\u{E9}", "Crème", "R", "", "ß", "\n", "?lue*", "ss", "k", "i",
+      "af",
+    ]
     switch random.int(in: 0...9) {
     case 0: return .int(Int64(random.int(in: -3...3)))
     case 1: return .int(Int64(1 << 53) + Int64(random.int(in: -2...2)))

@@ -10,8 +10,8 @@ import Foundation
 /// prepared ``ComparisonTest``, called once for nil and, for a dictionary of strings, once
 /// per distinct string; only where the answer cannot differ does a loop decide without
 /// it — integers against an integer, reals against a real, and strings by their UTF-8
-/// bytes when both sides are ASCII (``FoldedSearch/matchesASCII(_:)``). Any other value
-/// goes through the test.
+/// bytes where ASCII rules decide (``FoldedSearch/matchesASCII(_:)``). Any other value goes
+/// through the test.
 struct ColumnScan {
   /// A predicate as the scan runs it.
   private indirect enum Node {

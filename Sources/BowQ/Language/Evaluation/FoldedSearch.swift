@@ -1,6 +1,7 @@
 /// BEGINSWITH, ENDSWITH and CONTAINS with the `[c]` and `[d]` options.
 ///
-/// The needle is folded once. A haystack that is all ASCII is searched byte by byte,
+/// The needle is folded once. A haystack that is all ASCII (or, for `[c]` alone with an
+/// ASCII needle, almost any haystack: see ``matchesASCII(_:)``) is searched byte by byte,
 /// folding case on the fly with no allocation (diacritic folding changes nothing in
 /// ASCII); any other haystack is folded by Unicode rules first, then searched by bytes.
 struct FoldedSearch: Sendable {
@@ -38,10 +39,20 @@ struct FoldedSearch: Sendable {
     } ?? false
   }
 
-  /// Decides a haystack given as UTF-8 bytes where that needs no Unicode folding: when it
-  /// and the needle are ASCII. Nil for any other haystack, which ``matches(_:)`` folds.
+  /// Decides a haystack given as UTF-8 bytes where that needs no Unicode folding; nil for
+  /// any other haystack, which ``matches(_:)`` folds.
+  ///
+  /// With an ASCII needle that is any ASCII haystack, and with `[c]` alone also a haystack
+  /// with other scalars: lowering a scalar that is not ASCII gives no ASCII byte (but for
+  /// U+0130 and U+212A, whose lead bytes 0xC4 and 0xE2 send the haystack to the folding),
+  /// so the needle can only match ASCII bytes, lowered in place, and the others are
+  /// barriers in the folded text as in the original.
   func matchesASCII(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard asciiFastPath, Self.isASCII(haystack) else { return nil }
+    guard asciiFastPath else { return nil }
+    let decidable =
+      options == [.caseInsensitive]
+      ? !haystack.contains { $0 == 0xC4 || $0 == 0xE2 } : Self.isASCII(haystack)
+    guard decidable else { return nil }
     return Self.find(
       needle, in: haystack, anchor: anchor, foldingCase: options.contains(.caseInsensitive))
   }
