@@ -27,9 +27,10 @@ public enum Launcher {
       clock = Date.init
     }
     let interpreter: Interpreter
+    var storeNotes: [String] = []
     do {
       interpreter = try openStore(
-        options.store, model: options.modelPath, readOnly: options.isReadOnly,
+        options.store, model: options.modelPath, notes: &storeNotes, readOnly: options.isReadOnly,
         seeds: options.store == .defaultStore || options.seedsSampleData, paths: paths,
         clock: clock)
     } catch {
@@ -81,6 +82,7 @@ public enum Launcher {
         shell.pager = Pager.fromEnvironment(environment)
         reader.complete = { Completer(model: interpreter.context.graph.model).complete($0) }
         print(banner(interpreter))
+        for note in storeNotes { print("note: " + ValueText.visibleLines(note)) }
         shell.run(reader: &reader, interactive: true)
         return 0
       }
@@ -105,9 +107,12 @@ public enum Launcher {
   /// Opens the store (or starts a new one), seeding the BowTies sample when asked: for
   /// writing, holding its lock, or read-only (never seeded), with every entity of a damaged
   /// store that can be read (the others are named on standard error).
+  ///
+  /// `notes` receives what a Core Data store's reading left out, for the shell to show at
+  /// its prompt.
   static func openStore(
-    _ location: StoreLocation, model: String? = nil, readOnly: Bool, seeds: Bool, paths: Paths,
-    clock: @escaping () -> Date
+    _ location: StoreLocation, model: String?, notes: inout [String], readOnly: Bool,
+    seeds: Bool, paths: Paths, clock: @escaping () -> Date
   ) throws -> Interpreter {
     let path: String
     switch location {
@@ -125,7 +130,7 @@ public enum Launcher {
           message: "cannot seed \(path) with the sample data: it is a SQLite database, which bowq "
             + "reads as a Core Data store and never changes")
       }
-      return try openCoreData(path, modelPath: model, clock: clock)
+      return try openCoreData(path, modelPath: model, notes: &notes, clock: clock)
     }
     if let model {
       throw LaunchError(
@@ -163,9 +168,10 @@ public enum Launcher {
   }
 
   /// Opens a Core Data SQLite store, read in place, with the model at `modelPath` or the one
-  /// the store holds; says on standard error when its model had to be guessed.
+  /// the store holds; says on standard error when its model had to be guessed, and gives
+  /// the other notes of its reading to `notes`.
   private static func openCoreData(
-    _ path: String, modelPath: String?, clock: @escaping () -> Date
+    _ path: String, modelPath: String?, notes: inout [String], clock: @escaping () -> Date
   ) throws -> Interpreter {
     let store: CoreDataStore
     do {
@@ -177,9 +183,9 @@ public enum Launcher {
       throw LaunchError(
         message: "cannot open the Core Data store: \(error)\nThe file was left untouched.")
     }
-    if store.modelSource == .guessed {
-      for note in store.notes.prefix(1) { writeError("bowq: warning: \(note)\n") }
-    }
+    let guessed = store.modelSource == .guessed ? 1 : 0
+    for note in store.notes.prefix(guessed) { writeError("bowq: warning: \(note)\n") }
+    notes = Array(store.notes.dropFirst(guessed))
     return Interpreter(
       context: Context(graph: store.graph),
       store: .coreData(path: path, uuid: store.schema.uuid), clock: clock)

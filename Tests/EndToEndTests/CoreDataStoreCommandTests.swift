@@ -162,6 +162,19 @@ final class CoreDataStoreCommandTests: XCTestCase {
     }
   }
 
+  func testThePromptNamesTheStoreAndWhatItsReadingLeftOut() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let terminal = try startShell(["--store", store.path], home: home)
+    let screen = try terminal.screen().replacingOccurrences(of: "\n", with: "")
+    XCTAssertTrue(screen.contains("(a Core Data SQLite store, read-only)"), screen)
+    XCTAssertTrue(
+      screen.contains(
+        "note: Author.feedbacks: fetched property left out; run it as a fetch statement"),
+      screen)
+    try terminal.enter("count Book")
+    try terminal.waitFor("3")
+  }
+
   func testAModelFlagWithABowqStoreIsRefused() throws {
     let result = try Bowq.run(
       [
