@@ -73,6 +73,15 @@ final class EntityInheritanceTests: XCTestCase {
       .count(entity: "SportCar", 1))
   }
 
+  func testSELFIsTheObjectUnderItsOwnEntity() throws {
+    let interpreter = try makeInterpreter()
+    XCTAssertEqual(
+      try interpreter.run("count Vehicle where rider.vehicle == SELF").last,
+      .count(entity: "Vehicle", 2))
+    XCTAssertEqual(
+      ids(try interpreter.run("fetch Car where rider.vehicle == SELF").last), ["SportCar/p2"])
+  }
+
   func testAToOneIntoTheHierarchyReadsTheObjectsOwnEntity() throws {
     let interpreter = try makeInterpreter()
     guard case .objects(let people)? = try interpreter.run("fetch Person sort by name").last

@@ -2,9 +2,9 @@
 /// `includesSubentities`, those of every entity that inherits from it.
 ///
 /// While no sub-entity has objects this is the entity's own table. Otherwise it is one table
-/// in the entity's layout holding every object of the hierarchy, each with the entity's
-/// properties (a sub-entity holds them at its own slots), and ``ids`` says which object each
-/// row is, under its own entity.
+/// in the entity's layout holding every object of the hierarchy under its own key (keys are
+/// unique across a hierarchy), each with the entity's properties (a sub-entity holds them at
+/// its own slots), and ``ids`` says which object each row is, under its own entity.
 struct HierarchyScan {
   /// The rows to scan, in the entity's layout.
   let table: EntityTable
@@ -29,7 +29,7 @@ struct HierarchyScan {
       let slots = Self.slots(of: entity, in: member)
       for position in 0..<own.count {
         let row = own.row(at: position)
-        merged.insert(slots.map { $0.map { row[$0] } ?? .null })
+        merged.insert(slots.map { $0.map { row[$0] } ?? .null }, key: own.keys[position])
         ids.append(ObjectID(entity: member.name, key: own.keys[position]))
       }
     }

@@ -19,7 +19,19 @@ struct ExpressionCompiler {
     case .slot(let index):
       return { scope in scope.slot(index) }
     case .evaluatedObject(let entity):
-      return { scope in .object(ObjectID(entity: entity, key: scope.key)) }
+      let own = graph.table(entity)
+      let members = graph.model.hierarchy(of: entity).dropFirst()
+        .map { (name: $0.name, table: graph.table($0.name)) }.filter { $0.table.count > 0 }
+      guard !members.isEmpty else {
+        return { scope in .object(ObjectID(entity: entity, key: scope.key)) }
+      }
+      // Keys are unique across a hierarchy: the object is of the entity whose table has it.
+      return { scope in
+        guard own.position(of: scope.key) == nil,
+          let member = members.first(where: { $0.table.position(of: scope.key) != nil })
+        else { return .object(ObjectID(entity: entity, key: scope.key)) }
+        return .object(ObjectID(entity: member.name, key: scope.key))
+      }
     case .local(let slot):
       return { scope in scope.locals[slot] }
     case .property(let base, let entity, let slot):
