@@ -110,6 +110,12 @@ public struct Context: Sendable {
     for id in ids where touched.insert(id).inserted { openStep?.touched.insert(id) }
   }
 
+  /// Builds the indexes of an entity before a statement reads it, unless they are built
+  /// (see ``ObjectGraph/prepareIndexes(for:)``).
+  public mutating func prepareIndexes(for entity: String) {
+    graph.prepareIndexes(for: entity)
+  }
+
   /// Defines or redefines an entity, migrating its objects (see ``ObjectGraph/define(_:renames:)``).
   public mutating func define(_ entity: Entity, renames: [String: String] = [:])
     throws(MigrationError)

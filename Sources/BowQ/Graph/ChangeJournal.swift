@@ -118,10 +118,12 @@ extension ObjectGraph {
     if let model = journal.model {
       inverse.model = self.model
       self.model = model
+      dropIndexes()
     }
     for (entity, table) in journal.tables {
       inverse.tables[entity] = .some(tables[entity])
       tables[entity] = table
+      dropIndexes(of: entity)
     }
     for (entity, rows) in journal.rows where !journal.tables.keys.contains(entity) {
       guard tables[entity] != nil else { continue }
@@ -130,6 +132,9 @@ extension ObjectGraph {
       inverse.rows[entity] = replaced
       inverse.nextKeys[entity] = tables[entity]?.nextKey
       tables[entity]?.restore(rows, nextKey: journal.nextKeys[entity])
+      if indexes[entity] != nil {
+        reindex(entity, rows.map { key, row in (key, replaced[key] ?? nil, row) })
+      }
     }
     // After the rows: a value updated before its object was removed goes back into the
     // row brought back.
@@ -138,10 +143,18 @@ extension ObjectGraph {
       for (slot, values) in slots {
         var replaced: [Int64: Value] = [:]
         replaced.reserveCapacity(values.count)
+        let indexed = isIndexed(entity, slot: slot)
+        var reindexed: [(key: Int64, old: [Value]?, new: [Value]?)] = []
         for (key, value) in values {
           if let now = tables[entity]?.value(for: key, slot: slot) { replaced[key] = now }
+          if indexed, let old = tables[entity]?.row(for: key) {
+            var new = old
+            new[slot] = value
+            reindexed.append((key, old, new))
+          }
           tables[entity]?.update(key: key, attribute: slot, to: value)
         }
+        reindex(entity, reindexed)
         inverse.values[entity, default: [:]][slot] = replaced
       }
     }

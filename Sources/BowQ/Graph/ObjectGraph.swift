@@ -4,14 +4,17 @@ public struct ObjectGraph: Hashable, Sendable {
   public internal(set) var tables: [String: EntityTable]
   /// While an edit records its changes (``beginJournal()``), what they replaced.
   var journal: ChangeJournal?
+  /// The indexes built so far, by entity (see ``prepareIndexes(for:)``): derived from the
+  /// objects, so not part of what a graph holds.
+  var indexes: [String: EntityIndexes] = [:]
 
   public init(model: Model = Model()) {
     self.model = model
     self.tables = Dictionary(uniqueKeysWithValues: model.entities.map { ($0.name, EntityTable()) })
   }
 
-  /// Graphs are equal when their models and objects are; a journal being kept is not part
-  /// of what a graph holds.
+  /// Graphs are equal when their models and objects are; a journal being kept and the
+  /// indexes built are not part of what a graph holds.
   public static func == (a: ObjectGraph, b: ObjectGraph) -> Bool {
     a.model == b.model && a.tables == b.tables
   }
@@ -49,6 +52,7 @@ public struct ObjectGraph: Hashable, Sendable {
       old != entity
     else {
       recordDefinition(of: entity.name)
+      dropIndexes(of: entity.name)
       model.define(entity)
       if tables[entity.name] == nil { tables[entity.name] = EntityTable() }
       return
@@ -63,6 +67,7 @@ public struct ObjectGraph: Hashable, Sendable {
     recordDefinition(of: entity.name)
     model.define(entity)
     tables[entity.name] = table
+    dropIndexes(of: entity.name)
   }
 
   @discardableResult
@@ -74,6 +79,7 @@ public struct ObjectGraph: Hashable, Sendable {
     let key = key ?? nextKey(inHierarchyOf: entity)
     if journal != nil { recordRow(key, of: entity) }
     tables[entity, default: EntityTable()].insert(row, key: key)
+    reindex(entity, [(key, nil, row)])
     return ObjectID(entity: entity, key: key)
   }
 
@@ -95,6 +101,11 @@ public struct ObjectGraph: Hashable, Sendable {
 
   public mutating func update(_ id: ObjectID, attribute: Int, to value: Value) {
     if journal != nil { recordValue(id.key, slot: attribute, of: id.entity) }
+    if isIndexed(id.entity, slot: attribute), let old = tables[id.entity]?.row(for: id.key) {
+      var new = old
+      new[attribute] = value
+      reindex(id.entity, [(id.key, old, new)])
+    }
     tables[id.entity]?.update(key: id.key, attribute: attribute, to: value)
   }
 
@@ -102,6 +113,9 @@ public struct ObjectGraph: Hashable, Sendable {
   mutating func removeRows(_ ids: [ObjectID]) {
     for (entity, group) in Dictionary(grouping: ids, by: \.entity) {
       if journal != nil { for id in group { recordRow(id.key, of: entity) } }
+      if indexes[entity] != nil, let table = tables[entity] {
+        reindex(entity, group.compactMap { id in table.row(for: id.key).map { (id.key, $0, nil) } })
+      }
       tables[entity]?.remove(keys: Set(group.map(\.key)))
     }
   }

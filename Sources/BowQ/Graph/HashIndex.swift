@@ -1,0 +1,34 @@
+/// The objects of one entity grouped by the value of one attribute: what answers equality
+/// and `IN` by looking the value up, and `count … where a == v` by the size of its group.
+///
+/// Values are the attribute's own, so that equal values are equal `Value`s (a probe of
+/// another kind is converted first, see ``IndexProbe``); nil has a group of its own, and NaN,
+/// which equals nothing, none.
+struct HashIndex: Sendable {
+  private(set) var groups: [Value: Set<Int64>] = [:]
+
+  init(_ entries: [(value: Value, key: Int64)]) {
+    for (value, key) in entries { insert(value, key: key) }
+  }
+
+  mutating func insert(_ value: Value, key: Int64) {
+    guard Self.isKept(value) else { return }
+    groups[value, default: []].insert(key)
+  }
+
+  mutating func remove(_ value: Value, key: Int64) {
+    guard Self.isKept(value) else { return }
+    groups[value]?.remove(key)
+    if groups[value]?.isEmpty == true { groups[value] = nil }
+  }
+
+  /// The keys of the objects holding `value`.
+  func keys(of value: Value) -> Set<Int64> {
+    groups[value] ?? []
+  }
+
+  private static func isKept(_ value: Value) -> Bool {
+    if case .double(let d) = value { return !d.isNaN }
+    return true
+  }
+}

@@ -1,0 +1,63 @@
+/// The indexes of one entity as the graph keeps them, and how many changes they have taken
+/// since they were last used.
+struct EntityIndexes: Sendable {
+  var indexes: [BuiltIndex]
+  var changes = 0
+}
+
+/// The indexes of a graph: derived from its objects, built when a statement first needs
+/// them (``prepareIndexes(for:)``), kept in step by every change the graph makes, and
+/// dropped — to be built again when next needed — when a change replaces a table, the model
+/// changes, or more objects change between two uses than updating entry by entry is worth
+/// (a whole-column `update` then costs one rebuild, not a million sorted insertions).
+///
+/// An index is part of the graph value, so a snapshot (rollback's committed graph) holds
+/// the indexes that fit its own objects, and undo restores rows through the same changes.
+extension ObjectGraph {
+  /// Builds the indexes of `entity` the model declares (or `unique` implies) and bowq keeps
+  /// (see ``BuiltIndex/isKept(_:on:)``), unless they are built already.
+  public mutating func prepareIndexes(for entity: String) {
+    guard let definition = model.entity(named: entity) else { return }
+    if indexes[entity] != nil {
+      indexes[entity]?.changes = 0
+      return
+    }
+    let kept = definition.allIndexes.filter { BuiltIndex.isKept($0, on: definition) }
+    guard !kept.isEmpty else { return }
+    let table = table(entity)
+    indexes[entity] = EntityIndexes(
+      indexes: kept.map { BuiltIndex($0, of: definition, table: table) })
+  }
+
+  /// The built indexes of `entity` (none until ``prepareIndexes(for:)``).
+  func builtIndexes(of entity: String) -> [BuiltIndex] {
+    indexes[entity]?.indexes ?? []
+  }
+
+  /// Whether a change to the slot `slot` of `entity`'s objects changes a built index.
+  func isIndexed(_ entity: String, slot: Int) -> Bool {
+    indexes[entity]?.indexes.contains { $0.covers(slot) } ?? false
+  }
+
+  /// Takes objects of `entity` from the rows they had (nil: absent) to the rows they have
+  /// (nil: gone) in its built indexes; drops the indexes instead when more objects changed
+  /// since their last use than an eighth of the table (and a thousand).
+  mutating func reindex(_ entity: String, _ changes: [(key: Int64, old: [Value]?, new: [Value]?)]) {
+    guard var built = indexes[entity], !changes.isEmpty else { return }
+    indexes[entity] = nil
+    built.changes += changes.count
+    guard built.changes <= max(1024, table(entity).count / 8) else { return }
+    for i in built.indexes.indices {
+      for change in changes {
+        if let old = change.old { built.indexes[i].remove(old, key: change.key) }
+        if let new = change.new { built.indexes[i].insert(new, key: change.key) }
+      }
+    }
+    indexes[entity] = built
+  }
+
+  /// Drops the built indexes of `entity`, or of every entity.
+  mutating func dropIndexes(of entity: String? = nil) {
+    if let entity { indexes[entity] = nil } else { indexes = [:] }
+  }
+}

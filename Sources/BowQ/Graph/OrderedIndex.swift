@@ -1,0 +1,198 @@
+/// The objects of one entity by the values of an index's attributes, in ``IndexOrder``:
+/// what answers equality, `IN`, ranges, `BEGINSWITH` and `sort by … limit` without reading
+/// every object.
+///
+/// Entries (values, key) are kept sorted, ties by key, in blocks of at most
+/// ``maximumBlock``: an insertion or removal moves at most a block, and a copy of the index
+/// (a snapshot of the graph) shares every block it does not change. Objects whose first
+/// value is nil or has no place in the order (NaN) are kept apart, by key.
+struct OrderedIndex: Sendable {
+  struct Entry: Sendable {
+    var values: IndexValues
+    var key: Int64
+  }
+
+  /// A place between entries: the block, and the offset in it.
+  struct Position: Comparable, Sendable {
+    var block: Int
+    var offset: Int
+
+    static func < (a: Position, b: Position) -> Bool {
+      (a.block, a.offset) < (b.block, b.offset)
+    }
+  }
+
+  static let maximumBlock = 1024
+
+  private(set) var blocks: [[Entry]] = []
+  /// Objects whose first value is nil.
+  private(set) var nils: Set<Int64> = []
+  /// Objects whose first value has no place in the order (NaN).
+  private(set) var unordered: Set<Int64> = []
+  /// How many first values are strings other than ASCII, whose code-unit order the engine
+  /// does not always keep (see ``IndexOrder``).
+  private(set) var nonASCIIStrings = 0
+  /// The number of entries in order.
+  private(set) var count = 0
+
+  /// An index of the given entries, sorted once.
+  init(_ entries: [Entry]) {
+    var ordered: [Entry] = []
+    ordered.reserveCapacity(entries.count)
+    for entry in entries {
+      if !place(entry, adding: true) { ordered.append(entry) }
+    }
+    ordered.sort { Self.precedes($0, $1) }
+    count = ordered.count
+    let half = Self.maximumBlock / 2
+    blocks = stride(from: 0, to: ordered.count, by: half).map {
+      Array(ordered[$0..<min($0 + half, ordered.count)])
+    }
+  }
+
+  /// Whether the index's order answers exactly as the engine would: no NaN among the first
+  /// values and no string that is not ASCII.
+  var isExact: Bool { unordered.isEmpty && nonASCIIStrings == 0 }
+
+  /// Entry order: by values, then key.
+  static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+    switch IndexOrder.compare(a.values, b.values) {
+    case .orderedAscending: return true
+    case .orderedDescending: return false
+    case .orderedSame: return a.key < b.key
+    }
+  }
+
+  /// Keeps apart an entry whose first value has no place in the order (adding or removing
+  /// it there), and counts strings that are not ASCII; returns whether it was kept apart.
+  private mutating func place(_ entry: Entry, adding: Bool) -> Bool {
+    if case .string(let s) = entry.values.first, !IndexOrder.isASCII(s) {
+      nonASCIIStrings += adding ? 1 : -1
+    }
+    if entry.values.first.isNull {
+      if adding { nils.insert(entry.key) } else { nils.remove(entry.key) }
+      return true
+    }
+    if !IndexOrder.isOrdered(entry.values.first) {
+      if adding { unordered.insert(entry.key) } else { unordered.remove(entry.key) }
+      return true
+    }
+    return false
+  }
+
+  mutating func insert(_ entry: Entry) {
+    guard !place(entry, adding: true) else { return }
+    count += 1
+    guard !blocks.isEmpty else {
+      blocks = [[entry]]
+      return
+    }
+    let b = min(blockIndex { !Self.precedes($0, entry) }, blocks.count - 1)
+    let offset = Self.partition(blocks[b]) { Self.precedes($0, entry) }
+    blocks[b].insert(entry, at: offset)
+    if blocks[b].count > Self.maximumBlock {
+      let upper = Array(blocks[b][(Self.maximumBlock / 2)...])
+      blocks[b].removeSubrange((Self.maximumBlock / 2)...)
+      blocks.insert(upper, at: b + 1)
+    }
+  }
+
+  mutating func remove(_ entry: Entry) {
+    guard !place(entry, adding: false) else { return }
+    let b = blockIndex { !Self.precedes($0, entry) }
+    guard b < blocks.count else { return }
+    let offset = Self.partition(blocks[b]) { Self.precedes($0, entry) }
+    guard offset < blocks[b].count, blocks[b][offset].key == entry.key else { return }
+    blocks[b].remove(at: offset)
+    count -= 1
+    if blocks[b].isEmpty { blocks.remove(at: b) }
+  }
+
+  /// The first block whose last entry is not before the bound `isBefore` describes.
+  private func blockIndex(_ isNotBefore: (Entry) -> Bool) -> Int {
+    var low = 0
+    var high = blocks.count
+    while low < high {
+      let middle = (low + high) / 2
+      if let last = blocks[middle].last, !isNotBefore(last) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
+  }
+
+  /// The first offset of `items` where `isBefore` stops holding (it holds for a prefix).
+  private static func partition<T>(_ items: [T], _ isBefore: (T) -> Bool) -> Int {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if isBefore(items[middle]) { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The first position whose entry's first value is not before the bound: with
+  /// `inclusive`, not below `value`; otherwise above it.
+  func position(after value: Value, inclusive: Bool) -> Position {
+    let isBefore: (Entry) -> Bool = { entry in
+      let order = IndexOrder.compare(entry.values.first, value)
+      return order == .orderedAscending || (!inclusive && order == .orderedSame)
+    }
+    let b = blockIndex { !isBefore($0) }
+    guard b < blocks.count else { return end }
+    return Position(block: b, offset: Self.partition(blocks[b], isBefore))
+  }
+
+  var start: Position { Position(block: 0, offset: 0) }
+  var end: Position { Position(block: blocks.count, offset: 0) }
+
+  /// How many entries lie from `from` up to `to`.
+  func count(from: Position, to: Position) -> Int {
+    guard from < to else { return 0 }
+    if from.block == to.block { return to.offset - from.offset }
+    var n = blocks[from.block].count - from.offset
+    for b in (from.block + 1)..<min(to.block, blocks.count) { n += blocks[b].count }
+    if to.block < blocks.count { n += to.offset }
+    return n
+  }
+
+  /// The keys of the entries from `from` up to `to`, in index order.
+  func keys(from: Position, to: Position) -> [Int64] {
+    var keys: [Int64] = []
+    guard from < to else { return keys }
+    var b = from.block
+    var offset = from.offset
+    while b < blocks.count, Position(block: b, offset: offset) < to {
+      let last = b == to.block ? to.offset : blocks[b].count
+      keys += blocks[b][offset..<last].lazy.map(\.key)
+      b += 1
+      offset = 0
+    }
+    return keys
+  }
+
+  /// Runs of entries with the same first value, in order or in reverse, each run's keys
+  /// handed to `body` until it returns false.
+  func forEachRun(ascending: Bool, _ body: ([Int64]) throws -> Bool) rethrows {
+    var run: [Int64] = []
+    var runValue: Value?
+    let flat = blocks.lazy.joined()
+    let sequence: AnySequence<Entry> =
+      ascending ? AnySequence(flat) : AnySequence(blocks.reversed().lazy.flatMap { $0.reversed() })
+    for entry in sequence {
+      if let value = runValue, IndexOrder.compare(value, entry.values.first) != .orderedSame {
+        guard try body(run) else { return }
+        run.removeAll(keepingCapacity: true)
+      }
+      runValue = entry.values.first
+      run.append(entry.key)
+    }
+    if !run.isEmpty { _ = try body(run) }
+  }
+
+  /// Every entry in order, for checks.
+  var entries: [Entry] { Array(blocks.joined()) }
+}
