@@ -42,14 +42,16 @@ public struct ObjectGraph: Hashable, Sendable {
 
   /// Defines or redefines an entity. Existing objects are migrated as Core Data's
   /// lightweight migration would (see ``Migration``); what it cannot do throws and changes
-  /// nothing.
+  /// nothing. A definition that changes only rules, constraints or indexes keeps the
+  /// objects as they are.
   ///
   /// - Parameter renames: new property name → the name its values had (`renamed from`).
   public mutating func define(_ entity: Entity, renames: [String: String] = [:])
     throws(MigrationError)
   {
     guard let old = model.entity(named: entity.name), let oldTable = tables[entity.name],
-      old != entity
+      old.attributes != entity.attributes || old.relationships != entity.relationships
+        || !renames.isEmpty
     else {
       recordDefinition(of: entity.name)
       dropIndexes(of: entity.name)

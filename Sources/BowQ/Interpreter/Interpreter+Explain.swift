@@ -22,17 +22,21 @@ extension Interpreter {
         $0 + context.graph.table($1.name).count
       }
     }
+    func indexes(_ entity: Entity) -> [BuiltIndex] { usableIndexes(of: entity) }
     switch (statement.kind, bound) {
     case (.fetch, .fetch(let fetch)):
-      return Planner.plan(fetch, objects: objects(fetch.entity))
+      return Planner.plan(fetch, objects: objects(fetch.entity), indexes: indexes(fetch.entity))
     case (.count(_, let syntax), .count(let entity, let predicate)):
-      return Planner.count(entity, predicate, syntax, objects: objects(entity))
+      return Planner.count(
+        entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))
     case (.update(_, let syntax, _), .update(let entity, let predicate, _)),
       (.delete(_, let syntax), .delete(let entity, let predicate)):
-      return Planner.targets(entity, predicate, syntax, objects: objects(entity))
+      return Planner.targets(
+        entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))
     case (.export(let request), .export(let export)):
       return Planner.targets(
-        export.entity, export.predicate, request.predicate, objects: objects(export.entity))
+        export.entity, export.predicate, request.predicate, objects: objects(export.entity),
+        indexes: indexes(export.entity))
     default:
       return nil
     }

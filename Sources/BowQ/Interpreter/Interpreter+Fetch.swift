@@ -5,9 +5,10 @@ extension Interpreter {
   /// the result rows of `select`. The entity's sub-entities' objects are included, each
   /// under its own entity, with the entity's properties.
   func fetch(_ fetch: BoundFetch, _ compiler: PredicateCompiler) throws -> ResultSet {
+    let indexes = usableIndexes(of: fetch.entity)
     let scan = HierarchyScan(of: fetch.entity, in: context.graph)
     let table = scan.table
-    let plan = Planner.plan(fetch, objects: table.count)
+    let plan = Planner.plan(fetch, objects: table.count, indexes: indexes)
     switch try PlanExecutor(table: table, compiler: compiler).run(plan).0 {
     case .objects(let positions):
       return ResultSet(

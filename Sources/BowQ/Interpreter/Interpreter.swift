@@ -184,13 +184,28 @@ public final class Interpreter {
     EvaluationScope(table, position: position)
   }
 
+  /// The indexes of `entity`, built now if they are not yet, when every object a statement
+  /// on it reads is its own: an index holds no objects of sub-entities, so an entity with
+  /// some is scanned.
+  func usableIndexes(of entity: Entity) -> [BuiltIndex] {
+    let graph = context.graph
+    guard
+      graph.model.hierarchy(of: entity.name).dropFirst().allSatisfy({
+        graph.table($0.name).count == 0
+      })
+    else { return [] }
+    context.prepareIndexes(for: entity.name)
+    return context.graph.builtIndexes(of: entity.name)
+  }
+
   /// How many objects of an entity (and of its sub-entities) satisfy a predicate, without
   /// listing them.
   func countMatching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> Int
   {
+    let indexes = predicate == nil ? [] : usableIndexes(of: entity)
     let table = HierarchyScan(of: entity, in: context.graph).table
-    let plan = Planner.count(entity, predicate, nil, objects: table.count)
+    let plan = Planner.count(entity, predicate, nil, objects: table.count, indexes: indexes)
     guard case .count(let n) = try PlanExecutor(table: table, compiler: compiler).run(plan).0
     else { return 0 }
     return n
@@ -201,8 +216,10 @@ public final class Interpreter {
   func matching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> [ObjectID]
   {
+    let indexes = predicate == nil ? [] : usableIndexes(of: entity)
     let scan = HierarchyScan(of: entity, in: context.graph)
-    let plan = Planner.targets(entity, predicate, nil, objects: scan.table.count)
+    let plan = Planner.targets(
+      entity, predicate, nil, objects: scan.table.count, indexes: indexes)
     guard
       case .objects(let positions) = try PlanExecutor(table: scan.table, compiler: compiler).run(
         plan

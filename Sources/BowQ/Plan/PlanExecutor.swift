@@ -74,6 +74,12 @@ struct PlanExecutor {
     switch (operation, working) {
     case (.scan, _):
       return .allObjects(table.count)
+    case (.indexLookup(let lookup), _):
+      return .objects(lookup.keys().compactMap(table.position(of:)).sorted())
+    case (.indexCount(let lookup), _):
+      return .count(lookup.count())
+    case (.indexWalk(let walk), _):
+      return .objects(try self.walk(walk))
     case (.filter(let predicate), .allObjects(let n)):
       if scansColumns, let scan = ColumnScan(predicate, over: table),
         let selection = try scan.selection()
@@ -224,6 +230,38 @@ struct PlanExecutor {
       boundary = selection.boundary
     }
     return selection.sorted().map(\.position)
+  }
+
+  /// The positions an index walk gives: runs of equal values in the walk's direction, nils
+  /// first going up and last going down, each run in table order, until `count` objects
+  /// the predicate accepts are found.
+  private func walk(_ walk: IndexWalk) throws -> [Int] {
+    guard let ordered = walk.index.ordered, walk.count > 0 else { return [] }
+    let test = walk.predicate.map(compiler.compile)
+    var scope = EvaluationScope(table, position: 0)
+    var kept: [Int] = []
+    var visited = 0
+    func take(_ keys: [Int64]) throws -> Bool {
+      for position in keys.compactMap(table.position(of:)).sorted() {
+        try Interrupt.check(every: visited)
+        visited += 1
+        scope.move(to: position)
+        if try test?(scope) ?? true {
+          kept.append(position)
+          if kept.count == walk.count { return false }
+        }
+      }
+      return true
+    }
+    let nils = Array(ordered.nils)
+    if walk.ascending, try !take(nils) { return kept }
+    var going = true
+    try ordered.forEachRun(ascending: walk.ascending) { keys in
+      going = try take(keys)
+      return going
+    }
+    if going, !walk.ascending { _ = try take(nils) }
+    return kept
   }
 
   /// Items from `offset`, at most `limit` of them.

@@ -1,21 +1,34 @@
 /// Makes the ``QueryPlan`` of a statement from its bound form, with the text `explain`
 /// shows for each step taken from the statement's own syntax.
 ///
-/// Every plan scans its entity (indexes are not chosen yet); what the planner decides is
-/// the order of the steps after the scan: a `sort … limit` keeps the first objects in a heap
-/// instead of sorting them all, and the result columns of `select` are worked out after
-/// sorting and paging when rows stand one for one for objects, so only the rows kept are
-/// worked out.
+/// A plan finds its objects by scanning the entity or, when one of the entity's built
+/// indexes answers a conjunct of the predicate, by searching that index (equality first,
+/// then `IN`, then a range, then a prefix) and filtering by the other conjuncts; a count
+/// that one index equality answers alone is the size of the index's entry. A `sort by x
+/// limit k` over an ordered index on `x` walks the index instead of sorting, unless an
+/// index equality finds fewer than a sixteenth of the objects; otherwise a `sort … limit`
+/// keeps the first objects in a heap instead of sorting them all. The result columns of
+/// `select` are worked out after sorting and paging when rows stand one for one for objects,
+/// so only the rows kept are worked out.
+///
+/// Index steps say how many objects they will find: exactly for equality and `IN`, which
+/// the index counts, and otherwise a fixed guess of a quarter of the objects, as SQLite
+/// guesses without statistics.
 enum Planner {
   /// The plan of a fetch.
-  static func plan(_ fetch: BoundFetch, objects: Int) -> QueryPlan {
+  static func plan(_ fetch: BoundFetch, objects: Int, indexes: [BuiltIndex] = []) -> QueryPlan {
     let request = fetch.request
-    var steps = source(fetch.entity, objects) + filter(fetch.predicate, request.predicate)
+    let walk =
+      fetch.projection != nil && fetch.sortsRows ? nil : indexWalk(fetch, objects, indexes)
+    var steps =
+      walk.map { [$0] }
+      ?? access(fetch.entity, fetch.predicate, request.predicate, objects, indexes)
+    let ordering = walk == nil ? ordering(fetch, request) : page(fetch)
     guard let projection = fetch.projection else {
-      steps += ordering(fetch, request)
+      steps += ordering
       return QueryPlan(entity: fetch.entity, steps: steps, output: .objects)
     }
-    if !fetch.sortsRows { steps += ordering(fetch, request) }
+    if !fetch.sortsRows { steps += ordering }
     if !request.groupBy.isEmpty {
       steps.append(
         PlanStep(
@@ -44,30 +57,134 @@ enum Planner {
   /// The plan of `count Entity where P`.
   static func count(
     _ entity: Entity, _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?,
-    objects: Int
+    objects: Int, indexes: [BuiltIndex] = []
   ) -> QueryPlan {
-    QueryPlan(
-      entity: entity,
-      steps: source(entity, objects) + filter(predicate, syntax)
-        + [PlanStep(operation: .count, text: "count")],
-      output: .count)
+    let steps = access(entity, predicate, syntax, objects, indexes)
+    if steps.count == 1, case .indexLookup(let lookup) = steps[0].operation, lookup.countIsExact {
+      return QueryPlan(
+        entity: entity,
+        steps: [
+          PlanStep(
+            operation: .indexCount(lookup),
+            text: "count in index \(lookup.index.definition.name)"
+              + (syntax.map { " for " + PredicateFormatter.format($0) } ?? "")
+              + " (\(count(lookup.count(), entity)), counted in the index)")
+        ],
+        output: .count)
+    }
+    return QueryPlan(
+      entity: entity, steps: steps + [PlanStep(operation: .count, text: "count")], output: .count)
   }
 
   /// The plan that finds the objects an edit, delete or export acts on.
   static func targets(
-    _ entity: Entity, _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?, objects: Int
+    _ entity: Entity, _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?, objects: Int,
+    indexes: [BuiltIndex] = []
   ) -> QueryPlan {
     QueryPlan(
-      entity: entity, steps: source(entity, objects) + filter(predicate, syntax),
+      entity: entity, steps: access(entity, predicate, syntax, objects, indexes),
       output: .targets)
   }
 
+  /// How the objects a predicate accepts are found: through the best index lookup one of
+  /// its conjuncts allows, then a filter by the others; or a scan and a filter.
+  private static func access(
+    _ entity: Entity, _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?, _ objects: Int,
+    _ indexes: [BuiltIndex]
+  ) -> [PlanStep] {
+    guard let predicate else { return source(entity, objects) }
+    let parts = conjuncts(predicate, syntax)
+    var best: (lookup: IndexLookup, part: Int)?
+    for (i, part) in parts.enumerated() {
+      guard case .comparison(let comparison) = part.predicate,
+        let lookup = IndexLookup.make(comparison, of: indexes),
+        lookup.rank < best?.lookup.rank ?? Int.max
+      else { continue }
+      best = (lookup, i)
+    }
+    guard let (lookup, chosen) = best else {
+      return source(entity, objects) + filter(predicate, syntax)
+    }
+    let found = lookup.countIsExact ? lookup.count() : objects / 4
+    let estimate =
+      lookup.countIsExact
+      ? count(found, entity) : "about \(found) of \(count(objects, entity)), a guess"
+    let lookupStep = PlanStep(
+      operation: .indexLookup(lookup),
+      text: "search index \(lookup.index.definition.name)"
+        + (parts[chosen].syntax.map { " for " + PredicateFormatter.format($0) } ?? "")
+        + " (\(estimate))")
+    let rest =
+      lookup.isExact ? parts.enumerated().filter { $0.offset != chosen }.map(\.element) : parts
+    guard let first = rest.first else { return [lookupStep] }
+    if rest.count == 1 { return [lookupStep] + filter(first.predicate, first.syntax) }
+    let syntaxes = rest.compactMap(\.syntax)
+    let restSyntax =
+      syntaxes.count == rest.count
+      ? PredicateSyntax(.and(syntaxes), range: syntaxes[0].range) : nil
+    return [lookupStep] + filter(.and(rest.map(\.predicate)), restSyntax)
+  }
+
+  /// The conjuncts of a predicate (nested ANDs flattened), each with its syntax when the
+  /// syntax has the same shape.
+  private static func conjuncts(_ predicate: BoundPredicate, _ syntax: PredicateSyntax?)
+    -> [(predicate: BoundPredicate, syntax: PredicateSyntax?)]
+  {
+    guard case .and(let parts) = predicate else { return [(predicate, syntax)] }
+    var syntaxes: [PredicateSyntax?] = parts.map { _ in nil }
+    if let syntax, case .and(let written) = syntax.kind, written.count == parts.count {
+      syntaxes = written
+    }
+    return zip(parts, syntaxes).flatMap { conjuncts($0, $1) }
+  }
+
+  /// The walk along an ordered index that answers `sort by x limit k` on an attribute `x`
+  /// the index begins with, filtering as it goes, unless an index equality finds fewer
+  /// than a sixteenth of the objects (sorting those costs less than walking past the
+  /// others).
+  private static func indexWalk(_ fetch: BoundFetch, _ objects: Int, _ indexes: [BuiltIndex])
+    -> PlanStep?
+  {
+    guard fetch.sort.count == 1, let key = fetch.sort.first, key.comparison == .compare,
+      case .slot(let slot) = key.value.kind, let limit = fetch.limit
+    else { return nil }
+    let (kept, overflow) = (fetch.offset ?? 0).addingReportingOverflow(limit)
+    guard !overflow,
+      let index = indexes.first(where: {
+        $0.slots.first == slot && $0.ordered?.isExact == true
+      })
+    else { return nil }
+    if let predicate = fetch.predicate {
+      for part in conjuncts(predicate, nil) {
+        if case .comparison(let comparison) = part.predicate,
+          let lookup = IndexLookup.make(comparison, of: indexes), lookup.countIsExact,
+          lookup.count() <= objects / 16
+        {
+          return nil
+        }
+      }
+    }
+    let filterText =
+      fetch.request.predicate.map { " that match " + PredicateFormatter.format($0) } ?? ""
+    return PlanStep(
+      operation: .indexWalk(
+        IndexWalk(index: index, ascending: key.ascending, predicate: fetch.predicate, count: kept)),
+      text: "walk index \(index.definition.name) \(key.ascending ? "ascending" : "descending"), "
+        + "keeping the first \(kept)\(filterText) (no sort; at most \(count(min(kept, objects), fetch.entity.name)))"
+    )
+  }
+
+  /// `1 Tie object`, `3 Tie objects`.
+  private static func count(_ n: Int, _ entity: Entity) -> String {
+    count(n, entity.name)
+  }
+
+  private static func count(_ n: Int, _ entity: String) -> String {
+    "\(n) \(entity) object\(n == 1 ? "" : "s")"
+  }
+
   private static func source(_ entity: Entity, _ objects: Int) -> [PlanStep] {
-    [
-      PlanStep(
-        operation: .scan(objects: objects),
-        text: "scan \(objects) \(entity.name) object\(objects == 1 ? "" : "s")")
-    ]
+    [PlanStep(operation: .scan(objects: objects), text: "scan \(count(objects, entity))")]
   }
 
   private static func filter(_ predicate: BoundPredicate?, _ syntax: PredicateSyntax?)

@@ -32,6 +32,13 @@ struct PlanStep: Sendable {
   enum Operation: Sendable {
     /// Every object of the entity, in table order.
     case scan(objects: Int)
+    /// The objects an index search finds, in table order.
+    case indexLookup(IndexLookup)
+    /// How many objects an index search finds, counted in the index.
+    case indexCount(IndexLookup)
+    /// The first objects in the order of an ordered index that a predicate accepts:
+    /// `sort by … limit` without sorting.
+    case indexWalk(IndexWalk)
     /// The objects for which the predicate holds.
     case filter(BoundPredicate)
     /// The objects in sort-key order (a stable sort).
@@ -52,4 +59,14 @@ struct PlanStep: Sendable {
     /// The number of objects.
     case count
   }
+}
+
+/// A walk along an ordered index from one end: objects in the order of its first attribute
+/// (nil first, as sort descriptors order it; objects with equal values in table order, as a
+/// stable sort leaves them), the first `count` the predicate accepts.
+struct IndexWalk: Sendable {
+  var index: BuiltIndex
+  var ascending: Bool
+  var predicate: BoundPredicate?
+  var count: Int
 }

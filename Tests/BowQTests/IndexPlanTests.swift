@@ -1,0 +1,264 @@
+import XCTest
+
+@testable import BowQ
+
+/// The plans that use indexes — a lookup by equality, `IN`, range or prefix, a count in the
+/// index, a walk for `sort … limit` — as `explain` prints them, with `explain analyze`'s
+/// actual rows, and the answers they give, which are the scan's.
+final class IndexPlanTests: XCTestCase {
+  private static let model = """
+    entity Tie {
+      name: String, rating: Int16, worn: Double?, key: String, code: String unique
+      index key using hash
+      index byRating (rating, name)
+      index name
+      index worn
+    }
+    """
+
+  /// An interpreter on `ties` generated ties, with the indexes of ``model`` or none.
+  private func makeInterpreter(ties: Int = 64, seed: UInt64 = 5, indexed: Bool = true) throws
+    -> Interpreter
+  {
+    let stopwatch = PlannerTests.SteppingStopwatch()
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory, stopwatch: stopwatch.read)
+    var random = SplitMix64(seed: seed)
+    let model =
+      indexed
+      ? Self.model
+      : Self.model.split(separator: "\n").filter { !$0.contains("index") }.joined(separator: "\n")
+        .replacingOccurrences(of: " unique", with: "")
+    var script = model + "\n"
+    for i in 0..<ties {
+      let worn = random.chance(20) ? "nil" : "\(Double(random.int(in: -4...8)) / 2)"
+      script +=
+        "insert Tie name = \"\(random.pick(["Blue", "Red", "Green", "Paisley"])) \(i % 10)\", "
+        + "rating = \(random.int(in: 0...5)), worn = \(worn), "
+        + "key = \"\(random.pick(["R", "G", "B", "Y"]))\", code = \"c\(i)\"\n"
+    }
+    _ = try interpreter.run(script + "save")
+    return interpreter
+  }
+
+  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
+    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
+      XCTFail("no explanation for \(statement)")
+      return []
+    }
+    return lines
+  }
+
+  private func count(_ predicate: String, _ interpreter: Interpreter, entity: String = "Tie")
+    throws -> Int
+  {
+    guard case .count(_, let n)? = try interpreter.run("count \(entity) where \(predicate)").last
+    else {
+      XCTFail("no count for \(predicate)")
+      return -1
+    }
+    return n
+  }
+
+  private func keys(_ statement: String, _ interpreter: Interpreter) throws -> [Int64] {
+    guard case .objects(let result)? = try interpreter.run(statement).last else {
+      XCTFail("no result for \(statement)")
+      return []
+    }
+    return result.ids.map(\.key)
+  }
+
+  func testEachAccessPathHasItsPlan() throws {
+    let interpreter = try makeInterpreter()
+    let rs = try count("key == 'R'", interpreter)
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where key == 'R' and rating > 2", interpreter),
+      [
+        #"search index key for key == "R" (\#(rs) Tie objects)"#, "filter rating > 2",
+        "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation("explain count Tie where key == 'R'", interpreter),
+      [#"count in index key for key == "R" (\#(rs) Tie objects, counted in the index)"#])
+    let inList = try count("key IN {'R', 'G'}", interpreter)
+    XCTAssertEqual(
+      try explanation("explain count Tie where key IN {'R', 'G'}", interpreter),
+      [#"count in index key for key IN {"R", "G"} (\#(inList) Tie objects, counted in the index)"#])
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating > 3 and worn == nil", interpreter),
+      [
+        "search index worn for worn == nil (\(try count("worn == nil", interpreter)) Tie objects)",
+        "filter rating > 3", "select as the current selection",
+      ],
+      "equality before a range")
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating between {2, 3}", interpreter),
+      [
+        "search index byRating for rating BETWEEN {2, 3} (about 16 of 64 Tie objects, a guess)",
+        "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation("explain delete Tie where 2 < rating and name != 'x'", interpreter),
+      [
+        "search index byRating for 2 < rating (about 16 of 64 Tie objects, a guess)",
+        #"filter name != "x""#, "delete, applying the delete rules (pending until save)",
+      ])
+    XCTAssertEqual(
+      try explanation("explain count Tie where name beginswith 'Blue'", interpreter),
+      [
+        #"search index name for name BEGINSWITH "Blue" (about 16 of 64 Tie objects, a guess)"#,
+        #"filter name BEGINSWITH "Blue""#, "count",
+      ],
+      "a prefix range is checked again")
+    XCTAssertEqual(
+      try explanation("explain count Tie where code == 'c7'", interpreter),
+      [#"count in index unique(code) for code == "c7" (1 Tie object, counted in the index)"#],
+      "unique makes an index")
+    XCTAssertEqual(
+      try explanation("explain count Tie where name ==[c] 'blue 1' or key == 'R'", interpreter),
+      ["scan 64 Tie objects", #"filter name ==[c] "blue 1" OR key == "R""#, "count"],
+      "no index answers [c] or an OR")
+  }
+
+  func testSortByLimitWalksAnOrderedIndex() throws {
+    let interpreter = try makeInterpreter()
+    XCTAssertEqual(
+      try explanation("explain fetch Tie sort by rating desc limit 3 offset 1", interpreter),
+      [
+        "walk index byRating descending, keeping the first 4 (no sort; at most 4 Tie objects)",
+        "skip 1, take 3", "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie select name, worn where rating > 1 sort by worn limit 2", interpreter),
+      [
+        "walk index worn ascending, keeping the first 2 that match rating > 1 (no sort; at most 2 Tie objects)",
+        "take 2", "select name, worn",
+      ])
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where code == 'c3' sort by rating limit 2", interpreter),
+      [
+        #"search index unique(code) for code == "c3" (1 Tie object)"#,
+        "keep the first 2 by rating ascending (a heap, no full sort)", "take 2",
+        "select as the current selection",
+      ],
+      "an equality that finds few objects beats the walk")
+    XCTAssertEqual(
+      try explanation("explain fetch Tie sort by key limit 2", interpreter).first,
+      "scan 64 Tie objects", "a hash index has no order")
+  }
+
+  func testExplainAnalyzeShowsTheRowsOfIndexSteps() throws {
+    let interpreter = try makeInterpreter()
+    let gs = try count("key == 'G'", interpreter)
+    let greens = try count("key == 'G' and rating >= 3", interpreter)
+    XCTAssertEqual(
+      try explanation("explain analyze fetch Tie where key == 'G' and rating >= 3", interpreter),
+      [
+        #"search index key for key == "G" (\#(gs) Tie objects) → \#(gs) rows in 1.000 ms"#,
+        "filter rating >= 3 → \(greens) rows in 1.000 ms",
+      ])
+    XCTAssertEqual(
+      try explanation("explain analyze count Tie where key == 'G'", interpreter),
+      [
+        #"count in index key for key == "G" (\#(gs) Tie objects, counted in the index) → "#
+          + "\(gs) rows in 1.000 ms"
+      ])
+  }
+
+  /// Every predicate gives the same objects, in the same order, with the indexes as
+  /// without, and so do sorted, limited fetches — after edits, undo and rollback too.
+  func testIndexedAnswersAreTheScansAnswers() throws {
+    let predicates = [
+      "key == 'R'", "key == 'Q'", "key != 'R'", "key IN {'R', 'B', 'R'}", "key IN {}",
+      "'G' == key", "rating == 2", "rating == 2.0", "rating == 2.5", "rating == YES",
+      "rating IN {1, 2.0, 3.5}", "rating > 2", "rating >= 2.5", "rating < 1.5", "rating <= 0",
+      "3 > rating", "rating BETWEEN {1.5, 3}", "rating BETWEEN {3, 1}", "worn == nil",
+      "worn != nil", "worn == 1", "worn == 1.5", "worn > -1", "worn < 0 AND rating > 1",
+      "worn IN {nil, 2}", "name BEGINSWITH 'Blue'", "name BEGINSWITH 'Blue 1'",
+      "name BEGINSWITH ''", "name > 'P'", "name <= 'Green 3'", "name == 'Red 4'",
+      "name ==[c] 'red 4'", "name BEGINSWITH[c] 'blue'", "code == 'c9' AND key == 'R'",
+      "(key == 'R' AND rating > 1) AND worn >= 0", "NOT key == 'R'", "key == 'R' OR rating == 5",
+      "rating == 9223372036854775807", "rating > 9007199254740993.0", "worn == 2.0 AND key == 'B'",
+    ]
+    let sorted = [
+      "sort by rating desc limit 5", "sort by rating limit 7 offset 3", "sort by worn limit 9",
+      "sort by worn desc limit 9", "sort by name desc limit 4", "sort by name limit 100",
+      "where key == 'R' sort by rating desc limit 3", "where rating > 1 sort by worn desc limit 6",
+      "select name, rating where worn != nil sort by rating limit 4",
+    ]
+    let indexed = try makeInterpreter(ties: 300)
+    let plain = try makeInterpreter(ties: 300, indexed: false)
+    let edits = [
+      "update Tie where rating == 3 set key = 'Y', worn = 2.5", "delete Tie where key == 'G'",
+      "insert Tie name = 'Blue 11', rating = 4, key = 'R', code = 'x1'", "undo",
+      "update Tie where name beginswith 'Red' set rating = 1", "rollback",
+      "update Tie where worn == nil set worn = 0", "redo",
+    ]
+    for round in 0...edits.count {
+      for predicate in predicates {
+        XCTAssertEqual(
+          try keys("fetch Tie where \(predicate)", indexed),
+          try keys("fetch Tie where \(predicate)", plain), "\(predicate), round \(round)")
+        XCTAssertEqual(
+          try count(predicate, indexed), try count(predicate, plain),
+          "count \(predicate), round \(round)")
+      }
+      for request in sorted {
+        let statement = "fetch Tie \(request)"
+        if request.hasPrefix("select") {
+          XCTAssertEqual(
+            try interpreter(indexed, rows: statement), try interpreter(plain, rows: statement),
+            statement)
+        } else {
+          XCTAssertEqual(try keys(statement, indexed), try keys(statement, plain), statement)
+        }
+      }
+      if round < edits.count {
+        let edit = edits[round]
+        _ = try indexed.run(edit)
+        _ = try plain.run(edit)
+        IndexMaintenanceTests.assertIndexesMatchTheObjects(indexed.context.graph, "Tie", edit)
+      }
+    }
+  }
+
+  private func interpreter(_ interpreter: Interpreter, rows statement: String) throws -> [[Value]] {
+    guard case .objects(let result)? = try interpreter.run(statement).last else { return [] }
+    return result.rows
+  }
+
+  /// An index whose strings are not all ASCII, or whose numbers include NaN, is not used
+  /// where its order would not be the engine's.
+  func testAnIndexIsLeftAsideWhereItsOrderIsNotExact() throws {
+    let interpreter = try makeInterpreter(ties: 8)
+    _ = try interpreter.run("insert Tie name = 'Émile', rating = 1, key = 'R', code = 'e'")
+    XCTAssertEqual(
+      try explanation("explain count Tie where name == 'Red 1'", interpreter),
+      ["scan 9 Tie objects", #"filter name == "Red 1""#, "count"])
+    XCTAssertEqual(
+      try explanation("explain count Tie where key == 'é'", interpreter),
+      [#"count in index key for key == "é" (0 Tie objects, counted in the index)"#],
+      "a hash index compares strings as the engine does")
+  }
+
+  /// An index holds its own entity's objects, not those of sub-entities: a statement that
+  /// reads some scans.
+  func testAnEntityWhoseSubEntitiesHaveObjectsIsScanned() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      """
+      entity Car { name: String, index name }
+      entity SportCar : Car { topSpeed: Int32 }
+      insert Car name = "a"
+      """)
+    XCTAssertEqual(
+      try explanation("explain count Car where name == 'a'", interpreter),
+      [#"count in index name for name == "a" (1 Car object, counted in the index)"#])
+    _ = try interpreter.run("insert SportCar name = \"a\", topSpeed = 300")
+    XCTAssertEqual(try count("name == 'a'", interpreter, entity: "Car"), 2)
+    XCTAssertEqual(
+      try explanation("explain count Car where name == 'a'", interpreter),
+      ["scan 2 Car objects", #"filter name == "a""#, "count"])
+  }
+}
