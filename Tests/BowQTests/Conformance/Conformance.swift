@@ -23,6 +23,7 @@ enum Conformance {
       let result = try predicate.evaluate(with: object, substitutionVariables: variables)
       XCTAssertEqual(result, expected, "\(format) — \(citation)", file: file, line: line)
       WhyAgreement.check(predicate, on: object, variables: variables, file: file, line: line)
+      IndexAgreement.check(predicate, variables: variables, file: file, line: line)
     } catch {
       XCTFail("\(format): \(error) — \(citation)", file: file, line: line)
     }
