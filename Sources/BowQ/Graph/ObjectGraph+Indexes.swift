@@ -41,12 +41,14 @@ extension ObjectGraph {
 
   /// Takes objects of `entity` from the rows they had (nil: absent) to the rows they have
   /// (nil: gone) in its built indexes; drops the indexes instead when more objects changed
-  /// since their last use than an eighth of the table (and a thousand).
+  /// since their last use than a thirty-second of the table (and a thousand): updating an
+  /// ordered index entry by entry moves up to a block each time, and past that many a
+  /// rebuild at the next use costs less.
   mutating func reindex(_ entity: String, _ changes: [(key: Int64, old: [Value]?, new: [Value]?)]) {
     guard var built = indexes[entity], !changes.isEmpty else { return }
     indexes[entity] = nil
     built.changes += changes.count
-    guard built.changes <= max(1024, table(entity).count / 8) else { return }
+    guard built.changes <= max(1024, table(entity).count / 32) else { return }
     for i in built.indexes.indices {
       for change in changes {
         if let old = change.old { built.indexes[i].remove(old, key: change.key) }
