@@ -420,6 +420,7 @@ public final class Shell {
         JSONValue.object([("plan", .array(lines.map(JSONValue.string)))]).serialized() + "\n")
     case .explanation(let lines):
       output.write(lines.map { ValueText.visible($0) + "\n" }.joined())
+      if let lesson = interpreter.lesson { output.write(LessonRenderer.render(lesson)) }
     case .why(let explanations) where format.isJSON:
       output.write(JSONValue.array(explanations.map(WhyTreeRenderer.json)).serialized() + "\n")
     case .why(let explanations):

@@ -178,6 +178,31 @@ final class WhyTests: XCTestCase {
       """)
   }
 
+  func testExplainDrawsThePredicateAndTheSwiftOfAnApp() throws {
+    XCTAssertEqual(
+      try output(#"explain fetch Tie where rating > 3 OR NOT name ENDSWITH "ka""#),
+      #"""
+      scan 3 Tie objects
+      filter rating > 3 OR (NOT name ENDSWITH "ka")
+      select as the current selection
+
+      The predicate, as parsed:
+      OR
+      ├─ rating > 3
+      └─ NOT
+         └─ name ENDSWITH "ka"
+      predicateFormat: rating > 3 OR (NOT name ENDSWITH "ka")
+
+      In a Core Data app:
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Tie")
+        request.predicate = NSPredicate(format: "rating > %@ OR (NOT name ENDSWITH %@)", argumentArray: [3, "ka"])
+        let results = try context.fetch(request)
+
+      With SwiftData: no #Predicate — ENDSWITH: #Predicate has starts(with:) but no hasSuffix
+
+      """#)
+  }
+
   func testJSONModesGiveTheTreeAsJSON() throws {
     let capture = Capture()
     let shell = try ShellFixtures.shell(after: Self.wardrobe, capture: capture)

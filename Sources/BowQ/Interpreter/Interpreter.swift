@@ -24,6 +24,9 @@ public final class Interpreter {
   /// What the last statement run is worth telling beyond its result: warnings about its
   /// predicate, and hints after an empty result.
   public private(set) var notes: [StatementNote] = []
+  /// What `explain` teaches about the statement it explains, besides its plan; nil after
+  /// any other statement.
+  public private(set) var lesson: StatementLesson?
   /// The entity and predicate of the last fetch, which `why` explains by default.
   var lastFetch: (entity: String, predicate: PredicateSyntax?)?
 
@@ -53,6 +56,7 @@ public final class Interpreter {
   public func execute(_ statement: Statement) throws -> StatementResult {
     let now = clock()
     notes = []
+    lesson = nil
     let binder = Binder(model: context.graph.model, variables: variables, now: now)
     if case .set = statement.kind, selection == nil, lastFetchReturnedValues {
       throw LanguageError(
@@ -66,6 +70,7 @@ public final class Interpreter {
     let bound = try binder.bind(statement, selection: selectedEntity)
     notes = warnings(statement, bound)
     if case .explain(let inner) = statement.kind {
+      lesson = StatementLesson(inner, model: context.graph.model)
       return .explanation(explain(inner, bound))
     }
     if case .explainAnalyze(let inner) = statement.kind {

@@ -22,8 +22,7 @@ enum WhyTreeRenderer {
 
   /// One object's explanation.
   static func render(_ explanation: WhyExplanation) -> String {
-    var lines = [headline(explanation)]
-    draw(explanation.tree, lead: "", branch: "", skipReason: nil, lines: &lines)
+    let lines = [headline(explanation)] + drawing(explanation.tree, skipReason: nil).lines
     return lines.map { ValueText.visible($0) + "\n" }.joined()
   }
 
@@ -65,29 +64,28 @@ enum WhyTreeRenderer {
     }
   }
 
-  /// A node and its facts, then its children: `branch` goes before the node's own line,
-  /// `lead` before every line under it. `skipReason` says why the node was skipped, for
-  /// the first operand an AND or OR did not evaluate.
-  private static func draw(
-    _ node: WhyNode, lead: String, branch: String, skipReason: String?, lines: inout [String]
-  ) {
-    let title: String =
-      switch node.kind {
-      case .and: "AND"
-      case .or: "OR"
-      case .not: "NOT"
-      case .comparison, .constant: node.text
-      }
-    lines.append(branch + title + ": " + outcome(node.outcome, skipReason: skipReason))
-    let factLead = lead + (node.children.isEmpty ? "   " : "│  ")
-    for fact in node.facts { lines.append(factLead + sentence(fact)) }
+  /// A node as drawn: its title and value, its facts, then its children. `skipReason`
+  /// says why the node was skipped, for the first operand an AND or OR did not evaluate.
+  private static func drawing(_ node: WhyNode, skipReason: String?) -> TreeDrawing {
     var reason = decidedReason(node)
-    for (index, child) in node.children.enumerated() {
-      let isLast = index == node.children.count - 1
-      draw(
-        child, lead: lead + (isLast ? "   " : "│  "), branch: lead + (isLast ? "└─ " : "├─ "),
-        skipReason: child.outcome == .skipped ? reason : nil, lines: &lines)
+    var children: [TreeDrawing] = []
+    for child in node.children {
+      children.append(drawing(child, skipReason: child.outcome == .skipped ? reason : nil))
       if child.outcome == .skipped { reason = nil }
+    }
+    return TreeDrawing(
+      title: title(of: node.kind, node.text) + ": " + outcome(node.outcome, skipReason: skipReason),
+      details: node.facts.map(sentence), children: children)
+  }
+
+  /// What a node is called in a tree: AND, OR and NOT by their operator, the rest by their
+  /// text.
+  static func title(of kind: WhyNode.Kind, _ text: String) -> String {
+    switch kind {
+    case .and: return "AND"
+    case .or: return "OR"
+    case .not: return "NOT"
+    case .comparison, .constant: return text
     }
   }
 

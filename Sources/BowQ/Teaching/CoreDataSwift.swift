@@ -1,0 +1,251 @@
+/// The Swift a Core Data app writes for a statement: an `NSFetchRequest` with its
+/// `NSPredicate(format:argumentArray:)`, sort descriptors, limit and offset, dictionary
+/// results for `select`; `count(for:)`; `NSBatchDeleteRequest` and `NSBatchUpdateRequest`;
+/// an inserted object's values. Constants of comparisons become `%@` arguments, as an app
+/// passes its values.
+enum CoreDataSwift {
+  static func code(for statement: Statement) -> String? {
+    let lines: [String]
+    switch statement.kind {
+    case .fetch(let request):
+      lines = fetch(request)
+    case .count(let entity, let predicate):
+      lines =
+        ["let request = NSFetchRequest<NSManagedObject>(entityName: \(quoted(entity)))"]
+        + predicateLines("request", predicate) + ["let count = try context.count(for: request)"]
+    case .delete(let entity, let predicate):
+      lines =
+        ["let request = NSFetchRequest<NSFetchRequestResult>(entityName: \(quoted(entity)))"]
+        + predicateLines("request", predicate)
+        + [
+          "let delete = NSBatchDeleteRequest(fetchRequest: request)", "try context.execute(delete)",
+        ]
+    case .update(let entity, let predicate, let assignments):
+      lines =
+        ["let update = NSBatchUpdateRequest(entityName: \(quoted(entity)))"]
+        + predicateLines("update", predicate) + batchUpdate(assignments)
+        + ["try context.execute(update)"]
+    case .insert(let entity, let assignments):
+      lines =
+        [
+          "let object = NSEntityDescription.insertNewObject(forEntityName: \(quoted(entity)), "
+            + "into: context)"
+        ] + assignments.map(setValue)
+    default:
+      return nil
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func quoted(_ name: Name) -> String { Value.quoted(name.text) }
+
+  // MARK: Fetch requests
+
+  private static func fetch(_ request: FetchRequest) -> [String] {
+    let resultType = request.select == nil ? "NSManagedObject" : "NSDictionary"
+    var lines = [
+      "let request = NSFetchRequest<\(resultType)>(entityName: \(quoted(request.entity)))"
+    ]
+    lines += predicateLines("request", request.predicate)
+    if let select = request.select {
+      lines += dictionaryResults(select, request)
+    }
+    if !request.sort.isEmpty {
+      lines.append(
+        "request.sortDescriptors = [" + request.sort.map(sortDescriptor).joined(separator: ", ")
+          + "]")
+    }
+    if let limit = request.limit { lines.append("request.fetchLimit = \(limit)") }
+    if let offset = request.offset { lines.append("request.fetchOffset = \(offset)") }
+    lines.append("let results = try context.fetch(request)")
+    return lines
+  }
+
+  private static func sortDescriptor(_ key: SortKey) -> String {
+    let selector: String? =
+      switch key.comparison {
+      case .compare: nil
+      case .caseInsensitive: "caseInsensitiveCompare"
+      case .localized: "localizedCompare"
+      case .localizedCaseInsensitive: "localizedCaseInsensitiveCompare"
+      case .localizedStandard: "localizedStandardCompare"
+      }
+    return "NSSortDescriptor(key: \(Value.quoted(PredicateFormatter.format(key.key))), "
+      + "ascending: \(key.ascending)"
+      + (selector.map { ", selector: #selector(NSString.\($0)(_:))" } ?? "") + ")"
+  }
+
+  /// `select …`: dictionary results of key paths and expression descriptions, distinct,
+  /// grouped, filtered by `having`.
+  private static func dictionaryResults(_ select: [SelectItem], _ request: FetchRequest)
+    -> [String]
+  {
+    var lines = ["request.resultType = .dictionaryResultType"]
+    var properties: [String] = []
+    for (position, item) in select.enumerated() {
+      if case .keyPath = item.expression.kind, item.alias == nil {
+        properties.append(Value.quoted(PredicateFormatter.format(item.expression)))
+        continue
+      }
+      let variable = "column\(position + 1)"
+      let name = item.alias?.text ?? PredicateFormatter.format(item.expression)
+      let (expression, resultType) = expressionDescription(item.expression)
+      lines += [
+        "let \(variable) = NSExpressionDescription()",
+        "\(variable).name = \(Value.quoted(name))",
+        "\(variable).expression = \(expression)",
+        "\(variable).expressionResultType = .\(resultType)",
+      ]
+      properties.append(variable)
+    }
+    lines.append("request.propertiesToFetch = [" + properties.joined(separator: ", ") + "]")
+    if request.distinct { lines.append("request.returnsDistinctResults = true") }
+    if !request.groupBy.isEmpty {
+      lines.append(
+        "request.propertiesToGroupBy = ["
+          + request.groupBy.map { Value.quoted(PredicateFormatter.format($0)) }
+          .joined(separator: ", ") + "]")
+    }
+    if let having = request.having {
+      lines.append(
+        "request.havingPredicate = NSPredicate(format: "
+          + "\(Value.quoted(PredicateFormatter.format(having))))")
+    }
+    return lines
+  }
+
+  /// An aggregate (`avg(rating)`, `count()`) as Core Data's function expression, anything
+  /// else as an expression format; with the attribute type of its results.
+  private static func expressionDescription(_ e: ExpressionSyntax) -> (String, String) {
+    if case .function(let name, let arguments) = e.kind,
+      let aggregate = AggregateOperation(groupName: name), let function = aggregate.function,
+      arguments.count <= 1
+    {
+      let argument =
+        arguments.first.map {
+          "NSExpression(forKeyPath: \(Value.quoted(PredicateFormatter.format($0))))"
+        } ?? "NSExpression.expressionForEvaluatedObject()"
+      let type = aggregate.name == "count" ? "integer64AttributeType" : "doubleAttributeType"
+      return (
+        "NSExpression(forFunction: \(Value.quoted(function + ":")), arguments: [\(argument)])",
+        type
+      )
+    }
+    return (
+      "NSExpression(format: \(Value.quoted(PredicateFormatter.format(e))))",
+      "undefinedAttributeType"
+    )
+  }
+
+  // MARK: Predicates and values
+
+  /// `target.predicate = NSPredicate(format: …, argumentArray: […])`, when there is a
+  /// predicate.
+  private static func predicateLines(_ target: String, _ predicate: PredicateSyntax?) -> [String] {
+    guard let predicate else { return [] }
+    var arguments: [String] = []
+    let format = PredicateFormatter.format(parameterized(predicate, &arguments))
+    let call =
+      arguments.isEmpty
+      ? "NSPredicate(format: \(Value.quoted(format)))"
+      : "NSPredicate(format: \(Value.quoted(format)), argumentArray: ["
+        + arguments.joined(separator: ", ") + "])"
+    return ["\(target).predicate = \(call)"]
+  }
+
+  /// The predicate with the constant operands of its comparisons made `%@`, their Swift
+  /// literals appended to `arguments` in the order the format names them.
+  private static func parameterized(_ p: PredicateSyntax, _ arguments: inout [String])
+    -> PredicateSyntax
+  {
+    var result = p
+    switch p.kind {
+    case .constant:
+      break
+    case .comparison(var c):
+      c.lhs = parameter(c.lhs, &arguments)
+      c.rhs = parameter(c.rhs, &arguments)
+      result.kind = .comparison(c)
+    case .not(let inner):
+      result.kind = .not(parameterized(inner, &arguments))
+    case .and(let operands):
+      result.kind = .and(operands.map { parameterized($0, &arguments) })
+    case .or(let operands):
+      result.kind = .or(operands.map { parameterized($0, &arguments) })
+    }
+    return result
+  }
+
+  /// A constant (or `{…}` of constants) as `%@`, its literal appended to `arguments`.
+  private static func parameter(_ e: ExpressionSyntax, _ arguments: inout [String])
+    -> ExpressionSyntax
+  {
+    let literal: String?
+    switch e.kind {
+    case .constant(let value): literal = swiftLiteral(value)
+    case .aggregate(let elements):
+      let literals = elements.map { element -> String? in
+        if case .constant(let value) = element.kind { return swiftLiteral(value) }
+        return nil
+      }
+      literal =
+        literals.contains(nil)
+        ? nil : "[" + literals.compactMap { $0 }.joined(separator: ", ") + "]"
+    default: literal = nil
+    }
+    guard let literal else { return e }
+    arguments.append(literal)
+    return ExpressionSyntax(.keyPath([.key("%@")]), range: e.range)
+  }
+
+  /// A value as Swift source; nil for nil and values that stay in the format.
+  static func swiftLiteral(_ value: Value) -> String? {
+    switch value {
+    case .bool(let b): return b ? "true" : "false"
+    case .int(let i): return String(i)
+    case .double(let d): return Value.format(d)
+    case .string(let s): return Value.quoted(s)
+    case .date(let d):
+      return
+        "Date(timeIntervalSinceReferenceDate: \(Value.format(d.timeIntervalSinceReferenceDate)))"
+    case .uuid(let u): return "UUID(uuidString: \(Value.quoted(u.uuidString)))!"
+    case .uri(let u): return "URL(string: \(Value.quoted(u.absoluteString)))!"
+    case .null, .decimal, .data, .color, .object, .collection: return nil
+    }
+  }
+
+  // MARK: Edits
+
+  /// `propertiesToUpdate` of a batch update: constants as values, other expressions as
+  /// `NSExpression`s; relationships, which a batch update cannot set, as a comment.
+  private static func batchUpdate(_ assignments: [Assignment]) -> [String] {
+    var entries: [String] = []
+    var notes: [String] = []
+    for assignment in assignments {
+      guard case .expression(let e) = assignment.value, assignment.op == .set else {
+        notes.append(
+          "// \(assignment.key.text): a batch update cannot set relationships; fetch the "
+            + "objects and set it on each")
+        continue
+      }
+      entries.append("\(Value.quoted(assignment.key.text)): \(value(e))")
+    }
+    guard !entries.isEmpty else { return notes }
+    return ["update.propertiesToUpdate = [" + entries.joined(separator: ", ") + "]"] + notes
+  }
+
+  private static func setValue(_ assignment: Assignment) -> String {
+    guard case .expression(let e) = assignment.value, assignment.op == .set else {
+      return "// \(assignment.key.text): fetch the related objects, then set them"
+    }
+    return "object.setValue(\(value(e)), forKey: \(Value.quoted(assignment.key.text)))"
+  }
+
+  /// An assigned value: a constant's literal, or an `NSExpression` of the expression.
+  private static func value(_ e: ExpressionSyntax) -> String {
+    if case .constant(let constant) = e.kind, let literal = swiftLiteral(constant) {
+      return literal
+    }
+    return "NSExpression(format: \(Value.quoted(PredicateFormatter.format(e))))"
+  }
+}
