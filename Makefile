@@ -34,6 +34,7 @@ bench: bench-deps
 	$(SWIFT) build -c release
 	.build/release/bowq-bench predicates
 	.build/release/bowq-bench queries
+	.build/release/bowq-bench engine
 	.build/release/bowq-bench store
 
 format:

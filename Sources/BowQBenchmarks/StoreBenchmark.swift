@@ -115,7 +115,8 @@ enum StoreBenchmark {
     return results
   }
 
-  private static let pythonLoad = """
+  /// Python's `plistlib.load` of a plain binary plist, printing the number of ties.
+  static let pythonLoad = """
     import os, plistlib, sys
     with open(sys.argv[1], "rb") as f:
         ties = plistlib.load(f)
@@ -194,7 +195,7 @@ enum StoreBenchmark {
     Table.print(header: ["target", "ratio", "target", "met"], rows: rows)
   }
 
-  private static func median<T: Comparable>(_ values: [T]) -> T {
+  static func median<T: Comparable>(_ values: [T]) -> T {
     values.sorted()[values.count / 2]
   }
 
@@ -202,11 +203,11 @@ enum StoreBenchmark {
     (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
   }
 
-  private static func seconds(_ value: Double) -> String {
+  static func seconds(_ value: Double) -> String {
     value < 10 ? String(format: "%.2f s", value) : String(format: "%.1f s", value)
   }
 
-  private static func megabytes(_ bytes: Int) -> String {
+  static func megabytes(_ bytes: Int) -> String {
     String(format: "%.0f MB", Double(bytes) / 1_000_000)
   }
 }

@@ -17,15 +17,22 @@ struct StoreChildProcess {
   /// Runs `arguments` (the program is looked up in `PATH` unless it contains a slash) and
   /// waits for it, killing it after `timeLimit` seconds; throws when it cannot start or
   /// exits with a failure of its own.
-  static func run(_ arguments: [String], timeLimit: Double = .infinity) throws
-    -> StoreChildProcess
-  {
+  ///
+  /// - Parameters:
+  ///   - includingErrors: whether the child's standard error is read with its output.
+  ///   - watch: when given, receives each piece of output as it arrives, with the seconds
+  ///     since the start, and the output is not kept (a result may be larger than memory).
+  static func run(
+    _ arguments: [String], timeLimit: Double = .infinity, includingErrors: Bool = false,
+    watch: ((ArraySlice<UInt8>, Double) -> Void)? = nil
+  ) throws -> StoreChildProcess {
     var pipe: [Int32] = [0, 0]
     guard Glibc.pipe(&pipe) == 0 else { throw BenchmarkError("cannot create a pipe") }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    if includingErrors { posix_spawn_file_actions_adddup2(&actions, pipe[1], 2) }
     posix_spawn_file_actions_addclose(&actions, pipe[0])
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
@@ -53,7 +60,9 @@ struct StoreChildProcess {
       let wait = timedOut ? -1 : Int32(min(remaining * 1000, 60_000))
       if poll(&ready, 1, wait) == 0 { continue }
       let count = read(pipe[0], &buffer, buffer.count)
-      if count > 0 {
+      if count > 0, let watch {
+        watch(buffer[0..<count], Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      } else if count > 0 {
         output.append(contentsOf: buffer[0..<count])
       } else if count == 0 || errno != EINTR {
         break

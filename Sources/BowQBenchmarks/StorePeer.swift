@@ -16,6 +16,8 @@ enum StorePeer {
     bowq-bench peer foundation-load PLIST          (PropertyListSerialization)
     bowq-bench peer decoder-load PLIST             (PropertyListDecoder into structs)
     bowq-bench peer foundation-save COUNT OUT      (PropertyListSerialization)
+    bowq-bench peer sqlite-memory COUNT            (the ties in an in-memory SQLite database)
+    bowq-bench peer sqlite-update COUNT FILE       (UPDATE + COMMIT on a SQLite file)
     """
 
   static func run(_ arguments: [String]) throws -> Never {
@@ -56,6 +58,23 @@ enum StorePeer {
         try data.write(to: URL(fileURLWithPath: arguments[2]))
       }.seconds
       finish("\(count) \(seconds)")
+    case ("sqlite-memory", 2):
+      guard let count = Int(arguments[1]) else { throw BenchmarkError(usage) }
+      try StoreSQLitePeer(path: ":memory:").fill(count: count)
+      finish("\(count)")
+    case ("sqlite-update", 3):
+      guard let count = Int(arguments[1]) else { throw BenchmarkError(usage) }
+      try? FileManager.default.removeItem(atPath: arguments[2])
+      let database = try StoreSQLitePeer(path: arguments[2])
+      try database.fill(count: count)
+      var changed = 0
+      let seconds = try Stopwatch.median(runs: 1) {
+        try database.exec("BEGIN")
+        try database.exec("UPDATE tie SET rating = 2")
+        changed = database.changes
+        try database.exec("COMMIT")
+      }.seconds
+      finish("\(changed) \(seconds)")
     default:
       throw BenchmarkError("usage:\n\(usage)")
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `bowq-bench [predicates|queries|store] [--count N] [--runs N]`: measures bowq against the peers a
+/// `bowq-bench [predicates|queries|engine|store] [--count N] [--runs N]`: measures bowq against the peers a
 /// user would otherwise use, in one run, and prints the ratios. `bowq-bench peer …` is one
 /// measured operation of the store benchmark, which runs it as a child process.
 var count = 1_000_000
@@ -8,6 +8,7 @@ var runs = 5
 var bowqOnly = false
 var store = false
 var queries = false
+var engine = false
 var countWasGiven = false
 var runsWereGiven = false
 var arguments = CommandLine.arguments.dropFirst()
@@ -22,6 +23,7 @@ while let argument = arguments.popFirst() {
   case "predicates": break
   case "store": store = true
   case "queries": queries = true
+  case "engine": engine = true
   case "peer":
     do {
       try StorePeer.run(Array(arguments))
@@ -33,13 +35,16 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: bowq-bench [predicates|queries|store] [--count N] [--runs N] [--bowq-only]\n".utf8))
+        "usage: bowq-bench [predicates|queries|engine|store] [--count N] [--runs N] [--bowq-only]\n"
+          .utf8))
     exit(2)
   }
 }
 do {
   if queries {
     try QueryBenchmark.run(count: count, runs: runsWereGiven ? runs : 5)
+  } else if engine {
+    try EngineBenchmark.run(count: count, runs: runsWereGiven ? runs : 3)
   } else if store {
     try StoreBenchmark.run(
       counts: countWasGiven ? [count] : StoreBenchmark.defaultCounts,

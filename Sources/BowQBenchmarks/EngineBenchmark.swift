@@ -1,0 +1,362 @@
+import BowQ
+import Foundation
+
+/// `bowq-bench engine [--count N] [--runs N]`: the engine issue's targets other than
+/// queries (those are `bowq-bench queries`), measured on what users run — the real `bowq`
+/// binary built beside this one, on a store of generated BowTies opened from its file —
+/// against what a user would otherwise use, in the same run:
+///
+/// - opening the store, against libplist's C parser on the same ties as a plain binary
+///   plist, and its peak memory against SQLite holding every attribute in memory;
+/// - `--read-only` against a writer's open;
+/// - `import` of the plain plist against Python's `plistlib.load`;
+/// - `update BowTie set rating = 2` + `save` against SQLite's `UPDATE` + `COMMIT` on a file;
+/// - giving 2,000 and 20,000 ties one owner, which must stay linear;
+/// - the first row of `fetch BowTie` as csv into a pipe, and its peak memory;
+/// - Ctrl-C at a real terminal (tmux) during long statements: how soon "Interrupted."
+///   shows, and that nothing changed.
+///
+/// Every bowq and peer run is a whole process (``StoreChildProcess``): times and peak
+/// memory are medians over `runs`. Statement times come from bowq's own `.timer on`.
+enum EngineBenchmark {
+  /// One line of the targets table.
+  private struct Target {
+    var work: String
+    var measured: String
+    var target: String
+    var met: Bool
+  }
+
+  /// A whole process's median time and peak memory.
+  private struct Measurement {
+    var seconds: Double
+    var peakMemory: Int
+  }
+
+  static func run(count: Int, runs: Int) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bowq-engine-bench-\(getpid())"
+    ).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let me = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let bowq = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("bowq")
+      .path
+    guard FileManager.default.isExecutableFile(atPath: bowq) else {
+      throw BenchmarkError("no bowq beside \(me): build it first (swift build -c release)")
+    }
+    let store = folder + "/ties.bowq"
+    let plain = folder + "/ties.plist"
+    _ = try StoreChildProcess.run([me, "peer", "generate", String(count), store, plain])
+
+    print("Engine benchmark: \(count) BowTies, median of \(runs) runs, each a whole process\n")
+    var lines: [[String]] = []
+    var targets: [Target] = []
+    func measure(_ label: String, _ tool: String, _ command: [String]) throws -> Measurement {
+      var times: [Double] = []
+      var peaks: [Int] = []
+      for _ in 0..<runs {
+        let child = try StoreChildProcess.run(command, includingErrors: true)
+        times.append(child.seconds)
+        peaks.append(child.peakMemory)
+      }
+      let result = Measurement(
+        seconds: StoreBenchmark.median(times), peakMemory: StoreBenchmark.median(peaks))
+      lines.append([
+        label, tool, StoreBenchmark.seconds(result.seconds),
+        StoreBenchmark.megabytes(result.peakMemory),
+      ])
+      return result
+    }
+
+    let open = try measure("open", "bowq --store", [bowq, "--store", store, "-c", "count BowTie"])
+    let readOnly = try measure(
+      "open", "bowq --read-only", [bowq, "--read-only", "--store", store, "-c", "count BowTie"])
+    let sqliteMemory = try measure(
+      "hold in memory", "SQLite :memory:", [me, "peer", "sqlite-memory", String(count)])
+    if let libplist = try? StoreLibplistPeer.build(in: folder) {
+      let parse = try measure("open", "libplist plist_from_bin", [libplist, "load", plain])
+      targets.append(faster("open the store", open, than: parse, "libplist", by: 10))
+    } else {
+      print("note: libplist-dev is missing (scripts/install-deps.sh --bench): no libplist row\n")
+    }
+    targets.append(
+      smaller("open: peak memory", open, than: sqliteMemory, "SQLite in memory", within: 1.5))
+    targets.append(
+      Target(
+        work: "--read-only open: time, memory",
+        measured: String(
+          format: "%.2f×, %.2f× a writer's", readOnly.seconds / open.seconds,
+          Double(readOnly.peakMemory) / Double(open.peakMemory)),
+        target: "≤ 1.2×, ≤ 1.1×",
+        met: readOnly.seconds <= 1.2 * open.seconds
+          && Double(readOnly.peakMemory) <= 1.1 * Double(open.peakMemory)))
+
+    let plistlib = try measure(
+      "import", "Python plistlib.load", ["python3", "-c", StoreBenchmark.pythonLoad, plain])
+    let imported = try measure(
+      "import", "bowq import",
+      [bowq, "--memory", "--sample", "-c", "import \"\(plain)\" into BowTie"])
+    targets.append(faster("import the plain plist", imported, than: plistlib, "plistlib", by: 5))
+    targets.append(
+      Target(
+        work: "import: peak memory",
+        measured: String(format: "%.2f× the open's", ratio(imported, open)),
+        target: "≤ 2×", met: ratio(imported, open) <= 2))
+
+    targets.append(
+      try updateAndSave(
+        store: store, count: count, runs: runs, folder: folder, me: me, bowq: bowq, lines: &lines))
+    targets.append(try owners(runs: runs, folder: folder, bowq: bowq, lines: &lines))
+    targets += try firstRow(
+      store: store, count: count, runs: runs, bowq: bowq, open: open, lines: &lines)
+
+    Table.print(header: ["work", "tool", "time", "peak memory"], rows: lines)
+    print()
+    targets += try interrupts(store: store, plain: plain, bowq: bowq)
+
+    print("\nTargets at \(count) BowTies\n")
+    Table.print(
+      header: ["work", "measured", "target", "met"],
+      rows: targets.map { [$0.work, $0.measured, $0.target, $0.met ? "yes" : "NO"] })
+  }
+
+  private static func ratio(_ a: Measurement, _ b: Measurement) -> Double {
+    Double(a.peakMemory) / Double(b.peakMemory)
+  }
+
+  private static func faster(
+    _ work: String, _ bowq: Measurement, than peer: Measurement, _ name: String, by factor: Double
+  ) -> Target {
+    let speedup = peer.seconds / bowq.seconds
+    return Target(
+      work: work, measured: String(format: "%.1f× faster than %@", speedup, name),
+      target: String(format: "≥ %.0f×", factor), met: speedup >= factor)
+  }
+
+  private static func smaller(
+    _ work: String, _ bowq: Measurement, than peer: Measurement, _ name: String,
+    within factor: Double
+  ) -> Target {
+    let memory = ratio(bowq, peer)
+    return Target(
+      work: work, measured: String(format: "%.2f× %@", memory, name),
+      target: String(format: "≤ %.1f×", factor), met: memory <= factor)
+  }
+
+  /// The milliseconds of every `Time:` line `.timer on` printed, in seconds, summed.
+  private static func timedSeconds(_ output: String) -> Double {
+    output.split(separator: "\n").compactMap { line -> Double? in
+      guard line.hasPrefix("Time: ") else { return nil }
+      return Double(line.dropFirst(6).prefix { $0 != " " })
+    }.reduce(0, +) / 1000
+  }
+
+  /// `update BowTie set rating = 2` then `save`, timed by bowq's `.timer`, on a fresh copy of
+  /// the store each run, against SQLite's `UPDATE` + `COMMIT` on a file of the same rows.
+  private static func updateAndSave(
+    store: String, count: Int, runs: Int, folder: String, me: String, bowq: String,
+    lines: inout [[String]]
+  ) throws -> Target {
+    let copy = folder + "/update.bowq"
+    var bowqTimes: [Double] = []
+    var sqliteTimes: [Double] = []
+    for _ in 0..<runs {
+      try? FileManager.default.removeItem(atPath: copy)
+      try FileManager.default.copyItem(atPath: store, toPath: copy)
+      let child = try StoreChildProcess.run(
+        [
+          bowq, "--store", copy, "-c", ".timer on", "-c", "update BowTie set rating = 2", "-c",
+          "save",
+        ], includingErrors: true)
+      guard child.output.contains("Updated \(count)") else {
+        throw BenchmarkError("bowq's update did not update \(count) ties: \(child.output)")
+      }
+      bowqTimes.append(timedSeconds(child.output))
+      let sqlite = try StoreChildProcess.run(
+        [me, "peer", "sqlite-update", String(count), folder + "/update.sqlite"])
+      guard sqlite.numbers.first == Double(count), sqlite.numbers.count > 1 else {
+        throw BenchmarkError("SQLite's update: \(sqlite.output)")
+      }
+      sqliteTimes.append(sqlite.numbers[1])
+    }
+    let bowqTime = StoreBenchmark.median(bowqTimes)
+    let sqliteTime = StoreBenchmark.median(sqliteTimes)
+    lines.append(["update + save", "bowq", StoreBenchmark.seconds(bowqTime), ""])
+    lines.append([
+      "update + save", "SQLite UPDATE + COMMIT", StoreBenchmark.seconds(sqliteTime), "",
+    ])
+    return Target(
+      work: "update BowTie set rating = 2 + save",
+      measured: String(format: "%.2f× SQLite's", bowqTime / sqliteTime), target: "≤ 3×",
+      met: bowqTime <= 3 * sqliteTime)
+  }
+
+  /// `update BowTie set owner = Person where name == "Ann"` on stores of 2,000 and 20,000
+  /// ties: the time per tie must not grow with the number of ties.
+  private static func owners(runs: Int, folder: String, bowq: String, lines: inout [[String]])
+    throws -> Target
+  {
+    var perTie: [Int: Double] = [:]
+    for ties in [2_000, 20_000] {
+      let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+      _ = try interpreter.run(
+        """
+        entity BowTie {
+          name: String
+          owner: Person? inverse ties
+        }
+        entity Person {
+          name: String
+          ties: [BowTie] inverse owner
+        }
+        """)
+      var graph = interpreter.context.graph
+      graph.insert([.string("Ann"), .collection([])], into: "Person")
+      for i in 0..<ties { graph.insert([.string("Tie \(i)"), .null], into: "BowTie") }
+      let path = folder + "/owners-\(ties).bowq"
+      _ = try StoreFile.save(graph, to: path)
+      var times: [Double] = []
+      for _ in 0..<runs {
+        let child = try StoreChildProcess.run(
+          [
+            bowq, "--store", path, "-c", ".timer on", "-c",
+            #"update BowTie set owner = Person where name == "Ann""#,
+          ], includingErrors: true)
+        guard child.output.contains("Updated \(ties)") else {
+          throw BenchmarkError("giving \(ties) ties an owner: \(child.output)")
+        }
+        times.append(timedSeconds(child.output))
+      }
+      let time = StoreBenchmark.median(times)
+      perTie[ties] = time / Double(ties)
+      lines.append(["\(ties) ties, one owner", "bowq", StoreBenchmark.seconds(time), ""])
+    }
+    let growth = (perTie[20_000] ?? 0) / (perTie[2_000] ?? 1)
+    return Target(
+      work: "20,000 ties given one owner",
+      measured: String(format: "%.2f× the time per tie of 2,000", growth), target: "≤ 2×",
+      met: growth <= 2)
+  }
+
+  /// `fetch BowTie` as csv into a pipe: the time from the line before it (a `count`, which
+  /// ends once the store is open) to its first row, and the whole process's peak memory.
+  private static func firstRow(
+    store: String, count: Int, runs: Int, bowq: String, open: Measurement,
+    lines: inout [[String]]
+  ) throws -> [Target] {
+    var latencies: [Double] = []
+    var peaks: [Int] = []
+    for _ in 0..<runs {
+      var newlines = 0
+      var countShown: Double?
+      var firstRow: Double?
+      // Lines: "count", the count, the header, then the rows.
+      let child = try StoreChildProcess.run(
+        [bowq, "--store", store, "--format", "csv", "-c", "count BowTie", "-c", "fetch BowTie"]
+      ) { bytes, seconds in
+        guard firstRow == nil else { return }
+        for byte in bytes where byte == UInt8(ascii: "\n") {
+          newlines += 1
+          if newlines == 2 { countShown = seconds }
+          if newlines == 4 { firstRow = seconds }
+        }
+      }
+      guard let countShown, let firstRow else {
+        throw BenchmarkError("fetch BowTie as csv printed fewer than 2 rows")
+      }
+      latencies.append(firstRow - countShown)
+      peaks.append(child.peakMemory)
+    }
+    let latency = StoreBenchmark.median(latencies)
+    let peak = StoreBenchmark.median(peaks)
+    lines.append([
+      "fetch BowTie as csv | …", "bowq, first row", String(format: "%.1f ms", latency * 1000),
+      StoreBenchmark.megabytes(peak),
+    ])
+    let extra = Double(peak - open.peakMemory) / 1_000_000
+    return [
+      Target(
+        work: "fetch BowTie as csv into a pipe: first row",
+        measured: String(format: "%.1f ms", latency * 1000), target: "< 50 ms",
+        met: latency < 0.05),
+      Target(
+        work: "fetch BowTie as csv into a pipe: peak memory",
+        measured: String(format: "the open's + %.0f MB", extra), target: "≤ + 50 MB",
+        met: extra <= 50),
+    ]
+  }
+
+  /// Ctrl-C at a real terminal 0.1 s into each long statement: the seconds until
+  /// "Interrupted." shows, then a check that no object and not the file changed.
+  private static func interrupts(store: String, plain: String, bowq: String) throws -> [Target] {
+    guard (try? StoreChildProcess.run(["tmux", "-V"])) != nil else {
+      print("note: tmux is missing: no Ctrl-C rows")
+      return []
+    }
+    let before = try FileManager.default.attributesOfItem(atPath: store)[.modificationDate]
+    let terminal = try BenchTerminal([bowq, "--store", store])
+    guard try terminal.wait(for: "bowq>", timeout: 120) != nil else {
+      throw BenchmarkError("the shell did not start:\n\(try terminal.screen())")
+    }
+    let check = "count BowTie where rating == 2"
+    try terminal.enter(".mode line")
+    try terminal.enter(check)
+    let unchanged = try lastCount(terminal, waiting: 1)
+    let cases: [(setup: [String], statement: String, after: [String])] = [
+      ([], #"count BowTie where name MATCHES ".*a.*e.*i.*o.*u.*y""#, []),
+      ([], "update BowTie set rating = 2", []),
+      ([".output /dev/null"], "fetch BowTie sort by name", [".output"]),
+      ([], "import \"\(plain)\" into BowTie", []),
+      (
+        ["update BowTie where isFavorite == YES set timesWorn = timesWorn + 1"], "save",
+        ["rollback"]
+      ),
+    ]
+    var rows: [[String]] = []
+    var slowest = 0.0
+    var interrupted = 0
+    for item in cases {
+      for line in item.setup { try terminal.enter(line) }
+      try terminal.enter(item.statement)
+      usleep(100_000)
+      try terminal.press("C-c")
+      if let seconds = try terminal.wait(for: "Interrupted.", count: interrupted + 1, timeout: 10) {
+        interrupted += 1
+        slowest = max(slowest, seconds)
+        rows.append([item.statement, String(format: "%.0f ms", seconds * 1000)])
+      } else {
+        rows.append([item.statement, "finished before Ctrl-C"])
+      }
+      for line in item.after { try terminal.enter(line) }
+    }
+    try terminal.enter(check)
+    let after = try lastCount(terminal, waiting: 2)
+    let fileKept =
+      try FileManager.default.attributesOfItem(atPath: store)[.modificationDate] as? Date
+      == before as? Date
+    print("Ctrl-C 0.1 s into each statement, at a terminal (tmux):\n")
+    Table.print(header: ["statement", "Interrupted. after"], rows: rows)
+    return [
+      Target(
+        work: "Ctrl-C during long statements",
+        measured: String(
+          format: "%d of %d stopped, slowest %.0f ms; %@", interrupted, cases.count,
+          slowest * 1000, after == unchanged && fileKept ? "nothing changed" : "CHANGED"),
+        target: "≤ 100 ms, unchanged",
+        met: slowest <= 0.1 && after == unchanged && fileKept)
+    ]
+  }
+
+  /// The number in the last `count = N` line on the screen, once `count = ` has shown
+  /// `times` times.
+  private static func lastCount(_ terminal: BenchTerminal, waiting times: Int) throws -> Int {
+    guard try terminal.wait(for: "count = ", count: times, timeout: 120) != nil,
+      let line = try terminal.screen().split(separator: "\n").last(where: {
+        $0.hasPrefix("count = ")
+      }),
+      let value = Int(line.dropFirst(8).trimmingCharacters(in: .whitespaces))
+    else { throw BenchmarkError("no count on the screen:\n\(try terminal.screen())") }
+    return value
+  }
+}
