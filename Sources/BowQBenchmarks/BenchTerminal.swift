@@ -37,13 +37,27 @@ final class BenchTerminal {
   /// Polls the screen until `text` appears `count` times; returns the seconds waited, or
   /// nil at `timeout`.
   func wait(for text: String, count: Int = 1, timeout: Double) throws -> Double? {
+    try wait(timeout: timeout) { Self.occurrences(of: text, in: $0) >= count }?.seconds
+  }
+
+  /// Polls the screen until `condition` holds for it; returns the seconds waited and the
+  /// screen, or nil at `timeout`.
+  func wait(timeout: Double, until condition: (String) -> Bool) throws -> (
+    seconds: Double, screen: String
+  )? {
     let start = DispatchTime.now().uptimeNanoseconds
     while true {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-      if try screen().components(separatedBy: text).count - 1 >= count { return elapsed }
+      let screen = try screen()
+      if condition(screen) { return (elapsed, screen) }
       if elapsed > timeout { return nil }
       usleep(1000)
     }
+  }
+
+  /// How many times `text` is on `screen`.
+  static func occurrences(of text: String, in screen: String) -> Int {
+    screen.components(separatedBy: text).count - 1
   }
 
   /// Runs a tmux command that prints nothing. Its descriptors are /dev/null: `new-session`

@@ -20,7 +20,7 @@ final class FetchRequestTests: XCTestCase {
 
   func rows(_ interpreter: Interpreter, _ statement: String) throws -> [[Value]] {
     guard case .objects(let result)? = try interpreter.run(statement).last else { return [] }
-    return result.rows
+    return Array(result.rows)
   }
 
   func testSelectReturnsDictionariesAndLeavesTheSelectionAlone() throws {

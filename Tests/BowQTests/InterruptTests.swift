@@ -52,6 +52,7 @@ final class InterruptTests: XCTestCase {
       "update Tie set rating = 3",
       "update Tie set owner = Person where name == 'Ann'",
       "delete Tie where rating == 1",
+      "validate",
     ] {
       assertInterrupted(statement, interpreter)
     }
@@ -74,6 +75,26 @@ final class InterruptTests: XCTestCase {
       }, [])
     _ = try interpreter.run("save")
     XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+  }
+
+  func testReadingAPropertyListStops() throws {
+    let plist = PropertyList.array((0..<3_000).map { .dictionary(["name": .string("T\($0)")]) })
+    let data = try BinaryPropertyListWriter.encode(plist)
+    Interrupt.request()
+    XCTAssertThrowsError(try PropertyListDecoding.decode(data)) { error in
+      XCTAssertTrue(error is Interrupted, "\(error)")
+    }
+    Interrupt.reset()
+    XCTAssertEqual(try PropertyListDecoding.decode(data).0, plist)
+  }
+
+  func testValidationStops() throws {
+    let interpreter = try makeInterpreter()
+    let changed = interpreter.context.changedObjects
+    Interrupt.request()
+    XCTAssertThrowsError(try Validator.validate(changed, in: interpreter.context.graph)) { error in
+      XCTAssertTrue(error is Interrupted, "\(error)")
+    }
   }
 
   func testAnInterruptAskedBeforeIsForgottenOnReset() throws {

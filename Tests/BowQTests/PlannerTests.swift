@@ -46,7 +46,7 @@ final class PlannerTests: XCTestCase {
       XCTFail("no result for \(statement)")
       return []
     }
-    return result.rows
+    return Array(result.rows)
   }
 
   func testEachShapeOfFetchHasItsPlan() throws {

@@ -100,7 +100,7 @@ final class RegularExpressionTests: XCTestCase {
       graph.insert([.string(String(repeating: "x", count: 40))], into: "Tie")
     }
     let start = Date()
-    let errors = Validator.validate(ids, in: graph)
+    let errors = try Validator.validate(ids, in: graph)
     XCTAssertLessThan(Date().timeIntervalSince(start), 5, "40 objects, each bounded")
     XCTAssertEqual(errors.count, 40)
     XCTAssertTrue(errors[0].message.hasPrefix("The rule could not be checked: "), errors[0].message)

@@ -16,7 +16,7 @@ final class ValidationSummaryTests: XCTestCase {
           Attribute(name: "id", type: .int64, isUnique: true),
         ]))
     let ids = (0..<10_000).map { graph.insert([.string("Tie \($0)"), .int(7)], into: "Tie") }
-    let errors = Validator.validate(ids, in: graph)
+    let errors = try Validator.validate(ids, in: graph)
     XCTAssertEqual(errors.count, 10_000)
     XCTAssertEqual(Set(errors.map(\.code)), [.constraintMerge])
     XCTAssertTrue(errors[0].rule.hasSuffix("Tie/p11 and 9,989 more"), errors[0].rule)
@@ -33,7 +33,7 @@ final class ValidationSummaryTests: XCTestCase {
     try graph.define(Entity(name: "Tie", attributes: [Attribute(name: "name", type: .string)]))
     let ties = (0..<100_000).map { graph.insert([.string("Tie \($0)")], into: "Tie") }
     let owner = ObjectID(entity: "Person", key: 1)
-    let errors = Validator.validate(
+    let errors = try Validator.validate(
       [], in: graph,
       denied: [DeniedDeletion(object: owner, relationship: "ties", destinations: ties)])
     XCTAssertEqual(errors.map(\.code), [.deniedDelete])

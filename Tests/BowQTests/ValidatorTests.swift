@@ -55,7 +55,7 @@ final class ValidatorTests: XCTestCase {
         ]))
     let a = graph.insert([.string("A"), .double(7), .int(1)], into: "Tie")
     let b = graph.insert([.null, .double(1), .int(1)], into: "Tie")
-    let errors = Validator.validate([a, b], in: graph)
+    let errors = try Validator.validate([a, b], in: graph)
     XCTAssertEqual(
       errors.map(\.code),
       [.numberTooLarge, .missingMandatoryProperty, .constraintMerge, .constraintMerge])
@@ -78,7 +78,7 @@ final class ValidatorTests: XCTestCase {
         attributes: [Attribute(name: "id", type: .int64, isOptional: true, isUnique: true)]))
     let a = graph.insert([.null], into: "T")
     let b = graph.insert([.null], into: "T")
-    XCTAssertEqual(Validator.validate([a, b], in: graph), [])
+    XCTAssertEqual(try Validator.validate([a, b], in: graph), [])
   }
 
   func testARuleThatDoesNotParseSaysSoInsteadOfItsMessage() throws {
@@ -88,7 +88,7 @@ final class ValidatorTests: XCTestCase {
         name: "Tie", attributes: [Attribute(name: "name", type: .string)],
         rules: [EntityRule(predicate: "garbage (((", message: "rule garbage (((")]))
     let tie = graph.insert([.string("Red")], into: "Tie")
-    let errors = Validator.validate([tie], in: graph)
+    let errors = try Validator.validate([tie], in: graph)
     XCTAssertEqual(errors.map(\.code), [.generic])
     XCTAssertTrue(
       errors[0].message.hasPrefix("The rule could not be checked: its predicate is not valid: "),

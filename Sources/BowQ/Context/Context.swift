@@ -193,8 +193,10 @@ public struct Context: Sendable {
   }
 
   /// Every rule the pending changes break, as `save` would report them.
-  public func validate() -> [ValidationError] {
-    Validator.validate(changedObjects, in: graph, denied: deniedDeletions)
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops the check.
+  public func validate() throws(Interrupted) -> [ValidationError] {
+    try Validator.validate(changedObjects, in: graph, denied: deniedDeletions)
   }
 
   /// The pending changes, entities first, then objects in entity and key order.

@@ -14,7 +14,7 @@ extension Interpreter {
       return ResultSet(
         entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity),
         ids: positions.map(scan.id(at:)),
-        rows: positions.map(table.row(at:)))
+        rows: ResultRows(table: table, positions: positions))
     case .rows(let rows):
       return ResultSet(
         entity: fetch.entity.name,

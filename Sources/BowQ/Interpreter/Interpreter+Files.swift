@@ -18,12 +18,17 @@ extension Interpreter {
     let plist: PropertyList
     do {
       plist = try PropertyListDecoding.decode(data).0
+    } catch let interrupted as Interrupted {
+      throw interrupted
     } catch {
       throw EvaluationError("\(path) is not a readable property list: \(error)", at: range)
     }
     let rows = try PlistImport.rows(from: plist, into: entity)
     try edit { context in
-      for row in rows { context.insert(row, into: entity.name) }
+      for (step, row) in rows.enumerated() {
+        try Interrupt.check(every: step)
+        context.insert(row, into: entity.name)
+      }
     }
     return .imported(entity: entity.name, count: rows.count, path: path)
   }

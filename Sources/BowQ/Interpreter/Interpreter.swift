@@ -144,7 +144,7 @@ public final class Interpreter {
       return .report(context.redo() ? .redone : .nothingToRedo)
     case .validate:
       let changed = context.changedObjects
-      let errors = context.validate()
+      let errors = try context.validate()
       guard errors.isEmpty else { throw SaveError(errors: errors) }
       return .report(.validated(objects: changed.count))
     case .why(let request):
@@ -251,8 +251,7 @@ public final class Interpreter {
           at: range)
       }
     }
-    let errors = context.validate()
-    try Interrupt.check()
+    let errors = try context.validate()
     guard errors.isEmpty else { throw SaveError(errors: errors) }
     if case .file(let handle) = store {
       try handle.save(context.graph)

@@ -6,13 +6,18 @@ public struct ResultSet: Hashable, Sendable {
   public var columns: [ResultColumn]
   /// The object each row belongs to; empty for dictionary results (`select`).
   public var ids: [ObjectID]
-  public var rows: [[Value]]
+  /// The rows, made as they are read (see ``ResultRows``).
+  public var rows: ResultRows
 
-  public init(entity: String, columns: [ResultColumn], ids: [ObjectID], rows: [[Value]]) {
+  public init(entity: String, columns: [ResultColumn], ids: [ObjectID], rows: ResultRows) {
     self.entity = entity
     self.columns = columns
     self.ids = ids
     self.rows = rows
+  }
+
+  public init(entity: String, columns: [ResultColumn], ids: [ObjectID], rows: [[Value]]) {
+    self.init(entity: entity, columns: columns, ids: ids, rows: ResultRows(rows))
   }
 }
 

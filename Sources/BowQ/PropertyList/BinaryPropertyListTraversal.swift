@@ -84,7 +84,10 @@ struct BinaryPlistTraversal {
     if !building, checked.contains(root) { return nil }
     guard scanner.isContainer(root) else { return try scalar(root, building: building) }
     var stack = [try open(root, at: rootRef, building: building)]
+    var step = 0
     while true {
+      try Interrupt.check(every: step)
+      step += 1
       let last = stack.count - 1
       if stack[last].position == stack[last].count {
         let done = stack.removeLast()

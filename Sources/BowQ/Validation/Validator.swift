@@ -11,25 +11,27 @@ public enum Validator {
 
   /// Every rule broken by the given objects of the graph, in object and property order,
   /// then uniqueness conflicts and denied deletes.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops the check.
   public static func validate(
     _ ids: [ObjectID], in graph: ObjectGraph, denied: [DeniedDeletion] = []
-  ) -> [ValidationError] {
+  ) throws(Interrupted) -> [ValidationError] {
     var errors: [ValidationError] = []
     var rulesByEntity: [String: [CompiledRule]] = [:]
     let now = Date()
-    for id in ids {
+    for (step, id) in ids.enumerated() {
+      try Interrupt.check(every: step)
       guard let entity = graph.model.entity(named: id.entity),
         let row = graph.table(id.entity).row(for: id.key)
       else { continue }
-      let label = label(of: row, in: entity)
       func report(
         _ code: ValidationError.Code, _ key: String, _ value: Value, _ rule: String,
         message: String? = nil
       ) {
         errors.append(
           ValidationError(
-            code: code, object: id, objectLabel: label, key: key, value: value, rule: rule,
-            customMessage: message))
+            code: code, object: id, objectLabel: label(of: row, in: entity), key: key,
+            value: value, rule: rule, customMessage: message))
       }
       for (attribute, value) in zip(entity.attributes, row) {
         if let failure = check(value, against: attribute) {
@@ -61,7 +63,7 @@ public enum Validator {
         }
       }
     }
-    errors += uniquenessErrors(ids, in: graph)
+    errors += try uniquenessErrors(ids, in: graph)
     for denial in denied {
       let live = denial.destinations.filter(graph.contains)
       guard !live.isEmpty else { continue }
@@ -155,7 +157,9 @@ public enum Validator {
 
   /// Objects among `ids` that share the values of a uniqueness constraint with another
   /// object: single `unique` attributes and compound constraints alike.
-  static func uniquenessErrors(_ ids: [ObjectID], in graph: ObjectGraph) -> [ValidationError] {
+  static func uniquenessErrors(_ ids: [ObjectID], in graph: ObjectGraph) throws(Interrupted)
+    -> [ValidationError]
+  {
     var errors: [ValidationError] = []
     let changedByEntity = Dictionary(grouping: ids, by: \.entity)
     for (entityName, changed) in changedByEntity.sorted(by: { $0.key < $1.key }) {
@@ -168,6 +172,7 @@ public enum Validator {
         guard slots.count == constraint.count else { continue }
         var holders: [[Value]: [Int64]] = [:]
         for (position, key) in table.keys.enumerated() {
+          try Interrupt.check(every: position)
           let values = slots.map { table.value(at: position, slot: $0) }
           if !values.allSatisfy(\.isNull) { holders[values, default: []].append(key) }
         }

@@ -1,0 +1,55 @@
+/// The rows of a result, read as they are wanted: a cursor over the fetched objects of a
+/// table, or rows already made (`select`, results built by hand).
+///
+/// A fetch of a million objects keeps only their positions; each row is made from the
+/// table's columns when a renderer reaches it, so output starts at once and the result
+/// never holds every row at the same time. The table is a snapshot (copy on write): later
+/// edits do not change a result already fetched.
+public struct ResultRows: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+  private enum Source: Sendable {
+    case made([[Value]])
+    case objects(EntityTable, positions: [Int])
+  }
+
+  private let source: Source
+
+  /// Rows already made.
+  public init(_ rows: [[Value]]) {
+    source = .made(rows)
+  }
+
+  public init(arrayLiteral rows: [Value]...) {
+    source = .made(rows)
+  }
+
+  /// The objects at `positions` of `table`, in that order.
+  init(table: EntityTable, positions: [Int]) {
+    source = .objects(table, positions: positions)
+  }
+
+  public var startIndex: Int { 0 }
+
+  public var endIndex: Int {
+    switch source {
+    case .made(let rows): return rows.count
+    case .objects(_, let positions): return positions.count
+    }
+  }
+
+  public subscript(index: Int) -> [Value] {
+    switch source {
+    case .made(let rows): return rows[index]
+    case .objects(let table, let positions): return table.row(at: positions[index])
+    }
+  }
+
+  /// Results are equal when their rows are, however they are kept.
+  public static func == (a: ResultRows, b: ResultRows) -> Bool {
+    a.count == b.count && a.elementsEqual(b)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for row in self { hasher.combine(row) }
+  }
+}
