@@ -363,7 +363,7 @@ public final class Shell {
   private func showingStoreURIs(_ result: StatementResult) -> StatementResult {
     guard case .coreData(_, let uuid) = interpreter.store, case .objects(var resultSet) = result
     else { return result }
-    func shown(_ value: Value) -> Value {
+    @Sendable func shown(_ value: Value) -> Value {
       switch value {
       case .object(let id):
         return URI(CoreDataStore.uri(of: id, storeUUID: uuid)).map(Value.uri) ?? value
@@ -371,7 +371,7 @@ public final class Shell {
       default: return value
       }
     }
-    resultSet.rows = resultSet.rows.map { $0.map(shown) }
+    resultSet.rows = resultSet.rows.mappingRows { $0.map(shown) }
     return .objects(resultSet)
   }
 

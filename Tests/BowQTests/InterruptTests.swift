@@ -88,6 +88,19 @@ final class InterruptTests: XCTestCase {
     XCTAssertEqual(try PropertyListDecoding.decode(data).0, plist)
   }
 
+  func testSortingStops() throws {
+    let values = (0..<5_000).map { [Value.int(Int64($0 * 7919 % 5_000))] }
+    let key = BoundSortKey(
+      value: BoundExpression(kind: .slot(0), type: .integer, range: .nowhere), ascending: true,
+      comparison: .compare)
+    Interrupt.request()
+    XCTAssertThrowsError(try SortOrder.sortedPositions(values, keys: [key])) { error in
+      XCTAssertTrue(error is Interrupted, "\(error)")
+    }
+    Interrupt.reset()
+    XCTAssertEqual(try SortOrder.sortedPositions(values, keys: [key]).first, 0)
+  }
+
   func testValidationStops() throws {
     let interpreter = try makeInterpreter()
     let changed = interpreter.context.changedObjects

@@ -51,4 +51,13 @@ final class ResultRowsTests: XCTestCase {
     XCTAssertNotEqual(lazy, ResultRows(Array(lazy.dropLast())))
     XCTAssertEqual(ResultRows([]), [])
   }
+
+  func testMappedRowsChangeEachRowAsItIsRead() throws {
+    let interpreter = try makeInterpreter()
+    let rows = try fetched("fetch Tie sort by name", interpreter).rows.mappingRows {
+      $0.map { value in value == .int(2) ? .int(20) : value }
+    }
+    XCTAssertEqual(rows.count, 3)
+    XCTAssertEqual(rows.map { $0[1] }, [.int(20), .int(5), .int(4)])
+  }
 }

@@ -15,8 +15,9 @@ extension Interpreter {
     throws
   {
     let edits = try plannedEdits(assignments, for: ids, of: entity, compiler(now))
-    edit { context in
-      for (id, edit) in edits {
+    try edit { context in
+      for (step, (id, edit)) in edits.enumerated() {
+        try Interrupt.check(every: step)
         for (index, value) in edit.attributes { context.update(id, attribute: index, to: value) }
       }
       context.apply(edits.flatMap { id, edit in edit.relationshipEdits(of: id) })

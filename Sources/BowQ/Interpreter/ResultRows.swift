@@ -6,9 +6,10 @@
 /// never holds every row at the same time. The table is a snapshot (copy on write): later
 /// edits do not change a result already fetched.
 public struct ResultRows: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
-  private enum Source: Sendable {
+  private indirect enum Source: Sendable {
     case made([[Value]])
     case objects(EntityTable, positions: [Int])
+    case transformed(ResultRows, @Sendable ([Value]) -> [Value])
   }
 
   private let source: Source
@@ -27,12 +28,22 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
     source = .objects(table, positions: positions)
   }
 
+  /// The same rows, each changed by `transform` when it is read.
+  public func mappingRows(_ transform: @escaping @Sendable ([Value]) -> [Value]) -> ResultRows {
+    ResultRows(source: .transformed(self, transform))
+  }
+
+  private init(source: Source) {
+    self.source = source
+  }
+
   public var startIndex: Int { 0 }
 
   public var endIndex: Int {
     switch source {
     case .made(let rows): return rows.count
     case .objects(_, let positions): return positions.count
+    case .transformed(let base, _): return base.count
     }
   }
 
@@ -40,6 +51,7 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
     switch source {
     case .made(let rows): return rows[index]
     case .objects(let table, let positions): return table.row(at: positions[index])
+    case .transformed(let base, let transform): return transform(base[index])
     }
   }
 

@@ -92,7 +92,7 @@ struct PlanExecutor {
     case (.sortObjects(let keys), _):
       let positions = positions(of: working)
       let values = try sortValues(keys, positions.map { EvaluationScope(table, position: $0) })
-      return .objects(SortOrder.sortedPositions(values, keys: keys).map { positions[$0] })
+      return .objects(try SortOrder.sortedPositions(values, keys: keys).map { positions[$0] })
     case (.topObjects(let keys, let count), _):
       return .objects(try top(count, positions(of: working), by: keys))
     case (.page(let offset, let limit), .rows(let rows)):
@@ -111,7 +111,7 @@ struct PlanExecutor {
       return .rows(try rows.filter { try test(EvaluationScope(row: $0)) })
     case (.sortRows(let keys), .rows(let rows)):
       let values = try sortValues(keys, rows.map { EvaluationScope(row: $0) })
-      return .rows(SortOrder.sortedPositions(values, keys: keys).map { rows[$0] })
+      return .rows(try SortOrder.sortedPositions(values, keys: keys).map { rows[$0] })
     case (.count, _):
       return .count(working.rowCount)
     case (.distinct, _), (.having, _), (.sortRows, _):
