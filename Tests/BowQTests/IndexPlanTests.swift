@@ -225,7 +225,7 @@ final class IndexPlanTests: XCTestCase {
 
   private func interpreter(_ interpreter: Interpreter, rows statement: String) throws -> [[Value]] {
     guard case .objects(let result)? = try interpreter.run(statement).last else { return [] }
-    return result.rows
+    return Array(result.rows)
   }
 
   /// An index whose strings are not all ASCII, or whose numbers include NaN, is not used
