@@ -117,6 +117,21 @@ final class EntityInheritanceTests: XCTestCase {
       try interpreter.run("count Bike where wheels == 3").last, .count(entity: "Bike", 1))
   }
 
+  func testAnExportOfAParentWritesEverySubEntitysObjectWithTheParentsProperties() throws {
+    let interpreter = try makeInterpreter()
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bowq-inheritance-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    interpreter.baseDirectory = folder.path
+    _ = try interpreter.run(#"export Car to "cars.json""#)
+    let json = try Data(contentsOf: folder.appendingPathComponent("cars.json"))
+    let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: json) as? [[String: Any]])
+    XCTAssertEqual(rows.compactMap { $0["plate"] as? String }, ["AB-1", "FAST"])
+    XCTAssertEqual(rows.compactMap { $0["wheels"] as? Int }, [4, 4])
+    XCTAssertTrue(rows.allSatisfy { $0["topSpeed"] == nil }, "\(rows)")
+  }
+
   func testAnAbstractEntityHasNoObjectsOfItsOwn() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(

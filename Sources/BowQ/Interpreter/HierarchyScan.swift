@@ -29,7 +29,7 @@ struct HierarchyScan {
       let slots = Self.slots(of: entity, in: member)
       for position in 0..<own.count {
         let row = own.row(at: position)
-        merged.insert(slots.map { $0.map { row[$0] } ?? .null }, key: own.keys[position])
+        merged.insert(Self.values(of: row, at: slots), key: own.keys[position])
         ids.append(ObjectID(entity: member.name, key: own.keys[position]))
       }
     }
@@ -42,10 +42,20 @@ struct HierarchyScan {
     ids.isEmpty ? ObjectID(entity: entity, key: table.keys[position]) : ids[position]
   }
 
-  /// For each slot of `entity`, the slot of the property of that name in `member` (an entity
-  /// that inherits from it, or itself).
-  static func slots(of entity: Entity, in member: Entity) -> [Int?] {
+  /// A row of `member` (an entity that inherits from `entity`, or `entity` itself) in the
+  /// layout of `entity`: the values of `entity`'s properties, at `entity`'s slots.
+  static func row(_ row: [Value], of member: Entity, as entity: Entity) -> [Value] {
+    values(of: row, at: slots(of: entity, in: member))
+  }
+
+  /// For each slot of `entity`, the slot of the property of that name in `member`.
+  private static func slots(of entity: Entity, in member: Entity) -> [Int?] {
     let names = member.propertyNames
     return entity.propertyNames.map { names.firstIndex(of: $0) }
+  }
+
+  /// The values of `row` at `slots`, nil where there is no slot.
+  private static func values(of row: [Value], at slots: [Int?]) -> [Value] {
+    slots.map { $0.map { row[$0] } ?? .null }
   }
 }

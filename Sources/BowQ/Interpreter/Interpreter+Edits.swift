@@ -40,7 +40,7 @@ extension Interpreter {
       if let entity, id.entity != entity.name, let member = model.entity(named: id.entity) {
         let row = table.row(at: position)
         scope = EvaluationScope(
-          row: HierarchyScan.slots(of: entity, in: member).map { $0.map { row[$0] } ?? .null },
+          row: HierarchyScan.row(row, of: member, as: entity),
           key: id.key)
       }
       edits.append((id, try edit(for: assignments, scope: scope, queries, compiler)))

@@ -69,7 +69,7 @@ extension Interpreter {
       guard let member = graph.model.entity(named: id.entity),
         let row = graph.table(id.entity).row(for: id.key)
       else { return nil }
-      return HierarchyScan.slots(of: export.entity, in: member).map { $0.map { row[$0] } ?? .null }
+      return HierarchyScan.row(row, of: member, as: export.entity)
     }
     let data: Data
     do {
