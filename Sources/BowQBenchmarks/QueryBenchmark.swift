@@ -195,7 +195,9 @@ enum QueryBenchmark {
       """)
   }
 
-  private static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+  private static func ms(_ seconds: Double) -> String {
+    String(format: seconds < 0.001 ? "%.3f ms" : "%.1f ms", seconds * 1000)
+  }
   private static func ratio(_ a: Double, _ b: Double) -> String { String(format: "%.2f", a / b) }
   private static func format(_ x: Double) -> String { x.isNaN ? "—" : String(format: "%.2f", x) }
 }

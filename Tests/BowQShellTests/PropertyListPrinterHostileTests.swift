@@ -7,7 +7,8 @@ import XCTest
 /// The hostile-input generator for `bowq plist`'s printers: every cut and every flipped bit
 /// of a small binary and XML property list, and shared references of every depth, decoded as
 /// `bowq plist` decodes them and printed readably and as JSON. Each ends in text or a
-/// ``PropertyListError``, and no print runs longer than its input's budget allows.
+/// ``PropertyListError``, and no print makes more text than its input's budget allows (a
+/// bound on the work that holds however loaded the machine is, unlike a time limit).
 final class PropertyListPrinterHostileTests: XCTestCase {
   private static let sample: PropertyList = [
     "name": "Red Paisley", "unicode": "é 😀", "count": 12, "big": .unsignedInteger(.max),
@@ -18,8 +19,6 @@ final class PropertyListPrinterHostileTests: XCTestCase {
   /// Prints `bytes` both ways; answers how much text was printed (0 for an error).
   @discardableResult
   private func print(_ bytes: [UInt8], _ label: @autoclosure () -> String) -> Int {
-    let start = Date()
-    defer { XCTAssertLessThan(Date().timeIntervalSince(start), 2, label()) }
     do {
       let (plist, _) = try PropertyListDecoding.decode(Data(bytes))
       let readable = PropertyListPrinter.readable(plist)
