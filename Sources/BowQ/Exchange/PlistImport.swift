@@ -30,6 +30,14 @@ public enum PlistImport {
   /// - Throws: ``PlistImportError`` listing the problems of every row (up to
   ///   ``PlistImportError/limit``), so that one run shows everything to fix.
   public static func rows(from plist: PropertyList, into entity: Entity) throws -> [[Value]] {
+    let imported = try table(from: plist, into: entity)
+    return (0..<imported.count).map(imported.row(at:))
+  }
+
+  /// The objects of ``rows(from:into:)`` in a table of `entity`'s columns (keyed from 1),
+  /// filled record by record without keeping a row per object: a million records take the
+  /// memory of their columns.
+  public static func table(from plist: PropertyList, into entity: Entity) throws -> EntityTable {
     guard case .array(let records) = plist else {
       throw PlistImportError(
         problems: [
@@ -38,8 +46,7 @@ public enum PlistImport {
             message: "expected an array of dictionaries, found \(plist.kindDescription)")
         ], omitted: 0)
     }
-    var rows: [[Value]] = []
-    rows.reserveCapacity(records.count)
+    var imported = EntityTable()
     var problems: [PlistImportError.Problem] = []
     var omitted = 0
     func report(_ problem: PlistImportError.Problem) {
@@ -76,12 +83,12 @@ public enum PlistImport {
           report(.init(row: rowNumber, key: key, message: failure.message))
         }
       }
-      rows.append(row)
+      imported.insert(row)
     }
     guard problems.isEmpty else {
       throw PlistImportError(problems: problems, omitted: omitted)
     }
-    return rows
+    return imported
   }
 
   private struct ConversionFailure: Error {

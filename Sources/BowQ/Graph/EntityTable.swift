@@ -55,7 +55,14 @@ public struct EntityTable: Hashable, Sendable {
 
   /// The values of the object at `position`, in slot order.
   public func row(at position: Int) -> [Value] {
-    columns.map { $0.value(at: position) }
+    // Read each column in place: a column is a struct of a dozen buffers, and a copy of it
+    // per value (as `map` made) retained and released each of them.
+    columns.withUnsafeBufferPointer { columns in
+      var row: [Value] = []
+      row.reserveCapacity(columns.count)
+      for column in columns.indices { row.append(columns[column].value(at: position)) }
+      return row
+    }
   }
 
   /// The values of the object with `key`, in slot order; nil when there is none.
@@ -66,13 +73,15 @@ public struct EntityTable: Hashable, Sendable {
   /// The value in `slot` of the object at `position`.
   @inline(__always)
   public func value(at position: Int, slot: Int) -> Value {
-    columns[slot].value(at: position)
+    columns.withUnsafeBufferPointer { columns in
+      slot < columns.count ? columns[slot].value(at: position) : .null
+    }
   }
 
   /// The value in `slot` of the object with `key`; nil when there is no such object.
   public func value(for key: Int64, slot: Int) -> Value? {
     guard slot < columns.count, let position = position(of: key) else { return nil }
-    return columns[slot].value(at: position)
+    return value(at: position, slot: slot)
   }
 
   /// The column of `slot`, to read every object's value in place.

@@ -23,14 +23,14 @@ extension Interpreter {
     } catch {
       throw EvaluationError("\(path) is not a readable property list: \(error)", at: range)
     }
-    let rows = try PlistImport.rows(from: plist, into: entity)
+    let imported = try PlistImport.table(from: plist, into: entity)
     try edit { context in
-      for (step, row) in rows.enumerated() {
-        try Interrupt.check(every: step)
-        context.insert(row, into: entity.name)
+      for position in 0..<imported.count {
+        try Interrupt.check(every: position)
+        context.insert(imported.row(at: position), into: entity.name)
       }
     }
-    return .imported(entity: entity.name, count: rows.count, path: path)
+    return .imported(entity: entity.name, count: imported.count, path: path)
   }
 
   /// `import model "…xcdatamodeld"`: defines every entity of an Xcode model.
