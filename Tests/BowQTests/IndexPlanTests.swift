@@ -172,7 +172,8 @@ final class IndexPlanTests: XCTestCase {
     let predicates = [
       "key == 'R'", "key == 'Q'", "key != 'R'", "key IN {'R', 'B', 'R'}", "key IN {}",
       "'G' == key", "rating == 2", "rating == 2.0", "rating == 2.5", "rating == YES",
-      "rating IN {1, 2.0, 3.5}", "rating > 2", "rating >= 2.5", "rating < 1.5", "rating <= 0",
+      "rating IN {1, 2.0, 3.5}", "rating IN {2, 2.0, YES}", "worn IN {1, 1.0, nil, nil}",
+      "rating > 2", "rating >= 2.5", "rating < 1.5", "rating <= 0",
       "3 > rating", "rating BETWEEN {1.5, 3}", "rating BETWEEN {3, 1}", "worn == nil",
       "worn != nil", "worn == 1", "worn == 1.5", "worn > -1", "worn < 0 AND rating > 1",
       "worn IN {nil, 2}", "name BEGINSWITH 'Blue'", "name BEGINSWITH 'Blue 1'",

@@ -74,6 +74,13 @@ struct IndexLookup: Sendable {
     return nil
   }
 
+  /// Whether two probes find the same objects: `2` and `2.0` do, in an ordered index.
+  private static func same(_ a: Value, _ b: Value) -> Bool {
+    a == b
+      || (IndexOrder.isOrdered(a) && IndexOrder.isOrdered(b)
+        && IndexOrder.compare(a, b) == .orderedSame)
+  }
+
   /// `a < b` is `b > a`: the operator with its sides swapped, for ordering and equality.
   private static func mirror(_ op: ComparisonOperator) -> ComparisonOperator? {
     switch op {
@@ -102,7 +109,8 @@ struct IndexLookup: Sendable {
       var probes: [Value] = []
       for element in elements {
         switch probe(element, for: index) {
-        case .value(let probe): if !probes.contains(probe) { probes.append(probe) }
+        case .value(let probe):
+          if !probes.contains(where: { Self.same($0, probe) }) { probes.append(probe) }
         case .nothing: continue
         case .unusable: return nil
         }
