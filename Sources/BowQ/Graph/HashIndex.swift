@@ -7,8 +7,12 @@
 struct HashIndex: Sendable {
   private(set) var groups: [Value: Set<Int64>] = [:]
 
+  /// The index of the entries, grouped into lists first and each list made a set of its
+  /// size at once (inserting key by key would grow and rehash every set many times).
   init(_ entries: [(value: Value, key: Int64)]) {
-    for (value, key) in entries { insert(value, key: key) }
+    var lists: [Value: [Int64]] = [:]
+    for (value, key) in entries where Self.isKept(value) { lists[value, default: []].append(key) }
+    groups = lists.mapValues { Set($0) }
   }
 
   mutating func insert(_ value: Value, key: Int64) {
