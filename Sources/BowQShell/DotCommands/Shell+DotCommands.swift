@@ -126,6 +126,7 @@ extension Shell {
 
   /// `.schema [Entity]`: every entity of the model, or the one named (in any case).
   func showSchema(_ line: DotCommand.Line) -> DotCommand.Outcome {
+    if line.words.contains("--diagram") { return showDiagram(line) }
     let model = interpreter.context.graph.model
     if model.entities.isEmpty { output.write("(no entities)\n") }
     guard line.words.count > 1 else {
