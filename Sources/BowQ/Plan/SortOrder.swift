@@ -38,18 +38,20 @@ enum SortOrder {
 
   /// The positions `0..<count` in the order of their sort values (a stable sort).
   ///
-  /// - Throws: ``Interrupted`` when Ctrl-C stops the sort. Every comparison made after it
-  ///   answers at once, so even a sort of millions ends within moments.
+  /// - Throws: ``Interrupted`` when Ctrl-C stops the sort: the first comparison after it
+  ///   throws, so even a sort of millions stops at once.
   static func sortedPositions(_ values: [[Value]], keys: [BoundSortKey]) throws(Interrupted)
     -> [Int]
   {
-    let sorted = values.indices.sorted { a, b in
-      if Interrupt.isRequested { return a < b }
-      if precedes(values[a], values[b], keys: keys) { return true }
-      if precedes(values[b], values[a], keys: keys) { return false }
-      return a < b
+    do {
+      return try values.indices.sorted { a, b in
+        try Interrupt.check()
+        if precedes(values[a], values[b], keys: keys) { return true }
+        if precedes(values[b], values[a], keys: keys) { return false }
+        return a < b
+      }
+    } catch {
+      throw Interrupted()
     }
-    try Interrupt.check()
-    return sorted
   }
 }
