@@ -94,6 +94,16 @@ struct PlanExecutor {
       let values = try sortValues(keys, positions.map { EvaluationScope(table, position: $0) })
       return .objects(try SortOrder.sortedPositions(values, keys: keys).map { positions[$0] })
     case (.topObjects(let keys, let count), _):
+      if scansColumns, keys.count == 1, let key = keys.first {
+        // Every object is a range of positions, not an array of a million of them.
+        var kept: [Int]?
+        if case .allObjects(let n) = working {
+          kept = try topByColumn(count, 0..<n, by: key)
+        } else {
+          kept = try topByColumn(count, positions(of: working), by: key)
+        }
+        if let kept { return .objects(kept) }
+      }
       return .objects(try top(count, positions(of: working), by: keys))
     case (.page(let offset, let limit), .rows(let rows)):
       return .rows(Self.page(rows, offset: offset, limit: limit))
@@ -157,11 +167,6 @@ struct PlanExecutor {
 
   /// The first `count` of the positions in sort-key order, through a heap of `count`.
   private func top(_ count: Int, _ positions: [Int], by keys: [BoundSortKey]) throws -> [Int] {
-    if scansColumns, keys.count == 1, let key = keys.first,
-      let kept = try topByColumn(count, positions, by: key)
-    {
-      return kept
-    }
     var scope = EvaluationScope(table, position: 0)
     if keys.count == 1, let key = keys.first {
       let value = compiler.expressions.compile(key.value)
@@ -192,7 +197,8 @@ struct PlanExecutor {
   /// dates: the unboxed values are compared in place, and a value that does not beat the
   /// heap's boundary is passed by. Nil for any other key, and for reals with a NaN, which
   /// orders as equal to everything.
-  private func topByColumn(_ count: Int, _ positions: [Int], by key: BoundSortKey) throws -> [Int]?
+  private func topByColumn(_ count: Int, _ positions: some Sequence<Int>, by key: BoundSortKey)
+    throws -> [Int]?
   {
     guard case .slot(let slot) = key.value.kind, slot < table.slotCount else { return nil }
     let column = table.column(slot)
@@ -201,7 +207,6 @@ struct PlanExecutor {
     case .integers:
       return try Self.top(count, positions, column.integers, nulls, ascending: key.ascending)
     case .reals, .dates:
-      guard !column.reals.contains(where: \.isNaN) else { return nil }
       return try Self.top(count, positions, column.reals, nulls, ascending: key.ascending)
     default:
       return nil
@@ -209,10 +214,11 @@ struct PlanExecutor {
   }
 
   /// The first `count` of the positions by `values` (nil, in `nulls`, before every value),
-  /// ties in position order.
+  /// ties in position order; nil when a value is not equal to itself (NaN).
   private static func top<T: Comparable>(
-    _ count: Int, _ positions: [Int], _ values: [T], _ nulls: BitSet?, ascending: Bool
-  ) throws -> [Int] {
+    _ count: Int, _ positions: some Sequence<Int>, _ values: [T], _ nulls: BitSet?,
+    ascending: Bool
+  ) throws -> [Int]? {
     typealias Entry = (isValue: Bool, value: T, position: Int)
     let precedes: (Entry, Entry) -> Bool = { a, b in
       if a.isValue != b.isValue { return ascending ? b.isValue : a.isValue }
@@ -225,6 +231,7 @@ struct PlanExecutor {
       let entry = (
         isValue: !(nulls?.contains(position) ?? false), value: values[position], position
       )
+      if entry.value != entry.value { return nil }
       if let boundary, !precedes(entry, boundary) { continue }
       selection.offer(entry)
       boundary = selection.boundary
