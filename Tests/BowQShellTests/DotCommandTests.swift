@@ -43,7 +43,8 @@ final class DotCommandTests: XCTestCase {
         .mode FORMAT      table, box, json, jsonl, csv or line
         .mode             the format in use
         .tables           the entities and how many objects each has
-        .schema [Entity]  the model
+        .schema [Entity]    the model
+        .schema --diagram   the model drawn as boxes; --format mermaid|dot for documents
         .output FILE      write later results to FILE (replacing it)
         .output           write results to the screen again
         .once FILE        write the next statement's result to FILE

@@ -56,7 +56,12 @@ struct DotCommand: Sendable {
     ) { shell, _ in shell.listEntities() },
     DotCommand(
       name: ".schema",
-      usage: [Usage(synopsis: ".schema [Entity]", summary: "the model")]
+      usage: [
+        Usage(synopsis: ".schema [Entity]", summary: "the model"),
+        Usage(
+          synopsis: ".schema --diagram",
+          summary: "the model drawn as boxes; --format mermaid|dot for documents"),
+      ]
     ) { shell, line in shell.showSchema(line) },
     DotCommand(
       name: ".output",
