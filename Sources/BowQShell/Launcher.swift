@@ -169,11 +169,15 @@ public enum Launcher {
 
   /// Opens a Core Data SQLite store, read in place, with the model at `modelPath` or the one
   /// the store holds; says on standard error when its model had to be guessed, and gives
-  /// the other notes of its reading to `notes`.
+  /// the other notes of its reading to `notes`. Ctrl-C stops the reading, which fails
+  /// naming it.
   private static func openCoreData(
     _ path: String, modelPath: String?, notes: inout [String], clock: @escaping () -> Date
   ) throws -> Interpreter {
     let store: CoreDataStore
+    // Ctrl-C during a long read stops it with a message rather than ending the process.
+    Interrupt.installHandler()
+    defer { Interrupt.removeHandler() }
     do {
       let model = try modelPath.map { path throws(CoreDataStoreError) in
         try CoreDataModel.read(at: path)

@@ -6,6 +6,15 @@ import XCTest
 /// Reading the rows of Core Data stores written by Core Data into bowq's object graph; the
 /// answers come from sqlite3 on the raw tables.
 final class CoreDataStoreReadingTests: XCTestCase {
+  func testCtrlCStopsTheReadingOfAStore() throws {
+    let path = try CoreDataFixtures.copy("Books/Books.sqlite").path
+    Interrupt.request()
+    defer { Interrupt.reset() }
+    XCTAssertThrowsError(try CoreDataStore.open(path: path)) { error in
+      XCTAssertEqual((error as? CoreDataStoreError)?.kind, .interrupted, "\(error)")
+    }
+  }
+
   func testBooksStoreReadsEveryRowUnderItsOwnEntity() throws {
     let store = try CoreDataStore.open(path: try CoreDataFixtures.copy("Books/Books.sqlite").path)
     let graph = store.graph

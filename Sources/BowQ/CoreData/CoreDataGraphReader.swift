@@ -184,7 +184,8 @@ struct CoreDataGraphReader {
     let sql =
       "SELECT " + selected.map(SQLiteConnection.quoted).joined(separator: ", ") + " FROM "
       + SQLiteConnection.quoted(table) + " ORDER BY Z_PK"
-    for cells in try connection.rows(sql) {
+    for (step, cells) in try connection.rows(sql).enumerated() {
+      try CoreDataStoreError.checkInterrupt(every: step)
       guard case .integer(let key) = cells[0], case .integer(let number) = cells[1] else {
         throw CoreDataStoreError(
           .badValue,
@@ -318,7 +319,8 @@ struct CoreDataGraphReader {
         + SQLiteConnection.quoted(table)
       let ownerRoot = root(of: entity.name)
       let targetRoot = root(of: relationship.destination)
-      for cells in try connection.rows(sql) {
+      for (step, cells) in try connection.rows(sql).enumerated() {
+        try CoreDataStoreError.checkInterrupt(every: step)
         guard case .integer(let ownerKey) = cells[0], case .integer(let targetKey) = cells[1] else {
           throw CoreDataStoreError(
             .badValue,

@@ -25,6 +25,8 @@ public struct CoreDataStoreError: Error, Hashable, Sendable, CustomStringConvert
     /// A row holds a value its column cannot hold: text in an integer column, a UUID that
     /// is not 16 bytes, an archive that does not decode.
     case badValue
+    /// Ctrl-C stopped the reading (``Interrupt``); nothing of the store was kept.
+    case interrupted
   }
 
   public var kind: Kind
@@ -36,4 +38,16 @@ public struct CoreDataStoreError: Error, Hashable, Sendable, CustomStringConvert
   }
 
   public var description: String { message }
+
+  /// Stops a loop over a store's rows, every 1,024th `step` (``Interrupt/check(every:)``),
+  /// when Ctrl-C was pressed.
+  ///
+  /// - Throws: an ``Kind/interrupted`` error, which ends the whole reading.
+  static func checkInterrupt(every step: Int) throws(CoreDataStoreError) {
+    do {
+      try Interrupt.check(every: step)
+    } catch {
+      throw CoreDataStoreError(.interrupted, "interrupted (Ctrl-C) before the store was read")
+    }
+  }
 }

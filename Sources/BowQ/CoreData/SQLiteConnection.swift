@@ -72,7 +72,7 @@ final class SQLiteConnection {
     }
   }
 
-  /// Every row `sql` returns, each as its cells in column order.
+  /// Every row `sql` returns, each as its cells in column order; stops on Ctrl-C.
   func rows(_ sql: String) throws(CoreDataStoreError) -> [[Cell]] {
     var statement: OpaquePointer?
     guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
@@ -81,6 +81,7 @@ final class SQLiteConnection {
     defer { sqlite3_finalize(statement) }
     var rows: [[Cell]] = []
     while true {
+      try CoreDataStoreError.checkInterrupt(every: rows.count)
       switch sqlite3_step(statement) {
       case SQLITE_ROW:
         rows.append((0..<sqlite3_column_count(statement)).map { cell(statement, $0) })

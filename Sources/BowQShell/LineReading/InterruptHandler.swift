@@ -15,4 +15,11 @@ extension Interrupt {
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
   }
+
+  /// Gives SIGINT back its default action, ending the process, as before
+  /// ``installHandler()``.
+  public static func removeHandler() {
+    signal(SIGINT, SIG_DFL)
+    reset()
+  }
 }
