@@ -61,6 +61,23 @@ final class EntityInheritanceTests: XCTestCase {
     XCTAssertEqual(ids(try interpreter.run("fetch SportCar").last), ["SportCar/p2"])
   }
 
+  func testExplainOfAFetchNamesTheEntitiesItsScanLists() throws {
+    let interpreter = try makeInterpreter()
+    XCTAssertEqual(
+      try interpreter.run("explain fetch Car where wheels == 4").last,
+      .explanation([
+        "scan 2 Car objects (Car, SportCar)", "filter wheels == 4",
+        "select as the current selection",
+      ]))
+    XCTAssertEqual(
+      try interpreter.run("explain fetch Vehicle select wheels").last,
+      .explanation(["scan 3 Vehicle objects (Car, SportCar, Bike)", "select wheels"]),
+      "an abstract entity has no objects of its own to name")
+    XCTAssertEqual(
+      try interpreter.run("explain fetch Bike").last,
+      .explanation(["scan 1 Bike object", "select as the current selection"]))
+  }
+
   func testPredicatesOnInheritedAttributes() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(

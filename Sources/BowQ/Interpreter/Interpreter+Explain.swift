@@ -25,7 +25,8 @@ extension Interpreter {
     func indexes(_ entity: Entity) -> [BuiltIndex] { usableIndexes(of: entity) }
     switch (statement.kind, bound) {
     case (.fetch, .fetch(let fetch)):
-      return Planner.plan(fetch, objects: objects(fetch.entity), indexes: indexes(fetch.entity))
+      return namingScannedEntities(
+        Planner.plan(fetch, objects: objects(fetch.entity), indexes: indexes(fetch.entity)))
     case (.count(_, let syntax), .count(let entity, let predicate)):
       return Planner.count(
         entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))
@@ -40,6 +41,22 @@ extension Interpreter {
     default:
       return nil
     }
+  }
+
+  /// A fetch's `plan` with its scan step naming the entities whose objects it lists, when
+  /// its entity has sub-entities: `scan 3 Book objects (Book, GraphicNovel)`. An abstract
+  /// entity, which has no objects of its own, is not named.
+  private func namingScannedEntities(_ plan: QueryPlan) -> QueryPlan {
+    let covered = context.graph.model.hierarchy(of: plan.entity.name)
+    let names = covered.filter { !$0.isAbstract }.map(\.name)
+    guard covered.count > 1, !names.isEmpty else { return plan }
+    var plan = plan
+    for i in plan.steps.indices {
+      if case .scan = plan.steps[i].operation {
+        plan.steps[i].text += " (\(names.joined(separator: ", ")))"
+      }
+    }
+    return plan
   }
 
   /// What a statement does after its plan: the lines `explain` adds.
