@@ -55,12 +55,16 @@ public enum StoreFile {
     graph: ObjectGraph, skipped: [StoreError]
   ) {
     let real = try resolve(path, saving: false).realPath
-    let data = try contents(of: path, at: real).data
+    // Mapped and released as it is decoded, as a writer's open reads it: read whole, a
+    // large store took its size in memory again and was slower to open read-only.
+    let file = try contents(of: path, at: real, mappingLargeFiles: true)
     let externalData = ExternalDataFolder(store: real)
-    if let graph = try? StoreDecoder.decode(data, externalData: externalData) {
+    if let graph = try? StoreDecoder.decode(
+      file.data, externalData: externalData, releaseInput: file.mapping?.releaseResidentPages)
+    {
       return (graph, [])
     }
-    let plist = try propertyList(data, path: path)
+    let plist = try propertyList(file.data, path: path)
     do {
       return try StoreSalvage.decode(plist, externalData: externalData)
     } catch let error as StoreError {
