@@ -181,4 +181,29 @@ final class PlannerTests: XCTestCase {
       XCTAssertEqual(selection.sorted().map(\.1), Array(expected))
     }
   }
+
+  func testStatementsWithoutAPlanSayTheirSteps() throws {
+    let interpreter = try makeInterpreter(ties: 2)
+    XCTAssertEqual(
+      try explanation(#"explain insert Tie name = "X", rating = 2"#, interpreter),
+      ["insert 1 Tie object (pending until save)", #"set name = "X""#, "set rating = 2"])
+    XCTAssertEqual(
+      try explanation("explain save", interpreter),
+      [
+        "validate the pending changes as Core Data does at save",
+        "write the whole graph to the store in one atomic replacement",
+      ])
+    XCTAssertEqual(
+      try explanation(#"explain import "ties.plist" into Tie"#, interpreter),
+      [
+        #"read "ties.plist" as an array of dictionaries"#,
+        "insert each as a Tie object (pending until save)",
+      ])
+    for statement in ["rollback", "undo", "redo", "validate", "changes", "entity Hat { n: Int16 }"]
+    {
+      let lines = try explanation("explain \(statement)", interpreter)
+      XCTAssertFalse(lines.isEmpty, statement)
+      XCTAssertFalse(lines.joined().contains("("), "\(statement): \(lines)")
+    }
+  }
 }

@@ -12,7 +12,37 @@ extension Interpreter {
       return ["take the current selection (\(Self.count(count, selection?.entity ?? "object")))"]
         + assignments(list)
     }
-    return ["run \(statement.kind)"]
+    return steps(of: statement)
+  }
+
+  /// What a statement without a plan does, in the words of its steps.
+  private func steps(of statement: Statement) -> [String] {
+    switch statement.kind {
+    case .entity(let definition):
+      return ["define the entity \(definition.name.text), migrating its objects if it exists"]
+    case .importPlist(let path, let entity):
+      return [
+        "read \(Value.quoted(path)) as an array of dictionaries",
+        "insert each as a \(entity.text) object (pending until save)",
+      ]
+    case .importModel(let path):
+      return ["define every entity of the model \(Value.quoted(path))"]
+    case .insert(let entity, let list):
+      return ["insert 1 \(entity.text) object (pending until save)"] + assignments(list)
+    case .save:
+      return [
+        "validate the pending changes as Core Data does at save",
+        "write the whole graph to the store in one atomic replacement",
+      ]
+    case .rollback: return ["discard the pending changes"]
+    case .changes: return ["list the pending changes"]
+    case .undo: return ["put back what the last changing statement replaced"]
+    case .redo: return ["apply again what undo put back"]
+    case .validate: return ["validate the pending changes as save would, writing nothing"]
+    case .why: return ["evaluate the predicate for each object, keeping each part's value"]
+    case .explain, .explainAnalyze: return ["explain the statement, running nothing"]
+    case .fetch, .count, .set, .update, .delete, .export: return []
+    }
   }
 
   /// The plan a fetch, count, update, delete or export runs.
