@@ -5,8 +5,9 @@
 #                                    (to build)
 #   scripts/install-deps.sh --test   the same, plus tmux and python3 (to run the tests)
 #   scripts/install-deps.sh --bench  the same as without options, plus what `make bench`
-#                                    compares bowq with: python3 (plistlib), a C compiler
-#                                    and libplist-dev (libplist's parser, built as a peer)
+#                                    compares bowq with: python3 (plistlib), a C compiler,
+#                                    libplist-dev (libplist's parser, built as a peer) and
+#                                    tmux (Ctrl-C at a terminal, in the engine part)
 #
 # Uses apt-get (through sudo when not root). The package lists are refreshed only when
 # an install fails without them. Does nothing when everything is present.
@@ -43,6 +44,8 @@ if $want_bench_tools; then
   python3 -m venv --help >/dev/null 2>&1 || missing+=(python3-venv)
   command -v cc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
   pkg-config --exists libplist-2.0 2>/dev/null || missing+=(libplist-dev)
+  # The engine benchmark presses Ctrl-C at a real terminal.
+  command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then
