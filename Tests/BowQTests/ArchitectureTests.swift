@@ -13,6 +13,7 @@ final class ArchitectureTests: XCTestCase {
     "Language/Evaluation", "Language/Binder", "Language/Compiler", "Plan",
     "Teaching",
     "Validation", "Context", "Store", "Exchange", "CoreData", "Interpreter", "API", "Sample",
+    "Tutorial",
   ]
 
   static let sources = GrammarTests.packageRoot.appendingPathComponent("Sources/BowQ")

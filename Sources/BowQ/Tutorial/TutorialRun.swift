@@ -1,0 +1,140 @@
+import Foundation
+
+/// A tutorial under way: the lesson and step reached, and the scratch interpreter the
+/// learner's statements run on while it lasts.
+///
+/// Each lesson starts on a new in-memory copy of its data (the BowTie model, usually with
+/// the sample's ties), so a learner's own store is never read or changed; the shell runs
+/// statements on ``interpreter`` instead of its own until the tutorial is left. A statement
+/// is judged by its result: the step's answer runs on a copy of the data as it was before
+/// the statement, and the step's ``StepCheck`` compares the two outcomes.
+public final class TutorialRun {
+  /// The interpreter of the scratch data, which the learner's statements run on.
+  public let interpreter: Interpreter
+  /// The step the learner is at; after the last step of the last lesson, one past it.
+  public private(set) var position: TutorialPosition
+  /// The wrong tries at the current step.
+  public private(set) var wrongTries = 0
+  /// What the last statement run through ``execute(_:)`` did for the step.
+  public private(set) var verdict: StepVerdict?
+  /// The SampleData.plist the lessons' data is read from.
+  let sampleDataPath: String
+
+  /// Starts the tutorial at `position`: the lesson's data, with the answers of the steps
+  /// before it run, so a resumed lesson is where it was left.
+  ///
+  /// - Parameters:
+  ///   - user: the learner's own interpreter, whose clock and folder the scratch one shares.
+  public init(at position: TutorialPosition, sampleDataPath: String, like user: Interpreter)
+    throws(TutorialError)
+  {
+    self.position = position
+    self.sampleDataPath = sampleDataPath
+    interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory,
+      baseDirectory: user.baseDirectory, clock: user.clock, stopwatch: user.stopwatch)
+    try start(position)
+  }
+
+  /// The lesson the learner is at.
+  public var lesson: Lesson {
+    Lesson.numbered(position.lesson) ?? Lesson.all[0]
+  }
+
+  /// The step the learner is at; nil once the last lesson is done.
+  public var step: LessonStep? {
+    lesson.steps.indices.contains(position.step) ? lesson.steps[position.step] : nil
+  }
+
+  /// Starts a lesson afresh (`.tutorial 4`), or resumes one at a later step.
+  public func start(_ position: TutorialPosition) throws(TutorialError) {
+    guard let lesson = Lesson.numbered(position.lesson) else {
+      throw TutorialError(
+        message: "there is no lesson \(position.lesson): the lessons are 1 to \(Lesson.all.count)")
+    }
+    interpreter.restart(with: try Self.data(for: lesson, from: sampleDataPath, like: interpreter))
+    for done in lesson.steps.prefix(position.step) {
+      _ = try? interpreter.run(text(done.answer))
+    }
+    self.position = position
+    wrongTries = 0
+    verdict = nil
+  }
+
+  /// A lesson's text with `{sample}` spelt as the path of SampleData.plist, quoted: relative
+  /// to the folder statements resolve paths in, when it is inside it.
+  public func text(_ text: String) -> String {
+    let folder =
+      interpreter.baseDirectory.hasSuffix("/")
+      ? interpreter.baseDirectory : interpreter.baseDirectory + "/"
+    let path =
+      sampleDataPath.hasPrefix(folder)
+      ? String(sampleDataPath.dropFirst(folder.count)) : sampleDataPath
+    return text.replacingOccurrences(of: "{sample}", with: Value.quoted(path))
+  }
+
+  /// Runs a learner's statement on the scratch data and judges it by the current step
+  /// (see ``verdict``); a statement that fails is judged too, then its error thrown.
+  public func execute(_ statement: Statement) throws -> StatementResult {
+    guard let step else {
+      verdict = nil
+      return try interpreter.execute(statement)
+    }
+    let answering = interpreter.scratchCopy()
+    let expected = Result<StatementResult, any Error> {
+      guard let last = try answering.run(text(step.answer)).last else {
+        throw TutorialError(message: "the step has no answer")
+      }
+      return last
+    }
+    let attempt = Result<StatementResult, any Error> { try interpreter.execute(statement) }
+    let passed = step.check.passes(attempt, expected: expected) { probe, afterAnswer in
+      try? (afterAnswer ? answering : interpreter).scratchCopy().run(probe)
+    }
+    verdict = passed ? try advance() : miss(step)
+    return try attempt.get()
+  }
+
+  /// Goes on to the next step, or the next lesson's first, and says which.
+  private func advance() throws(TutorialError) -> StepVerdict {
+    wrongTries = 0
+    position.step += 1
+    guard position.step == lesson.steps.count else { return .passed(next: .step) }
+    let finished = position.lesson
+    guard Lesson.numbered(finished + 1) != nil else { return .passed(next: .end) }
+    try start(TutorialPosition(lesson: finished + 1))
+    return .passed(next: .lesson(finished: finished))
+  }
+
+  /// Counts a wrong try at `step`: a hint, or, after several, the answer.
+  private func miss(_ step: LessonStep) -> StepVerdict {
+    wrongTries += 1
+    guard wrongTries < LessonStep.triesBeforeAnswer, !step.hints.isEmpty else {
+      return .answer(text(step.answer))
+    }
+    return .hint(step.hints[min(wrongTries, step.hints.count) - 1])
+  }
+
+  /// The data a lesson starts from, with no pending changes and no undo history: the
+  /// BowTie model, the sample's ties unless the lesson starts empty, and its own setup.
+  private static func data(for lesson: Lesson, from sampleDataPath: String, like user: Interpreter)
+    throws(TutorialError) -> Context
+  {
+    let builder = user.scratchCopy()
+    builder.restart(with: Context(graph: ObjectGraph()))
+    var script = BowTiesSample.modelSource + "\n"
+    switch lesson.setup {
+    case .modelOnly: break
+    case .sample: script += "import \(Value.quoted(sampleDataPath)) into BowTie\n"
+    case .sampleThen(let statements):
+      script += "import \(Value.quoted(sampleDataPath)) into BowTie\n" + statements + "\n"
+    }
+    do {
+      _ = try builder.run(script)
+    } catch {
+      throw TutorialError(
+        message: "cannot set up lesson \(lesson.number) from \(sampleDataPath): \(error)")
+    }
+    return Context(graph: builder.context.graph)
+  }
+}

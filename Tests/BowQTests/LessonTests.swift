@@ -1,0 +1,237 @@
+import BowQ
+import Foundation
+import XCTest
+
+/// Every step of every lesson is judged by its result: its answer passes, a plausible wrong
+/// statement fails with the step's first hint, and a differently spelled right one passes.
+final class LessonTests: XCTestCase {
+  static let sample = GrammarTests.packageRoot.appendingPathComponent("SampleData.plist").path
+
+  /// A plausible wrong statement and a differently spelled right one (statements separated
+  /// by `;` run in turn, the last judged), for each step of each lesson in order.
+  static let tries: [[(wrong: String, right: String)]] = [
+    [
+      ("fetch BowTie where rating > 3", "fetch BowTie where TRUEPREDICATE sort by name"),
+      ("fetch BowTie where rating == 4", "fetch BowTie where rating BETWEEN {4.4, 4.6}"),
+      (
+        "count BowTie where isFavorite == NO",
+        "fetch BowTie select count() where isFavorite == TRUE"
+      ),
+    ],
+    [
+      ("fetch BowTie", "fetch BowTie select count()"),
+      ("count BowTie", "import \(Value.quoted(sample)) into BowTie"),
+      ("count BowTie where searchKey == \"R\"", "count BowTie where rating >= 0"),
+      ("changes", "SAVE"),
+    ],
+    [
+      ("fetch BowTie where searchKey == \"r\"", "fetch BowTie where searchKey ==[c] \"r\""),
+      ("fetch BowTie where rating >= 3", "fetch BowTie where NOT rating <= 3"),
+      (
+        "count BowTie where isFavorite == YES OR timesWorn > 5",
+        "count BowTie where timesWorn > 5 AND isFavorite == TRUE"
+      ),
+      (
+        "fetch BowTie where searchKey IN {\"R\", \"G\"}",
+        "fetch BowTie where searchKey == \"R\" OR searchKey == \"G\" OR searchKey == \"B\""
+      ),
+    ],
+    [
+      ("fetch BowTie sort by rating", "fetch BowTie sort by rating desc, name"),
+      (
+        "fetch BowTie sort by timesWorn limit 3",
+        "fetch BowTie where timesWorn >= 5 sort by timesWorn desc"
+      ),
+      (
+        "fetch BowTie sort by name limit 3",
+        "fetch BowTie where searchKey IN {\"I\", \"O\", \"R\"} sort by name"
+      ),
+    ],
+    [
+      (
+        "fetch BowTie where name CONTAINS \"blue\"",
+        "fetch BowTie where name BEGINSWITH[c] \"BLUE\""
+      ),
+      ("fetch BowTie where name LIKE \"????? Bow\"", "fetch BowTie where searchKey == \"G\""),
+      (
+        "fetch BowTie where name MATCHES \"[AEIOU]\"",
+        "fetch BowTie where name BEGINSWITH \"O\" OR name BEGINSWITH \"I\""
+      ),
+    ],
+    [
+      ("fetch BowTie where lastWorn != nil", "fetch BowTie where url == nil"),
+      (
+        "count BowTie where NOT lastWorn >= CAST(\"2024-01-01T00:00:00Z\", \"NSDate\")",
+        "count BowTie where searchKey IN {\"G\", \"I\"}"
+      ),
+      ("fetch BowTie where url == nil", "fetch BowTie where searchKey != \"P\""),
+    ],
+    [
+      ("fetch BowTie select sum(rating)", "fetch BowTie select avg(rating) as average"),
+      ("fetch Person where ties.@count >= 2", "fetch Person where ties.@count == 3"),
+      (
+        "fetch Person where ties.@avg.rating > 4",
+        "fetch Person where ties.@avg.rating BETWEEN {4, 5}"
+      ),
+      (
+        "fetch Person where ANY ties.timesWorn > 3",
+        "fetch Person where SUBQUERY(ties, $x, $x.timesWorn >= 4).@count > 1"
+      ),
+    ],
+    [
+      (
+        "update BowTie where searchKey == \"O\" set rating = 7",
+        "fetch BowTie where searchKey == \"R\"; set rating = 3.5 + 3.5"
+      ),
+      ("count BowTie", "changes all"),
+      ("changes", "validate"),
+      ("save", "undo"),
+    ],
+    [
+      ("fetch BowTie where searchKey == \"P\"", "count BowTie where name ==[c] \"polka dot\""),
+      (
+        "insert BowTie name = \"Polka Dot\", searchKey = \"D\"",
+        "insert BowTie searchKey = \"P\", name = \"Polka Dot\""
+      ),
+      (
+        "update BowTie where searchKey == \"P\" set timesWorn = 2",
+        "update BowTie where name == \"Polka Dot\" set timesWorn = timesWorn + 1"
+      ),
+      ("delete BowTie where rating <= 2", "delete BowTie where searchKey == \"G\""),
+    ],
+    [
+      (
+        "fetch BowTie where owner.name == \"Ben\"",
+        "fetch BowTie where searchKey IN {\"R\", \"O\", \"Y\"}"
+      ),
+      ("fetch Person where ALL ties.rating == 5", "fetch Person where ties.@max.rating == 5"),
+      (
+        "update BowTie where searchKey == \"G\" set owner = Person where name == \"Ann\"",
+        "fetch Person where name == \"Cy\"; set ties += BowTie where searchKey == \"G\""
+      ),
+      ("delete BowTie where owner.name == \"Ben\"", "delete Person where ties.@count == 2"),
+    ],
+    [
+      ("delete BowTie where isFavorite == YES", "delete BowTie where NOT isFavorite == YES"),
+      ("redo", "rollback"),
+      ("undo", "delete BowTie where isFavorite == NO"),
+    ],
+  ]
+
+  /// Runs `text` at a new run of the tutorial at `position`, and answers the verdict on
+  /// its last statement.
+  func verdict(of text: String, at position: TutorialPosition) throws -> StepVerdict? {
+    let run = try TutorialRun(
+      at: position, sampleDataPath: Self.sample, like: Self.userInterpreter())
+    for statement in try Parser.parseScript(run.text(text)) {
+      _ = try? run.execute(statement)
+    }
+    return run.verdict
+  }
+
+  static func userInterpreter() -> Interpreter {
+    Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory,
+      clock: { Date(timeIntervalSince1970: 1_717_200_000) })
+  }
+
+  func testEveryLessonHasItsTriesAndIsNumberedInOrder() {
+    XCTAssertEqual(Lesson.all.map(\.number), Array(1...11))
+    XCTAssertEqual(Lesson.all.map(\.steps.count), Self.tries.map(\.count))
+  }
+
+  func testEveryStepPassesItsAnswerAndARightTryAndHintsAtAWrongOne() throws {
+    for (lesson, tries) in zip(Lesson.all, Self.tries) {
+      for (index, (step, attempt)) in zip(lesson.steps, tries).enumerated() {
+        let position = TutorialPosition(lesson: lesson.number, step: index)
+        let name = "lesson \(lesson.number) step \(index + 1)"
+        let passed = try verdict(of: step.answer, at: position)
+        XCTAssertNotNil(passed.flatMap(Self.passes), "\(name): the answer \(step.answer)")
+        XCTAssertNotNil(
+          try verdict(of: attempt.right, at: position).flatMap(Self.passes),
+          "\(name): \(attempt.right)")
+        XCTAssertEqual(
+          try verdict(of: attempt.wrong, at: position), .hint(step.hints[0]),
+          "\(name): \(attempt.wrong)")
+      }
+    }
+  }
+
+  /// The `next` of a passing verdict, or nil.
+  static func passes(_ verdict: StepVerdict) -> StepVerdict.Next? {
+    if case .passed(let next) = verdict { return next }
+    return nil
+  }
+
+  func testTheAnswerComesAfterAFewWrongTries() throws {
+    let run = try TutorialRun(
+      at: TutorialPosition(lesson: 3, step: 1), sampleDataPath: Self.sample,
+      like: Self.userInterpreter())
+    let wrong = try Parser.parseScript("fetch BowTie where rating >= 3")[0]
+    var verdicts: [StepVerdict?] = []
+    for _ in 0..<LessonStep.triesBeforeAnswer {
+      _ = try run.execute(wrong)
+      verdicts.append(run.verdict)
+    }
+    let hints = Lesson.all[2].steps[1].hints
+    XCTAssertEqual(
+      verdicts, [.hint(hints[0]), .hint(hints[1]), .answer("fetch BowTie where rating > 3")])
+    XCTAssertEqual(run.wrongTries, 3)
+  }
+
+  func testDoingALessonsLastStepStartsTheNextLessonOnItsOwnData() throws {
+    let run = try TutorialRun(
+      at: TutorialPosition(lesson: 9, step: 3), sampleDataPath: Self.sample,
+      like: Self.userInterpreter())
+    _ = try run.execute(try Parser.parseScript("delete BowTie where rating < 2")[0])
+    XCTAssertEqual(run.verdict, .passed(next: .lesson(finished: 9)))
+    XCTAssertEqual(run.position, TutorialPosition(lesson: 10))
+    XCTAssertEqual(try run.interpreter.run("count Person"), [.count(entity: "Person", 3)])
+    XCTAssertEqual(try run.interpreter.run("count BowTie"), [.count(entity: "BowTie", 7)])
+  }
+
+  func testTheLastStepEndsTheTutorial() throws {
+    let run = try TutorialRun(
+      at: TutorialPosition(lesson: 11, step: 2), sampleDataPath: Self.sample,
+      like: Self.userInterpreter())
+    _ = try run.execute(try Parser.parseScript("redo")[0])
+    XCTAssertEqual(run.verdict, .passed(next: .end))
+    XCTAssertNil(run.step)
+  }
+
+  func testAResumedLessonHasTheDataItsEarlierStepsLeft() throws {
+    let run = try TutorialRun(
+      at: TutorialPosition(lesson: 9, step: 2), sampleDataPath: Self.sample,
+      like: Self.userInterpreter())
+    XCTAssertEqual(
+      try run.interpreter.run("count BowTie where searchKey == \"P\""),
+      [.count(entity: "BowTie", 1)])
+    XCTAssertEqual(run.interpreter.context.changes.count, 1)
+  }
+
+  func testTheLearnersOwnInterpreterIsNeverTouched() throws {
+    let user = Self.userInterpreter()
+    let run = try TutorialRun(at: .start, sampleDataPath: Self.sample, like: user)
+    _ = try run.execute(try Parser.parseScript("fetch BowTie")[0])
+    XCTAssertTrue(user.context.graph.model.entities.isEmpty)
+  }
+
+  func testAMissingLessonOrSampleIsAnError() {
+    XCTAssertThrowsError(
+      try TutorialRun(
+        at: TutorialPosition(lesson: 12), sampleDataPath: Self.sample,
+        like: Self.userInterpreter()))
+    XCTAssertThrowsError(
+      try TutorialRun(
+        at: .start, sampleDataPath: "/nonexistent.plist", like: Self.userInterpreter()))
+  }
+
+  func testThePositionReadsBackFromItsText() {
+    let position = TutorialPosition(lesson: 4, step: 2)
+    XCTAssertEqual(position.text, "lesson 4 step 3")
+    XCTAssertEqual(TutorialPosition(text: "lesson 4 step 3\n"), position)
+    XCTAssertNil(TutorialPosition(text: "lesson 40 step 1"))
+    XCTAssertNil(TutorialPosition(text: "lesson 4 step 0"))
+    XCTAssertNil(TutorialPosition(text: "garbage"))
+  }
+}
