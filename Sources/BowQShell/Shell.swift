@@ -332,16 +332,19 @@ public final class Shell {
     return false
   }
 
-  /// Writes a result as its renderer makes it, in pieces of about 64 KB: a large result
-  /// starts at once and is never held whole as text.
+  /// Writes a result as its renderer makes it: the first piece (a table's first page) at
+  /// once, then in pieces of about 64 KB, so a large result starts at once and is never
+  /// held whole as text.
   private func stream(_ result: ResultSet, _ renderer: some ResultRenderer) throws(Interrupted) {
     var buffer = ""
+    var isFirst = true
     defer { if !buffer.isEmpty { output.write(buffer) } }
     try renderer.write(result) { piece in
       buffer += piece
-      if buffer.utf8.count >= 1 << 16 {
+      if isFirst || buffer.utf8.count >= 1 << 16 {
         output.write(buffer)
         buffer = ""
+        isFirst = false
       }
     }
   }
@@ -376,24 +379,23 @@ public final class Shell {
   }
 
   private func print(_ result: StatementResult, interactive: Bool) throws(Interrupted) {
-    let renderer = format.renderer(style: style, headers: showsHeaders)
+    let rowsPerPage =
+      interactive
+      ? terminalRows().map { max($0, 10) } ?? TableRenderer.defaultRowsPerPage
+      : TableRenderer.defaultRowsPerPage
+    let renderer = format.renderer(style: style, headers: showsHeaders, rowsPerPage: rowsPerPage)
     switch result {
-    case .objects(let resultSet) where format == .table:
-      var text = renderer.render(resultSet)
-      if interactive, let columns = terminalColumns(),
-        text.split(separator: "\n").contains(where: { DisplayWidth.ofStyled($0) > columns })
-      {
-        text = OutputFormat.line.renderer(style: style).render(resultSet)
-      }
-      let lines = text.utf8.count { $0 == UInt8(ascii: "\n") }
-      if try page(
-        lines: lines, interactive: interactive, { write throws(Interrupted) in write(text) })
-      {
-        return
-      }
-      output.write(text)
     case .objects(let resultSet):
-      let lines = resultSet.rows.count * (format == .line ? resultSet.columns.count + 1 : 1) + 2
+      var shown = format
+      if format == .table, interactive, let columns = terminalColumns(),
+        ColumnLayout.firstPageWidth(
+          of: resultSet, rowsPerPage: rowsPerPage, measuringHeader: showsHeaders,
+          separatorWidth: TableRenderer.separator.count) > columns
+      {
+        shown = .line
+      }
+      let renderer = shown.renderer(style: style, headers: showsHeaders, rowsPerPage: rowsPerPage)
+      let lines = resultSet.rows.count * (shown == .line ? resultSet.columns.count + 1 : 1) + 2
       if try page(
         lines: lines, interactive: interactive,
         { write throws(Interrupted) in

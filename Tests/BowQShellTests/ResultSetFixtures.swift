@@ -26,4 +26,34 @@ enum ResultSetFixtures {
   /// The same columns and no rows.
   static let none = result(
     [("name", .string), ("rating", .double), ("timesWorn", .int32), ("lastWorn", .date)], [])
+
+  /// Names whose lengths grow down the rows: "A", "B", then "Longer name" and "C".
+  static let growing = result(
+    [("name", .string), ("rating", .int16)],
+    [
+      [.string("A"), .int(1)], [.string("B"), .int(2)], [.string("Longer name"), .int(3)],
+      [.string("C"), .int(4)],
+    ])
+
+  /// `result` whose rows count the times they are read in `reads`.
+  static func counting(_ result: ResultSet, in reads: ReadCounter) -> ResultSet {
+    var counted = result
+    counted.rows = result.rows.mappingRows { row in
+      reads.add()
+      return row
+    }
+    return counted
+  }
+}
+
+/// How many rows a renderer has read so far.
+final class ReadCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func add() {
+    lock.withLock { count += 1 }
+  }
+
+  var reads: Int { lock.withLock { count } }
 }

@@ -41,14 +41,16 @@ final class StreamingOutputTests: XCTestCase {
     return Shell(interpreter: interpreter, format: format, output: pieces.output)
   }
 
-  func testMachineFormatsAreWrittenInPiecesThatMakeTheWholeText() throws {
-    for format in [OutputFormat.csv, .json, .jsonl, .line] {
+  func testEveryFormatIsWrittenInPiecesThatMakeTheWholeText() throws {
+    for format in OutputFormat.allCases {
       let pieces = Pieces()
       let shell = try makeShell(format: format, rows: 20_000, pieces: pieces)
       XCTAssertTrue(shell.run(script: "fetch T", name: "-c"))
       XCTAssertGreaterThan(pieces.written.count, 5, "\(format) was written at once")
+      // A row format adds one row past the buffer's 64 KB; an aligned one a page of rows.
+      let lastPiece = [.table, .box].contains(format) ? 100_000 : 200
       XCTAssertLessThan(
-        pieces.written.map(\.utf8.count).max() ?? 0, (1 << 16) + 200,
+        pieces.written.map(\.utf8.count).max() ?? 0, (1 << 16) + lastPiece,
         "\(format) wrote a piece larger than the buffer")
       guard case .objects(let result)? = try shell.interpreter.run("fetch T").last else {
         return XCTFail("no result")
@@ -56,6 +58,20 @@ final class StreamingOutputTests: XCTestCase {
       XCTAssertEqual(
         pieces.written.joined(), format.renderer(style: .plain).render(result),
         "\(format): the pieces are not the text render gives")
+    }
+  }
+
+  func testATableAtATerminalPrintsItsFirstScreenfulFirst() throws {
+    for format in [OutputFormat.table, .box] {
+      let pieces = Pieces()
+      let shell = try makeShell(format: format, rows: 20_000, pieces: pieces)
+      shell.terminalRows = { 30 }
+      var reader = StreamLineReader(text: "fetch T\n")
+      shell.run(reader: &reader, interactive: true)
+      let first = try XCTUnwrap(pieces.written.first)
+      XCTAssertTrue(first.contains("row number 29"), "\(format): \(first)")
+      XCTAssertFalse(first.contains("row number 30"), "\(format): \(first)")
+      XCTAssertTrue(pieces.written.joined().contains("row number 19999"))
     }
   }
 

@@ -61,6 +61,57 @@ final class TableRendererTests: XCTestCase {
       """)
   }
 
+  func testAWiderPagePrintsTheHeaderAgainWithWiderColumns() {
+    XCTAssertEqual(
+      TableRenderer(rowsPerPage: 2).render(ResultSetFixtures.growing),
+      """
+      name  rating
+      ----  ------
+      A          1
+      B          2
+
+      name         rating
+      -----------  ------
+      Longer name       3
+      C                 4
+
+      """)
+  }
+
+  func testPagesNoWiderThanTheFirstKeepOneHeader() {
+    XCTAssertEqual(
+      TableRenderer(rowsPerPage: 2).render(ResultSetFixtures.ties),
+      TableRenderer().render(ResultSetFixtures.ties))
+    XCTAssertEqual(
+      TableRenderer(rowsPerPage: 1).render(ResultSetFixtures.ties),
+      """
+      name  rating  timesWorn  lastWorn
+      ----  ------  ---------  --------------------
+      Red      4.5          3  2024-05-01T12:00:00Z
+
+      name    rating  timesWorn  lastWorn
+      ------  ------  ---------  --------------------
+      蝴蝶结     nil         12  nil
+
+      """)
+  }
+
+  func testWritesTheFirstPageBeforeReadingTheRest() throws {
+    let reads = ReadCounter()
+    let rows = (0..<10_000).map { [Value.string("tie \($0)"), .int(Int64($0))] }
+    let result = ResultSetFixtures.counting(
+      ResultSetFixtures.result([("name", .string), ("rating", .int64)], rows), in: reads)
+    var readsAtFirstPiece: Int?
+    var lines = 0
+    try TableRenderer(rowsPerPage: 50).write(result) { piece in
+      if readsAtFirstPiece == nil { readsAtFirstPiece = reads.reads }
+      lines += piece.count { $0 == "\n" }
+    }
+    XCTAssertEqual(readsAtFirstPiece, 50)
+    XCTAssertEqual(reads.reads, 10_000)
+    XCTAssertGreaterThanOrEqual(lines, 10_002)
+  }
+
   func testEmptyResult() {
     XCTAssertEqual(TableRenderer().render(ResultSetFixtures.none), "(no objects)\n")
   }

@@ -8,7 +8,8 @@ import BowQ
 ///     │ Red  │    4.5 │
 ///     └──────┴────────┘
 ///
-/// Cells are printed as in ``TableRenderer``.
+/// Cells are printed as in ``TableRenderer``, a page at a time: when a later page holds a
+/// wider cell, the box is closed and a wider one opened below it.
 public struct BoxRenderer: ResultRenderer {
   /// Bold headers and a dim `nil` when enabled.
   public var style: Style
@@ -16,33 +17,50 @@ public struct BoxRenderer: ResultRenderer {
   /// Whether the names head the columns (`.headers on`, the default).
   public var showsHeader: Bool
 
-  public init(style: Style = .plain, showsHeader: Bool = true) {
+  /// How many rows are measured together before they are printed (see
+  /// ``TableRenderer/rowsPerPage``).
+  public var rowsPerPage: Int
+
+  public init(
+    style: Style = .plain, showsHeader: Bool = true,
+    rowsPerPage: Int = TableRenderer.defaultRowsPerPage
+  ) {
     self.style = style
     self.showsHeader = showsHeader
+    self.rowsPerPage = rowsPerPage
   }
 
-  public func render(_ result: ResultSet) -> String {
-    guard !result.rows.isEmpty else { return Self.noObjects }
-    let layout = ColumnLayout(result, measuringHeader: showsHeader)
-    func border(_ left: String, _ middle: String, _ right: String) -> String {
-      left + layout.widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle)
-        + right
+  public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    guard !result.rows.isEmpty else { return output(Self.noObjects) }
+    var bottom = ""
+    try ColumnLayout.pages(of: result, rowsPerPage: rowsPerPage, measuringHeader: showsHeader) {
+      page in
+      let layout = page.layout
+      func border(_ left: String, _ middle: String, _ right: String) -> String {
+        left
+          + layout.widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle)
+          + right + "\n"
+      }
+      func content(_ cells: [ColumnLayout.Cell], decorate: (ColumnLayout.Cell) -> String)
+        -> String
+      {
+        "│ " + layout.line(cells, separator: " │ ", padsLastColumn: true, decorate: decorate)
+          + " │\n"
+      }
+      var text = ""
+      if page.isFirst || page.isWider {
+        text += bottom + border("┌", "┬", "┐")
+        if showsHeader {
+          text += content(layout.header) { style.bold($0.text) } + border("├", "┼", "┤")
+        }
+      }
+      for row in page.rows {
+        text += content(row) { $0.valueText(style) }
+      }
+      bottom = border("└", "┴", "┘")
+      output(text)
     }
-    func content(_ cells: [ColumnLayout.Cell], decorate: (ColumnLayout.Cell) -> String)
-      -> String
-    {
-      "│ " + layout.line(cells, separator: " │ ", padsLastColumn: true, decorate: decorate)
-        + " │"
-    }
-    var lines = [border("┌", "┬", "┐")]
-    if showsHeader {
-      lines += [content(layout.header) { style.bold($0.text) }, border("├", "┼", "┤")]
-    }
-    for row in layout.rows {
-      lines.append(content(row) { $0.valueText(style) })
-    }
-    lines.append(border("└", "┴", "┘"))
-    return lines.map { $0 + "\n" }.joined()
+    output(bottom)
   }
 
   public func render(count: Int) -> String {

@@ -7,7 +7,7 @@ import Foundation
 /// quotes doubled (RFC 4180). nil is an empty field and an empty string a quoted `""`, so
 /// the two stay apart. Binary data is base64; other values are printed as in a table,
 /// without escaping. Records end with LF, as Unix tools expect.
-public struct CSVRenderer: StreamingRenderer {
+public struct CSVRenderer: ResultRenderer {
   /// Whether a header record of names comes first (`.headers on`, the default).
   public var showsHeader: Bool
 

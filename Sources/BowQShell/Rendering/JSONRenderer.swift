@@ -10,7 +10,7 @@ import BowQ
 ///       {"name":"Red","rating":4.5},
 ///       {"name":"Blue","rating":null}
 ///     ]
-public struct JSONRenderer: StreamingRenderer {
+public struct JSONRenderer: ResultRenderer {
   /// `true` for JSON Lines.
   public var isLineDelimited: Bool
 

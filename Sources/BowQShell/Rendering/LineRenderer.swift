@@ -8,7 +8,7 @@ import BowQ
 ///        rating = 4.5
 ///
 /// Values are printed as in ``TableRenderer``.
-public struct LineRenderer: StreamingRenderer {
+public struct LineRenderer: ResultRenderer {
   /// A dim `nil` when enabled.
   public var style: Style
 
@@ -24,7 +24,7 @@ public struct LineRenderer: StreamingRenderer {
     for (index, row) in result.rows.enumerated() {
       try Interrupt.check(every: index)
       let record = zip(labels, row).map { label, value in
-        label + ColumnLayout.Cell(ValueText.cell(value), isNil: value.isNull).valueText(style)
+        label + ColumnLayout.Cell(value).valueText(style)
           + "\n"
       }.joined()
       output(index == 0 ? record : "\n" + record)

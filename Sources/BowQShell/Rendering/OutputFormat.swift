@@ -20,10 +20,14 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
   ///   - style: colours the human formats (table, box, line) when enabled: bold
   ///   headers and a dim `nil`. The machine formats (json, jsonl, csv) never have colour.
   ///   - headers: whether table, box and csv output start with the names (`.headers`).
-  public func renderer(style: Style = .plain, headers: Bool = true) -> any ResultRenderer {
+  ///   - rowsPerPage: how many rows table and box measure together before printing them.
+  public func renderer(
+    style: Style = .plain, headers: Bool = true,
+    rowsPerPage: Int = TableRenderer.defaultRowsPerPage
+  ) -> any ResultRenderer {
     switch self {
-    case .table: return TableRenderer(style: style, showsHeader: headers)
-    case .box: return BoxRenderer(style: style, showsHeader: headers)
+    case .table: return TableRenderer(style: style, showsHeader: headers, rowsPerPage: rowsPerPage)
+    case .box: return BoxRenderer(style: style, showsHeader: headers, rowsPerPage: rowsPerPage)
     case .json: return JSONRenderer(isLineDelimited: false)
     case .jsonl: return JSONRenderer(isLineDelimited: true)
     case .csv: return CSVRenderer(showsHeader: headers)

@@ -8,6 +8,8 @@ import BowQ
 ///     蝴蝶结     nil
 ///
 /// Numbers are aligned to the right, `nil` is printed as such, and no line ends in spaces.
+/// A result longer than a page (``rowsPerPage``) is written a page at a time; when a later
+/// page holds a wider cell, its columns widen and the header is printed again above it.
 public struct TableRenderer: ResultRenderer {
   /// Bold headers and a dim `nil` when enabled.
   public var style: Style
@@ -15,28 +17,48 @@ public struct TableRenderer: ResultRenderer {
   /// Whether the names and their rule head the columns (`.headers on`, the default).
   public var showsHeader: Bool
 
-  public init(style: Style = .plain, showsHeader: Bool = true) {
+  /// How many rows are measured together before they are printed: a screenful at a
+  /// terminal, so that printing starts at once.
+  public var rowsPerPage: Int
+
+  public init(
+    style: Style = .plain, showsHeader: Bool = true,
+    rowsPerPage: Int = TableRenderer.defaultRowsPerPage
+  ) {
     self.style = style
     self.showsHeader = showsHeader
+    self.rowsPerPage = rowsPerPage
   }
 
-  public func render(_ result: ResultSet) -> String {
-    guard !result.rows.isEmpty else { return Self.noObjects }
-    let layout = ColumnLayout(result, measuringHeader: showsHeader)
-    let rule = layout.widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-    var lines =
-      showsHeader
-      ? [
-        layout.line(layout.header, separator: "  ", padsLastColumn: false) {
+  /// The rows measured together when no page size is given: far more than a screenful,
+  /// few enough that the cells of one page take little memory.
+  public static let defaultRowsPerPage = 1000
+
+  /// The columns between two cells.
+  static let separator = "  "
+
+  public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    guard !result.rows.isEmpty else { return output(Self.noObjects) }
+    try ColumnLayout.pages(of: result, rowsPerPage: rowsPerPage, measuringHeader: showsHeader) {
+      page in
+      let layout = page.layout
+      var text = ""
+      if showsHeader, page.isFirst || page.isWider {
+        let header = layout.line(layout.header, separator: Self.separator, padsLastColumn: false) {
           style.bold($0.text)
-        },
-        rule,
-      ] : []
-    for row in layout.rows {
-      lines.append(
-        layout.line(row, separator: "  ", padsLastColumn: false) { $0.valueText(style) })
+        }
+        let rule = layout.widths.map { String(repeating: "-", count: $0) }
+        text +=
+          (page.isFirst ? "" : "\n") + header + "\n" + rule.joined(separator: Self.separator) + "\n"
+      }
+      for row in page.rows {
+        text +=
+          layout.line(row, separator: Self.separator, padsLastColumn: false) {
+            $0.valueText(style)
+          } + "\n"
+      }
+      output(text)
     }
-    return lines.map { $0 + "\n" }.joined()
   }
 
   public func render(count: Int) -> String {
