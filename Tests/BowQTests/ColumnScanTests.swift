@@ -28,7 +28,9 @@ final class ColumnScanTests: XCTestCase {
         random.int(in: 0...4) == 0
         ? .null
         : .double(
-          random.pick([Double(random.int(in: -5...5)) / 2, .nan, -0.0, 9007199254740993, .infinity])
+          random.pick([
+            Double(random.int(in: -5...5)) / 2, .nan, -0.0, 9_007_199_254_740_992, .infinity,
+          ])
         )
       let name = (0..<random.int(in: 0...3)).map { _ in random.pick(words) }.joined(separator: " ")
       let mixed: Value = random.pick([
