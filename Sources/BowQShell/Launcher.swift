@@ -44,6 +44,8 @@ public enum Launcher {
       interpreter: interpreter, format: options.format ?? .table, keepGoing: options.keepsGoing,
       style: Style(policy: colors, fileDescriptor: 1),
       errorStyle: Style(policy: colors, fileDescriptor: 2))
+    shell.sampleDataPath = paths.sampleDataPath()
+    shell.tutorialProgressPath = paths.tutorialProgressPath
 
     let succeeded: Bool
     switch options.source {
@@ -80,7 +82,7 @@ public enum Launcher {
         shell.terminalColumns = { terminalColumns(of: 1) }
         shell.terminalRows = { terminalRows(of: 1) }
         shell.pager = Pager.fromEnvironment(environment)
-        reader.complete = { Completer(model: interpreter.context.graph.model).complete($0) }
+        reader.complete = { Completer(model: shell.interpreter.context.graph.model).complete($0) }
         print(banner(interpreter))
         for note in storeNotes { print("note: " + ValueText.visibleLines(note)) }
         shell.run(reader: &reader, interactive: true)

@@ -8,7 +8,17 @@ import Foundation
 /// `Updated 1 BowTie.` go to standard output at an interactive prompt and to standard error
 /// otherwise, so piped results stay clean.
 public final class Shell {
-  public let interpreter: Interpreter
+  /// The interpreter statements run on: the session's, or the tutorial's while a lesson runs.
+  public internal(set) var interpreter: Interpreter
+  /// The session's own interpreter while `.tutorial` runs on its scratch one; nil otherwise.
+  var userInterpreter: Interpreter?
+  /// The tutorial of this session, kept after `.tutorial off` so that `.tutorial` resumes it.
+  var tutorial: TutorialRun?
+  /// The SampleData.plist the tutorial's lessons start from; nil when none was found.
+  public var sampleDataPath: String?
+  /// Where `.tutorial` keeps the learner's position between sessions; nil keeps it for the
+  /// session only.
+  public var tutorialProgressPath: String?
   public var format: OutputFormat
   /// Go on after a failing statement in scripts and pipes (`--keep-going`).
   public var keepGoing: Bool
@@ -88,7 +98,7 @@ public final class Shell {
     /// Whether a person may leave now: with pending changes, the first request only warns.
     func mayLeave(_ again: String) -> Bool {
       guard interactive, !warnedAboutChanges else { return true }
-      let count = interpreter.context.changes.count
+      let count = (userInterpreter ?? interpreter).context.changes.count
       guard count > 0 else { return true }
       warnedAboutChanges = true
       output.error(
@@ -289,6 +299,7 @@ public final class Shell {
     -> Bool
   {
     let start = showsTimes ? interpreter.stopwatch() : nil
+    defer { reportTutorialVerdict() }
     defer {
       if redirectsOnce {
         output = standardOutput
@@ -301,7 +312,7 @@ public final class Shell {
       }
     }
     do {
-      let result = try interpreter.execute(statement)
+      let result = try run(statement)
       try print(showingStoreURIs(result), interactive: interactive)
       for note in interpreter.notes {
         output.error(diagnostics.format(note.message, at: note.range, kind: note.kind.rawValue))

@@ -226,6 +226,24 @@ final class LessonTests: XCTestCase {
         at: .start, sampleDataPath: "/nonexistent.plist", like: Self.userInterpreter()))
   }
 
+  /// Examples/07-tutorial.bowq walks through the lessons: every step's answer is one of its
+  /// lines, in the lessons' order (its output, checked by ExamplesTests, shows each done).
+  func testTheTutorialExampleTypesEveryAnswerInOrder() throws {
+    let example = GrammarTests.packageRoot.appendingPathComponent("Examples/07-tutorial.bowq")
+    var lines = try String(contentsOf: example, encoding: .utf8).split(separator: "\n")[...]
+    for lesson in Lesson.all {
+      for step in lesson.steps {
+        let answer = step.answer.replacingOccurrences(
+          of: "{sample}", with: "\"../SampleData.plist\"")
+        guard let found = lines.firstIndex(where: { $0 == answer }) else {
+          return XCTFail(
+            "lesson \(lesson.number): \(answer) is not in the example after its earlier steps")
+        }
+        lines = lines[(found + 1)...]
+      }
+    }
+  }
+
   func testThePositionReadsBackFromItsText() {
     let position = TutorialPosition(lesson: 4, step: 2)
     XCTAssertEqual(position.text, "lesson 4 step 3")

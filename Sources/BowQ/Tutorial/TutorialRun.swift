@@ -61,16 +61,24 @@ public final class TutorialRun {
     verdict = nil
   }
 
-  /// A lesson's text with `{sample}` spelt as the path of SampleData.plist, quoted: relative
-  /// to the folder statements resolve paths in, when it is inside it.
+  /// A lesson's text with `{sample}` spelt as the path of SampleData.plist, quoted and
+  /// relative to the folder statements resolve paths in (`"../SampleData.plist"`).
   public func text(_ text: String) -> String {
-    let folder =
-      interpreter.baseDirectory.hasSuffix("/")
-      ? interpreter.baseDirectory : interpreter.baseDirectory + "/"
-    let path =
-      sampleDataPath.hasPrefix(folder)
-      ? String(sampleDataPath.dropFirst(folder.count)) : sampleDataPath
-    return text.replacingOccurrences(of: "{sample}", with: Value.quoted(path))
+    text.replacingOccurrences(
+      of: "{sample}", with: Value.quoted(Self.path(sampleDataPath, from: interpreter.baseDirectory))
+    )
+  }
+
+  /// `path` relative to the folder `base`, when both are absolute; else `path` as it is.
+  static func path(_ path: String, from base: String) -> String {
+    guard path.hasPrefix("/"), base.hasPrefix("/") else { return path }
+    let target = path.split(separator: "/")
+    let folder = base.split(separator: "/")
+    let shared = zip(target, folder).prefix { $0 == $1 }.count
+    return
+      (Array(repeating: "..", count: folder.count - shared)
+      + target.dropFirst(shared).map(String.init))
+      .joined(separator: "/")
   }
 
   /// Runs a learner's statement on the scratch data and judges it by the current step

@@ -103,6 +103,15 @@ struct DotCommand: Sendable {
       ]
     ) { shell, line in shell.manageParameters(line) },
     DotCommand(
+      name: ".tutorial",
+      usage: [
+        Usage(synopsis: ".tutorial", summary: "lessons at the prompt; again to resume them"),
+        Usage(
+          synopsis: ".tutorial N|list|off",
+          summary: "start lesson N, list the lessons, or leave them"),
+      ]
+    ) { shell, line in shell.runTutorial(line) },
+    DotCommand(
       name: ".quit", aliases: [".exit", ".q"],
       usage: [Usage(synopsis: ".quit", summary: "leave (or Ctrl-D)")]
     ) { _, _ in .quit },

@@ -44,6 +44,12 @@ public struct Paths: Hashable, Sendable {
     return path.isEmpty ? nil : path
   }
 
+  /// Where `.tutorial` keeps the lesson and step a learner reached: `tutorial` in
+  /// ``stateDirectory``, beside the history.
+  public var tutorialProgressPath: String {
+    stateDirectory + "/tutorial"
+  }
+
   /// The sample data seeded into a new default store, or `nil` when none is found.
   ///
   /// Looked for in order: `$BOWQ_SAMPLE_DATA` (returned even when missing, so that the

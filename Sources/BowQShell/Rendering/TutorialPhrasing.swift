@@ -1,0 +1,48 @@
+import BowQ
+
+/// The words of `.tutorial`: a lesson's heading and introduction, a step's task, what is
+/// said after each statement, and the list of lessons. The lessons themselves are the
+/// engine's (``Lesson/all``); this is only how the shell says them.
+enum TutorialPhrasing {
+  /// The lesson's heading and introduction, then the task of the step the run is at.
+  static func lesson(_ run: TutorialRun) -> String {
+    let lesson = run.lesson
+    return "Lesson \(lesson.number) of \(Lesson.all.count): \(lesson.title)\n"
+      + run.text(lesson.introduction) + "\n\n" + step(run)
+  }
+
+  /// The task of the step the run is at: `Step 2 of 4: …`.
+  static func step(_ run: TutorialRun) -> String {
+    guard let step = run.step else { return "" }
+    return "Step \(run.position.step + 1) of \(run.lesson.steps.count): \(run.text(step.task))\n"
+  }
+
+  /// What is said after a statement the step judged: done and what comes next, or a hint,
+  /// or the answer.
+  static func verdict(_ verdict: StepVerdict, _ run: TutorialRun) -> String {
+    switch verdict {
+    case .passed(.step): return "✓ Done.\n\n" + step(run)
+    case .passed(.lesson(let finished)):
+      return "✓ Done: that was lesson \(finished).\n\n" + lesson(run)
+    case .passed(.end):
+      return "✓ Done: that was the last lesson. Your own store is back; "
+        + "`.tutorial 1` starts the lessons again.\n"
+    case .hint(let hint): return "✗ Not yet. Hint: \(hint)\n"
+    case .answer(let answer): return "✗ Not yet. One way to do it: \(answer)\n"
+    }
+  }
+
+  /// `.tutorial list`: every lesson, the one at `current` marked.
+  static func list(current: Int?) -> String {
+    Lesson.all.map { lesson in
+      let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
+      return "\(lesson.number == current ? "→" : " ") \(number). \(lesson.title)\n"
+    }.joined()
+  }
+
+  /// Said on `.tutorial off`: where the learner left, and how to come back.
+  static func left(_ run: TutorialRun) -> String {
+    "Left the tutorial at lesson \(run.position.lesson), step \(run.position.step + 1); "
+      + "your own store is back. `.tutorial` resumes there.\n"
+  }
+}

@@ -1,0 +1,136 @@
+import BowQ
+import Foundation
+import XCTest
+
+@testable import BowQShell
+
+/// `.tutorial` in the shell: lessons on a scratch copy, a verdict after each statement,
+/// leaving and resuming (in the session and from the progress file), jumping and listing.
+final class TutorialCommandTests: XCTestCase {
+  static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("SampleData.plist").path
+
+  var progressPath = ""
+
+  override func setUpWithError() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    progressPath = folder.appendingPathComponent("state/bowq/tutorial").path
+  }
+
+  /// A shell on the hat shop with the sample and progress file set, writing to `capture`.
+  func shell(_ capture: ShellFixtures.Capture) throws -> Shell {
+    let shell = try ShellFixtures.shell(
+      after: ShellFixtures.hatShop, capture: capture, keepGoing: true)
+    shell.sampleDataPath = Self.sample
+    shell.tutorialProgressPath = progressPath
+    return shell
+  }
+
+  func testAWrongTryGetsAHintAndARightOneTheNextStep() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try shell(capture)
+    shell.run(
+      script: """
+        .tutorial 3
+        fetch BowTie where searchKey == "r"
+        fetch BowTie where searchKey ==[c] "r"
+        """, name: nil)
+    XCTAssertTrue(
+      capture.out.hasPrefix(
+        "The lessons run on a scratch copy of the sample data: your own store is not changed. "
+          + "`.tutorial off` leaves, `.tutorial` comes back.\n\n"
+          + "Lesson 3 of 11: Fetching by predicate\n"), capture.out)
+    XCTAssertTrue(
+      capture.out.contains(
+        "Step 1 of 4: Fetch the tie whose searchKey is \"R\", as the app's segmented control does.\n"
+      ), capture.out)
+    XCTAssertTrue(
+      capture.out.contains(
+        "✗ Not yet. Hint: Compare searchKey with a string in quotes: `where searchKey == …`.\n"),
+      capture.out)
+    XCTAssertTrue(
+      capture.out.hasSuffix("✓ Done.\n\nStep 2 of 4: Fetch the ties rated above 3.\n"), capture.out)
+    XCTAssertEqual(
+      try String(contentsOfFile: progressPath, encoding: .utf8), "lesson 3 step 2\n")
+  }
+
+  func testLeavingBringsTheOwnStoreBackAndTutorialResumesWhereItWas() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try shell(capture)
+    let user = shell.interpreter
+    shell.run(
+      script: """
+        .tutorial 11
+        delete BowTie where isFavorite == NO
+        .tutorial off
+        count Hat
+        """, name: nil)
+    XCTAssertTrue(shell.interpreter === user)
+    XCTAssertTrue(
+      capture.out.hasSuffix(
+        "Left the tutorial at lesson 11, step 2; your own store is back. "
+          + "`.tutorial` resumes there.\n1\n"), capture.out)
+    XCTAssertNil(user.context.graph.model.entity(named: "BowTie"))
+
+    shell.run(script: ".tutorial\nundo\ncount BowTie", name: nil)
+    XCTAssertTrue(capture.out.contains("Step 2 of 3: Take it back.\n"), capture.out)
+    XCTAssertTrue(
+      capture.out.hasSuffix("7\n✗ Not yet. Hint: The statement is `redo`.\n"), capture.out)
+  }
+
+  func testANewSessionResumesFromTheProgressFile() throws {
+    let first = ShellFixtures.Capture()
+    try shell(first).run(script: ".tutorial 9\ncount BowTie where searchKey == \"P\"", name: nil)
+    let capture = ShellFixtures.Capture()
+    let shell = try shell(capture)
+    shell.run(
+      script: ".tutorial\nupdate BowTie where searchKey == \"P\" set timesWorn = 1", name: nil)
+    XCTAssertTrue(
+      capture.out.contains(
+        "Step 2 of 4: None: insert a tie named \"Polka Dot\" with searchKey \"P\".\n"), capture.out)
+    XCTAssertTrue(capture.out.contains("✗ Not yet. Hint: `insert BowTie name = "), capture.out)
+  }
+
+  func testTheLastStepEndsTheTutorialAndForgetsTheProgress() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try shell(capture)
+    let user = shell.interpreter
+    shell.run(
+      script: ".tutorial 11\ndelete BowTie where isFavorite == NO\nundo\nredo\n.tutorial list",
+      name: nil)
+    XCTAssertTrue(shell.interpreter === user)
+    XCTAssertTrue(
+      capture.out.contains(
+        "✓ Done: that was the last lesson. Your own store is back; "
+          + "`.tutorial 1` starts the lessons again.\n"), capture.out)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: progressPath))
+    XCTAssertTrue(capture.out.contains("\n   1. The model and its attribute types\n"), capture.out)
+    XCTAssertTrue(capture.out.hasSuffix("\n  10. Relationships and delete rules\n  11. Undo\n"))
+    XCTAssertFalse(capture.out.contains("→"), "no lesson is current after the last")
+  }
+
+  func testListMarksTheCurrentLessonAndBadArgumentsAreErrors() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try shell(capture)
+    shell.run(script: ".tutorial off\n.tutorial 12\n.tutorial 4\n.tutorial list", name: nil)
+    XCTAssertEqual(
+      capture.err,
+      "<stdin>:1: error: the tutorial is not running; `.tutorial` starts it\n"
+        + "<stdin>:2: error: .tutorial takes a lesson from 1 to 11, list or off "
+        + "(or nothing, to resume)\n")
+    XCTAssertTrue(capture.out.contains("→  4. Sorting, limits and offsets\n"), capture.out)
+  }
+
+  func testWithoutTheSampleTheTutorialSaysWhereToPointIt() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try shell(capture)
+    shell.sampleDataPath = nil
+    XCTAssertFalse(shell.run(script: ".tutorial", name: nil))
+    XCTAssertEqual(
+      capture.err,
+      "<stdin>:1: error: cannot find SampleData.plist, which the lessons start from; "
+        + "set BOWQ_SAMPLE_DATA to its path\n")
+  }
+}
