@@ -49,6 +49,25 @@ struct Column: Sendable {
     self.count = count
   }
 
+  /// A typed column of `count` rows from its parts, as ``ColumnBuilder`` fills them: the
+  /// array `kind` uses holds `count` values, and `nulls` (of capacity `count`) the
+  /// `nullCount` nil rows, which hold placeholders there.
+  init(
+    kind: Kind, count: Int, integers: [Int64] = [], reals: [Double] = [],
+    booleans: [Bool] = [], strings: StringColumn = StringColumn(), values: [Value] = [],
+    nulls: BitSet, nullCount: Int
+  ) {
+    self.kind = kind
+    self.count = count
+    self.integers = integers
+    self.reals = reals
+    self.booleans = booleans
+    self.strings = strings
+    self.values = values
+    self.nulls = nulls
+    self.nullCount = nullCount
+  }
+
   /// Whether row `position` is nil.
   @inline(__always)
   func isNull(at position: Int) -> Bool {

@@ -20,6 +20,15 @@ public struct EntityTable: Hashable, Sendable {
 
   public init() {}
 
+  /// A table of the objects with `keys` (distinct) and their values by slot, each column
+  /// holding a value for every key, as a store is read; the next key follows the largest.
+  init(keys: [Int64], columns: [Column]) {
+    self.keys = keys
+    self.columns = columns
+    nextKey = (keys.max() ?? 0) + 1
+    if !zip(keys, keys.dropFirst()).allSatisfy(<) { positionByKey = Self.positions(of: keys) }
+  }
+
   public var count: Int { keys.count }
 
   /// The number of slots of each object.

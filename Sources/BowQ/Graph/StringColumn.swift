@@ -22,8 +22,9 @@ struct StringColumn: Sendable {
   private(set) var codes: [UInt8] = []
   /// The distinct strings of a dictionary, in the order they first came.
   private(set) var entries: [String] = []
-  /// The UTF-8 bytes of each entry, to find an incoming string's code.
-  private var codeByBytes: [[UInt8]: UInt8] = [:]
+  /// The codes of `entries` by a hash of their UTF-8 bytes, to find an incoming string's
+  /// code without making a string of it (see ``CodeTable``).
+  private var codeTable = CodeTable()
   private(set) var bytes: [UInt8] = []
   private(set) var starts: [Int] = []
   private(set) var lengths: [UInt32] = []
@@ -64,15 +65,66 @@ struct StringColumn: Sendable {
 
   mutating func append(_ string: String) {
     var string = string
-    string.withUTF8 { utf8 in
-      if encoding == .dictionary, let code = code(for: utf8) {
-        codes.append(code)
-      } else {
-        starts.append(bytes.count)
-        lengths.append(UInt32(utf8.count))
-        bytes.append(contentsOf: utf8)
+    string.withUTF8 { append(utf8: $0) }
+  }
+
+  /// Appends the string whose UTF-8 bytes are `utf8` (valid UTF-8, at most `UInt32.max`
+  /// bytes: see ``fits(length:)``), as a store's reader copies them from the file.
+  @inline(__always)
+  mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+    if encoding == .dictionary, let code = code(for: utf8) {
+      codes.append(code)
+    } else {
+      starts.append(bytes.count)
+      lengths.append(UInt32(utf8.count))
+      bytes.append(contentsOf: utf8)
+    }
+  }
+
+  /// Appends the strings of `other`, in order: a dictionary's codes through a table from
+  /// its codes to this column's, spans by copying their bytes, as a run of rows read apart
+  /// is joined to the rows before it.
+  mutating func append(contentsOf other: StringColumn) {
+    if encoding == .dictionary, other.encoding == .dictionary {
+      var mapping: [UInt8] = []
+      mapping.reserveCapacity(other.entries.count)
+      for var entry in other.entries {
+        guard let code = entry.withUTF8({ code(for: $0) }) else { break }
+        mapping.append(code)
+      }
+      if mapping.count == other.entries.count {
+        codes.reserveCapacity(codes.count + other.codes.count)
+        for code in other.codes { codes.append(mapping[Int(code)]) }
+        return
       }
     }
+    if encoding == .dictionary { makePlain() }
+    guard other.encoding == .plain, other.garbage == 0 else {
+      for position in 0..<other.count { other.withUTF8(at: position) { append(utf8: $0) } }
+      return
+    }
+    let shift = bytes.count
+    bytes.append(contentsOf: other.bytes)
+    lengths.append(contentsOf: other.lengths)
+    starts.reserveCapacity(starts.count + other.starts.count)
+    for start in other.starts { starts.append(start + shift) }
+  }
+
+  /// Makes room for `count` more strings, and `byteCount` more bytes once plain.
+  mutating func reserveCapacity(adding count: Int, bytes byteCount: Int) {
+    switch encoding {
+    case .dictionary:
+      codes.reserveCapacity(codes.count + count)
+    case .plain:
+      starts.reserveCapacity(starts.count + count)
+      lengths.reserveCapacity(lengths.count + count)
+      bytes.reserveCapacity(bytes.count + byteCount)
+    }
+  }
+
+  /// The UTF-8 bytes the column holds: a dictionary's entries, or the buffer of spans.
+  var byteCount: Int {
+    encoding == .dictionary ? entries.reduce(0) { $0 + $1.utf8.count } : bytes.count
   }
 
   /// Replaces the string of object `position`. A plain column appends the new bytes and
@@ -98,7 +150,7 @@ struct StringColumn: Sendable {
     switch encoding {
     case .dictionary:
       result.entries = entries
-      result.codeByBytes = codeByBytes
+      result.codeTable = codeTable
       result.codes = positions.map { codes[$0] }
     case .plain:
       result.encoding = .plain
@@ -121,15 +173,15 @@ struct StringColumn: Sendable {
   /// The code of a string in the dictionary, adding it when there is room; nil when the
   /// dictionary is full, after the column has turned plain.
   private mutating func code(for utf8: UnsafeBufferPointer<UInt8>) -> UInt8? {
-    let key = Array(utf8)
-    if let code = codeByBytes[key] { return code }
+    let (found, slot) = codeTable.find(utf8, in: entries)
+    if let found { return found }
     guard entries.count < Self.dictionaryLimit else {
       makePlain()
       return nil
     }
     let code = UInt8(entries.count)
     entries.append(String(decoding: utf8, as: UTF8.self))
-    codeByBytes[key] = code
+    codeTable.insert(code, at: slot)
     return code
   }
 
@@ -152,5 +204,68 @@ struct StringColumn: Sendable {
   /// Rewrites the buffer with only the bytes spans cover.
   private mutating func compact() {
     self = selecting(0..<count)
+  }
+}
+
+/// The codes of a dictionary's entries by a hash of their UTF-8 bytes: open addressing in
+/// a power-of-two table of twice ``StringColumn/dictionaryLimit`` slots, so a string's code
+/// is found by hashing and comparing its bytes in place, with no allocation.
+private struct CodeTable: Sendable {
+  /// Each slot's code plus one; 0 for an empty slot.
+  private var slots: [UInt16] = []
+
+  private static let size = 2 * StringColumn.dictionaryLimit
+
+  /// The code of the entry whose bytes are `utf8`, or nil and the slot where it goes.
+  @inline(__always)
+  func find(_ utf8: UnsafeBufferPointer<UInt8>, in entries: [String]) -> (
+    code: UInt8?, slot: Int
+  ) {
+    guard !slots.isEmpty else { return (nil, Self.slot(Self.hash(utf8))) }
+    var slot = Self.slot(Self.hash(utf8))
+    while slots[slot] != 0 {
+      let code = UInt8(slots[slot] - 1)
+      if Self.same(utf8, entries[Int(code)]) { return (code, slot) }
+      slot = (slot + 1) & (Self.size - 1)
+    }
+    return (nil, slot)
+  }
+
+  /// Records `code` in the empty slot `find` gave.
+  mutating func insert(_ code: UInt8, at slot: Int) {
+    if slots.isEmpty { slots = [UInt16](repeating: 0, count: Self.size) }
+    slots[slot] = UInt16(code) + 1
+  }
+
+  @inline(__always)
+  private static func slot(_ hash: UInt64) -> Int {
+    Int(truncatingIfNeeded: hash >> 32) & (size - 1)
+  }
+
+  /// Whether `entry`'s UTF-8 bytes are `utf8`.
+  @inline(__always)
+  private static func same(_ utf8: UnsafeBufferPointer<UInt8>, _ entry: String) -> Bool {
+    var entry = entry
+    return entry.withUTF8 { $0.elementsEqual(utf8) }
+  }
+
+  /// A hash of bytes, eight at a time (multiply and fold, as wyhash and FxHash mix).
+  @inline(__always)
+  private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let raw = UnsafeRawBufferPointer(utf8)
+    var hash = UInt64(truncatingIfNeeded: raw.count) &* 0x9E37_79B9_7F4A_7C15
+    var i = 0
+    while i + 8 <= raw.count {
+      hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+      hash ^= hash >> 29
+      i += 8
+    }
+    var tail: UInt64 = 0
+    while i < raw.count {
+      tail = tail << 8 | UInt64(raw[i])
+      i += 1
+    }
+    hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
+    return hash ^ hash >> 32
   }
 }

@@ -430,22 +430,56 @@ struct BinaryPlistScanner {
   func string(_ index: Int) throws -> String {
     let (count, payload) = try countAndStart(of: index)
     if marker(of: index) >> 4 == 0x5 {
-      try checkPayload(
-        of: index, from: payload, count: count, unitSize: 1,
-        what: "an ASCII string of \(count) bytes")
-      let text = bytes(at: payload, count: count)
-      if let bad = Self.firstNonASCII(text) {
-        throw PropertyListError(
-          .badString, at: payload + bad,
-          "object \(index) is an ASCII string with the byte 0x\(Self.hex(text[bad])); "
-            + "ASCII strings hold only bytes below 0x80")
-      }
-      return String(decoding: text.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+      let text = try ascii(index, count: count, payload: payload)
+      return String(decoding: text, as: UTF8.self)
     }
+    try checkUTF16(index, count: count, payload: payload)
+    return try String(unsafeUninitializedCapacity: 3 * count) { utf8 in
+      try utf16(index: index, from: payload, count: count, into: utf8)
+    }
+  }
+
+  /// Calls `body` with the UTF-8 bytes of a string object, checked as ``string(_:)`` checks
+  /// them, without making a `String`: an ASCII string's bytes where they are in the file, a
+  /// UTF-16 string's transcoded into `scratch`.
+  @inline(__always)
+  func withUTF8<R>(
+    _ index: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) throws -> R {
+    let (count, payload) = try countAndStart(of: index)
+    if marker(of: index) >> 4 == 0x5 {
+      return body(try ascii(index, count: count, payload: payload))
+    }
+    try checkUTF16(index, count: count, payload: payload)
+    if scratch.count < 3 * count { scratch = [UInt8](repeating: 0, count: 3 * count) }
+    return try scratch.withUnsafeMutableBufferPointer { buffer in
+      let written = try utf16(index: index, from: payload, count: count, into: buffer)
+      return body(UnsafeBufferPointer(rebasing: buffer[..<written]))
+    }
+  }
+
+  /// The checked bytes of an ASCII string object of `count` bytes at `payload`.
+  @inline(__always)
+  private func ascii(_ index: Int, count: Int, payload: Int) throws -> UnsafeBufferPointer<UInt8> {
+    try checkPayload(
+      of: index, from: payload, count: count, unitSize: 1,
+      what: "an ASCII string of \(count) bytes")
+    let text = bytes(at: payload, count: count)
+    if let bad = Self.firstNonASCII(text) {
+      throw PropertyListError(
+        .badString, at: payload + bad,
+        "object \(index) is an ASCII string with the byte 0x\(Self.hex(text[bad])); "
+          + "ASCII strings hold only bytes below 0x80")
+    }
+    return text.assumingMemoryBound(to: UInt8.self)
+  }
+
+  /// Checks that a UTF-16 string object of `count` units at `payload` fits the object table.
+  @inline(__always)
+  private func checkUTF16(_ index: Int, count: Int, payload: Int) throws {
     try checkPayload(
       of: index, from: payload, count: count, unitSize: 2,
       what: "a UTF-16 string of \(count) units")
-    return try utf16(index: index, from: payload, count: count)
   }
 
   /// The position of the first byte of `text` at or above 0x80, checking eight bytes at a
@@ -466,57 +500,54 @@ struct BinaryPlistScanner {
     return nil
   }
 
-  /// Decodes UTF-16BE strictly (an unpaired surrogate is an error, not a replacement),
-  /// transcoding straight from the file's bytes into the string's UTF-8.
-  private func utf16(index: Int, from start: Int, count: Int) throws -> String {
-    var failure: PropertyListError?
-    let text = String(unsafeUninitializedCapacity: 3 * count) { utf8 in
-      var written = 0
-      var i = 0
-      while i < count {
-        let at = start + 2 * i
-        let unit = UInt32(byte(at: at)) << 8 | UInt32(byte(at: at + 1))
-        var scalar = unit
-        if (0xD800...0xDFFF).contains(unit) {
-          let next = i + 1 < count ? UInt32(byte(at: at + 2)) << 8 | UInt32(byte(at: at + 3)) : 0
-          guard unit <= 0xDBFF, (0xDC00...0xDFFF).contains(next) else {
-            let isLast = unit <= 0xDBFF && i + 1 == count
-            failure = PropertyListError(
-              .badString, at: at,
-              "object \(index) is a UTF-16 string "
-                + (isLast ? "that ends with an unpaired surrogate" : "with an unpaired surrogate")
-                + " 0x\(Self.hex(UInt16(unit)))")
-            return 0
-          }
-          scalar = 0x10000 + ((unit - 0xD800) << 10 | (next - 0xDC00))
-          i += 1
+  /// Transcodes UTF-16BE strictly (an unpaired surrogate is an error, not a replacement)
+  /// from the file's bytes into `utf8`, which has room for three bytes a unit; returns the
+  /// bytes written.
+  private func utf16(
+    index: Int, from start: Int, count: Int, into utf8: UnsafeMutableBufferPointer<UInt8>
+  ) throws -> Int {
+    var written = 0
+    var i = 0
+    while i < count {
+      let at = start + 2 * i
+      let unit = UInt32(byte(at: at)) << 8 | UInt32(byte(at: at + 1))
+      var scalar = unit
+      if (0xD800...0xDFFF).contains(unit) {
+        let next = i + 1 < count ? UInt32(byte(at: at + 2)) << 8 | UInt32(byte(at: at + 3)) : 0
+        guard unit <= 0xDBFF, (0xDC00...0xDFFF).contains(next) else {
+          let isLast = unit <= 0xDBFF && i + 1 == count
+          throw PropertyListError(
+            .badString, at: at,
+            "object \(index) is a UTF-16 string "
+              + (isLast ? "that ends with an unpaired surrogate" : "with an unpaired surrogate")
+              + " 0x\(Self.hex(UInt16(unit)))")
         }
-        switch scalar {
-        case ..<0x80:
-          utf8[written] = UInt8(scalar)
-          written += 1
-        case ..<0x800:
-          utf8[written] = UInt8(0xC0 | scalar >> 6)
-          utf8[written + 1] = UInt8(0x80 | scalar & 0x3F)
-          written += 2
-        case ..<0x10000:
-          utf8[written] = UInt8(0xE0 | scalar >> 12)
-          utf8[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-          utf8[written + 2] = UInt8(0x80 | scalar & 0x3F)
-          written += 3
-        default:
-          utf8[written] = UInt8(0xF0 | scalar >> 18)
-          utf8[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-          utf8[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-          utf8[written + 3] = UInt8(0x80 | scalar & 0x3F)
-          written += 4
-        }
+        scalar = 0x10000 + ((unit - 0xD800) << 10 | (next - 0xDC00))
         i += 1
       }
-      return written
+      switch scalar {
+      case ..<0x80:
+        utf8[written] = UInt8(scalar)
+        written += 1
+      case ..<0x800:
+        utf8[written] = UInt8(0xC0 | scalar >> 6)
+        utf8[written + 1] = UInt8(0x80 | scalar & 0x3F)
+        written += 2
+      case ..<0x10000:
+        utf8[written] = UInt8(0xE0 | scalar >> 12)
+        utf8[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+        utf8[written + 2] = UInt8(0x80 | scalar & 0x3F)
+        written += 3
+      default:
+        utf8[written] = UInt8(0xF0 | scalar >> 18)
+        utf8[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+        utf8[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+        utf8[written + 3] = UInt8(0x80 | scalar & 0x3F)
+        written += 4
+      }
+      i += 1
     }
-    if let failure { throw failure }
-    return text
+    return written
   }
 
   // MARK: Messages

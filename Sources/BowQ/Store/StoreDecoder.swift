@@ -12,13 +12,14 @@ import Foundation
 /// exactly as the tree reader reports it, and only a valid property list gets a
 /// ``StoreError``.
 ///
-/// The rows are built one at a time, each value decoded into its slot, by one worker per
-/// processor for large tables (see ``decodeRows(of:keySets:names:into:)``). An object met
-/// a second time in a column is decoded once more and then remembered, so values that
-/// repeat share storage and memory stays bounded by the file, however often a hostile file
-/// refers to one object. A file whose columns would describe more values than it has bytes
-/// (only possible when columns share arrays, which no writer does) is refused before any
-/// row is built.
+/// Each entity's rows are decoded straight into its columns (``ColumnBuilder``), in runs, by
+/// one worker per processor for large tables (see ``decodeRows(of:keySets:names:into:)``):
+/// integers, reals, Booleans and dates unboxed, strings as UTF-8 bytes copied from the
+/// file, with no ``Value`` made for them. A value that stays boxed (data, a URI, a color,
+/// a to-many…) met a second time in a column is decoded once more and then remembered, so
+/// values that repeat share storage, however often a hostile file refers to one object. A
+/// file whose columns would describe more values than it has bytes (only possible when
+/// columns share arrays, which no writer does) is refused before any row is built.
 ///
 /// In a version 2 store, a value of an `external` attribute may be a reference to a file
 /// (``ExternalDataReference``), which is read from the store's ``ExternalDataFolder`` and
@@ -36,6 +37,8 @@ struct StoreDecoder {
   private var seen: BitSet
   /// Values of objects met more than once, by object and column.
   private var remembered: [MemoKey: Value] = [:]
+  /// Room for a UTF-16 string's bytes transcoded to UTF-8.
+  private var scratch: [UInt8] = []
   /// Called after each run of rows is decoded, on the thread that decoded it, when the
   /// bytes are a file mapping whose pages can be let go
   /// (``LeasedFileMapping/releaseResidentPages()``).
@@ -260,6 +263,18 @@ struct StoreDecoder {
     var destinations: [Int] = []
     /// Whether a value may be a reference to an external file.
     var readsReferences = false
+
+    /// The form of the column the values go into.
+    var form: ColumnBuilder.Form {
+      switch kind {
+      case .integer: return .integers
+      case .real: return .reals
+      case .bool: return .booleans
+      case .date: return .dates
+      case .string: return .strings
+      case .decimal, .binary, .uuid, .uri, .color, .opaque, .toOne, .toMany: return .values
+      }
+    }
   }
 
   private mutating func layout(
@@ -417,13 +432,14 @@ struct StoreDecoder {
   /// touches before they are let go (``releaseInput``) stay a few megabytes.
   private static let rowsPerRun = 4_096
 
-  /// Decodes an entity's rows and inserts them into `graph` in order.
+  /// Decodes an entity's rows into its columns and puts its table into `graph`.
   ///
-  /// The rows are cut into runs. With more than one processor, one worker per processor
-  /// (each with its own copy of the decoder, and so its own remembered values) decodes
-  /// every so many runs, while this thread inserts the finished runs in row order. The
-  /// first failing run in that order gives the error, so it is the one a single thread
-  /// would report.
+  /// The rows are cut into runs, each decoded into columns of its own (``ColumnBuilder``),
+  /// which are joined to the entity's in row order. With more than one processor, one
+  /// worker per processor (each with its own copy of the decoder, and so its own remembered
+  /// values) decodes every so many runs, never more than a few runs ahead of the joining,
+  /// while this thread joins the finished runs. The first failing run in that order gives
+  /// the error, so it is the one a single thread would report.
   private mutating func decodeRows(
     of layout: EntityLayout, keySets: [StoreKeySet], names: [String],
     into graph: inout ObjectGraph
@@ -434,70 +450,90 @@ struct StoreDecoder {
     let runs = stride(from: 0, to: rowCount, by: Self.rowsPerRun).map {
       $0..<min($0 + Self.rowsPerRun, rowCount)
     }
-    let workers = min(ProcessInfo.processInfo.activeProcessorCount, runs.count, 4)
-    func insert(_ rows: [[Value]], from run: Range<Int>) {
-      for (row, values) in zip(run, rows) {
-        graph.insert(values, into: layout.entity.name, key: layout.keys[row])
-      }
+    var columns = layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) }
+    func join(_ run: [ColumnBuilder]) {
+      for (c, part) in run.enumerated() { columns[c].append(contentsOf: part) }
     }
+    let workers = min(ProcessInfo.processInfo.activeProcessorCount, runs.count, 4)
     if workers <= 1 {
       for run in runs {
-        insert(try rows(run, of: layout, keySets: keySets, names: names), from: run)
+        join(try self.run(run, of: layout, keySets: keySets, names: names))
         releaseInput?()
       }
     } else {
-      let results = UnsafeMutablePointer<Result<[[Value]], any Error>>.allocate(
-        capacity: runs.count)
-      let ready = runs.map { _ in DispatchSemaphore(value: 0) }
-      let workersDone = DispatchGroup()
-      let shared = UncheckedSendable(value: (decoder: self, results: results))
-      for worker in 0..<workers {
-        DispatchQueue.global().async(group: workersDone) {
-          var decoder = shared.value.decoder
-          for run in stride(from: worker, to: runs.count, by: workers) {
-            (shared.value.results + run).initialize(
-              to: Result {
-                try decoder.rows(runs[run], of: layout, keySets: keySets, names: names)
-              })
-            decoder.releaseInput?()
-            ready[run].signal()
-          }
-        }
-      }
-      defer {
-        workersDone.wait()
-        results.deinitialize(count: runs.count)
-        results.deallocate()
-      }
-      for (run, range) in runs.enumerated() {
-        ready[run].wait()
-        insert(try results[run].get(), from: range)
-      }
+      try decodeInParallel(
+        runs, workers: workers, of: layout, keySets: keySets, names: names, join: join)
+    }
+    if rowCount > 0 {
+      graph.tables[layout.entity.name] = EntityTable(
+        keys: layout.keys, columns: columns.map { $0.column() })
     }
     graph.reserveKeys(in: layout.entity.name, below: layout.nextKey)
     traversal.leave()
     traversal.leave()
   }
 
-  /// The values of rows `range` of an entity, each row's in slot order.
-  private mutating func rows(
+  /// Decodes `runs` on `workers` threads, passing each run's columns to `join` in order.
+  ///
+  /// A worker decodes run `r` only once run `r - lead` is joined, so at most `lead` decoded
+  /// runs wait at any time, and the worker of the run being waited for never waits itself
+  /// (every run before its own is joined by then).
+  private func decodeInParallel(
+    _ runs: [Range<Int>], workers: Int, of layout: EntityLayout, keySets: [StoreKeySet],
+    names: [String], join: ([ColumnBuilder]) -> Void
+  ) throws {
+    let lead = 2 * workers
+    let results = UnsafeMutablePointer<Result<[ColumnBuilder], any Error>>.allocate(
+      capacity: runs.count)
+    let ready = runs.map { _ in DispatchSemaphore(value: 0) }
+    let joined = runs.map { _ in DispatchSemaphore(value: 0) }
+    let workersDone = DispatchGroup()
+    let shared = UncheckedSendable(value: (decoder: self, results: results))
+    var next = 0
+    defer {
+      // After a failure, let the workers past their waits to finish.
+      for run in next..<runs.count { joined[run].signal() }
+      workersDone.wait()
+      results.deinitialize(count: runs.count)
+      results.deallocate()
+    }
+    for worker in 0..<workers {
+      DispatchQueue.global().async(group: workersDone) {
+        var decoder = shared.value.decoder
+        for run in stride(from: worker, to: runs.count, by: workers) {
+          if run >= lead { joined[run - lead].wait() }
+          (shared.value.results + run).initialize(
+            to: Result {
+              try decoder.run(runs[run], of: layout, keySets: keySets, names: names)
+            })
+          decoder.releaseInput?()
+          ready[run].signal()
+        }
+      }
+    }
+    while next < runs.count {
+      ready[next].wait()
+      let result = results[next]
+      results[next] = .success([])
+      joined[next].signal()
+      next += 1
+      join(try result.get())
+    }
+  }
+
+  /// Rows `range` of an entity, decoded into columns of their own.
+  private mutating func run(
     _ range: Range<Int>, of layout: EntityLayout, keySets: [StoreKeySet], names: [String]
-  ) throws -> [[Value]] {
+  ) throws -> [ColumnBuilder] {
     let plans = layout.plans
-    var rows: [[Value]] = []
-    rows.reserveCapacity(range.count)
+    var columns = plans.map { ColumnBuilder($0.form, capacity: range.count) }
     for row in range {
       var column = 0
       do {
-        rows.append(
-          try [Value](unsafeUninitializedCapacity: plans.count) { slots, count in
-            while column < plans.count {
-              (slots.baseAddress! + column).initialize(
-                to: try value(row: row, plans[column], keySets: keySets, names: names))
-              column += 1
-              count = column
-            }
-          })
+        while column < plans.count {
+          try append(row: row, plans[column], to: &columns[column], keySets: keySets, names: names)
+          column += 1
+        }
       } catch let mismatch as Mismatch {
         let column = layout.columns[column]
         if case .external(let path, let problem) = mismatch {
@@ -508,25 +544,29 @@ struct StoreDecoder {
         throw column.error(entity: layout.entity.name, row: row, mismatch.message(for: column))
       }
     }
-    return rows
+    return columns
   }
 
-  /// The value of one row in one column.
+  /// Appends the value of one row in one column: numbers, Booleans, dates and strings
+  /// unboxed (a string's bytes copied from the file), other values boxed.
   @inline(__always)
-  private mutating func value(
-    row: Int, _ plan: ColumnPlan, keySets: [StoreKeySet], names: [String]
-  ) throws -> Value {
+  private mutating func append(
+    row: Int, _ plan: ColumnPlan, to column: inout ColumnBuilder, keySets: [StoreKeySet],
+    names: [String]
+  ) throws {
     let at = plan.refsStart + row * scanner.refSize
     let object = try scanner.reference(at: at, in: plan.array.object)
     if plan.nullsStart >= 0,
       scanner.byte(at: plan.nullsStart + row >> 3) >> UInt8(row & 7) & 1 != 0
     {
       try checkPlaceholder(object, at: at, in: plan)
-      return .null
+      return column.appendNull()
     }
     let marker = scanner.marker(of: object)
     let kind = marker >> 4
-    if plan.readsReferences, kind == 0xD { return try externalValue(object, at: at, in: plan) }
+    if plan.readsReferences, kind == 0xD {
+      return column.append(try externalValue(object, at: at, in: plan))
+    }
     switch plan.kind {
     case .integer:
       guard kind == 0x1 else { throw Mismatch.found(marker) }
@@ -534,60 +574,59 @@ struct StoreDecoder {
       guard !isUnsigned, value >= plan.low, value <= plan.high else {
         throw Mismatch.outOfRange(value, isUnsigned: isUnsigned)
       }
-      return .int(value)
+      column.append(integer: value)
     case .real:
       guard kind == 0x2 else { throw Mismatch.found(marker) }
-      return .double(try scanner.real(object))
+      column.append(real: try scanner.real(object))
     case .bool:
       guard marker == 0x08 || marker == 0x09 else { throw Mismatch.found(marker) }
-      return .bool(marker == 0x09)
+      column.append(bool: marker == 0x09)
     case .date:
       guard kind == 0x3 else { throw Mismatch.found(marker) }
-      return .date(Date(timeIntervalSinceReferenceDate: try scanner.date(object)))
+      column.append(real: try scanner.date(object))
+    case .string:
+      guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
+      try scanner.withUTF8(object, scratch: &scratch) { column.append(utf8: $0) }
     case .uuid:
       guard kind == 0x4 else { throw Mismatch.found(marker) }
       let bytes = try scanner.data(object)
-      return .uuid(try checked { try StoreValueEncoding.uuid(bytes) })
+      column.append(.uuid(try checked { try StoreValueEncoding.uuid(bytes) }))
     case .toOne:
       guard kind == 0x1 else { throw Mismatch.found(marker) }
-      return .object(try reference(object, plan, keySets: keySets, names: names))
-    case .string:
-      guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
-      let (known, repeated) = recall(object, plan)
-      if let known { return known }
-      return keep(.string(try scanner.string(object)), object, plan, repeated: repeated)
+      column.append(.object(try reference(object, plan, keySets: keySets, names: names)))
     case .decimal:
       guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)
-      if let known { return known }
+      if let known { return column.append(known) }
       let text = try scanner.string(object)
       let decimal = try checked { try StoreValueEncoding.decimal(text) }
-      return keep(.decimal(decimal), object, plan, repeated: repeated)
+      column.append(keep(.decimal(decimal), object, plan, repeated: repeated))
     case .uri:
       guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)
-      if let known { return known }
+      if let known { return column.append(known) }
       let text = try scanner.string(object)
       let uri = try checked { try StoreValueEncoding.uri(text) }
-      return keep(.uri(uri), object, plan, repeated: repeated)
+      column.append(keep(.uri(uri), object, plan, repeated: repeated))
     case .binary, .opaque:
       guard kind == 0x4 else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)
-      if let known { return known }
+      if let known { return column.append(known) }
       let bytes = try scanner.data(object)
       let data = bytes.isEmpty ? Data() : Data(bytes: bytes.baseAddress!, count: bytes.count)
-      return keep(.data(data), object, plan, repeated: repeated)
+      column.append(keep(.data(data), object, plan, repeated: repeated))
     case .color:
       guard kind == 0xD else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)
-      if let known { return known }
-      return keep(.color(try color(object, at: at, in: plan)), object, plan, repeated: repeated)
+      if let known { return column.append(known) }
+      column.append(
+        keep(.color(try color(object, at: at, in: plan)), object, plan, repeated: repeated))
     case .toMany:
       guard kind == 0xA else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)
-      if let known { return known }
+      if let known { return column.append(known) }
       let members = try members(object, in: plan, keySets: keySets, names: names)
-      return keep(.collection(members), object, plan, repeated: repeated)
+      column.append(keep(.collection(members), object, plan, repeated: repeated))
     }
   }
 

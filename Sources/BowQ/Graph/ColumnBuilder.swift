@@ -1,0 +1,179 @@
+/// One ``Column`` filled row by row from unboxed values, as a store file or a property list
+/// is read: integers, reals, Booleans and dates straight into their arrays and nil rows
+/// into the bitmap, strings from their UTF-8 bytes into a ``StringColumn``, so that no
+/// ``Value`` is made for them. Values of other types are kept boxed.
+///
+/// Runs of rows built apart (on several threads) are joined in order with
+/// ``append(contentsOf:)``, and ``column()`` gives the column that appending the same
+/// values one at a time (``Column/append(_:)``) would have made.
+struct ColumnBuilder: Sendable {
+  /// The values the column takes, chosen before the first row.
+  enum Form: Sendable {
+    case integers
+    case reals
+    case booleans
+    /// Seconds since the reference date.
+    case dates
+    case strings
+    /// Any values, boxed.
+    case values
+  }
+
+  private(set) var form: Form
+  private(set) var count = 0
+  private var integers: [Int64] = []
+  private var reals: [Double] = []
+  private var booleans: [Bool] = []
+  private var strings = StringColumn()
+  private var values: [Value] = []
+  /// The nil rows; its capacity grows with the nil rows, up to `count` in ``column()``.
+  private var nulls = BitSet(capacity: 0)
+  private var nullCount = 0
+  /// The rows the column is expected to hold in the end.
+  private let expectedRows: Int
+  /// Whether room for the strings' bytes was made.
+  private var reservedBytes = false
+
+  /// An empty column of `form`, with room for `capacity` rows.
+  init(_ form: Form, capacity: Int = 0) {
+    self.form = form
+    expectedRows = capacity
+    switch form {
+    case .integers: integers.reserveCapacity(capacity)
+    case .reals, .dates: reals.reserveCapacity(capacity)
+    case .booleans: booleans.reserveCapacity(capacity)
+    case .strings: strings.reserveCapacity(adding: capacity, bytes: 0)
+    case .values: values.reserveCapacity(capacity)
+    }
+  }
+
+  /// Adds a nil row.
+  @inline(__always)
+  mutating func appendNull() {
+    switch form {
+    case .integers: integers.append(0)
+    case .reals, .dates: reals.append(0)
+    case .booleans: booleans.append(false)
+    case .strings: strings.append(utf8: UnsafeBufferPointer(start: nil, count: 0))
+    case .values:
+      values.append(.null)
+      count += 1
+      return
+    }
+    nulls.grow(to: count + 1)
+    nulls.insert(count)
+    nullCount += 1
+    count += 1
+  }
+
+  /// Adds an integer to a column of integers.
+  @inline(__always)
+  mutating func append(integer: Int64) {
+    integers.append(integer)
+    count += 1
+  }
+
+  /// Adds a real to a column of reals, or seconds since the reference date to one of dates.
+  @inline(__always)
+  mutating func append(real: Double) {
+    reals.append(real)
+    count += 1
+  }
+
+  /// Adds a Boolean to a column of Booleans.
+  @inline(__always)
+  mutating func append(bool: Bool) {
+    booleans.append(bool)
+    count += 1
+  }
+
+  /// Adds the string whose UTF-8 bytes are `utf8` (valid UTF-8) to a column of strings.
+  @inline(__always)
+  mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+    guard form == .strings, StringColumn.fits(length: utf8.count) else {
+      return append(.string(String(decoding: utf8, as: UTF8.self)))
+    }
+    strings.append(utf8: utf8)
+    count += 1
+  }
+
+  /// Adds a boxed value to a column of values (turning a column of strings into one, for a
+  /// string too long for its spans).
+  mutating func append(_ value: Value) {
+    if form != .values { makeValues() }
+    values.append(value)
+    count += 1
+  }
+
+  /// Adds the rows of `other`, a column of the same form, after this one's.
+  mutating func append(contentsOf other: ColumnBuilder) {
+    if form != other.form {
+      if form != .values { makeValues() }
+      values.reserveCapacity(count + other.count)
+      let column = other.column()
+      for position in 0..<other.count { values.append(column.value(at: position)) }
+      count += other.count
+      return
+    }
+    switch form {
+    case .integers: integers.append(contentsOf: other.integers)
+    case .reals, .dates: reals.append(contentsOf: other.reals)
+    case .booleans: booleans.append(contentsOf: other.booleans)
+    case .strings:
+      strings.append(contentsOf: other.strings)
+      let rest = expectedRows - count - other.count
+      if !reservedBytes, strings.encoding == .plain, other.strings.encoding == .plain, rest > 0 {
+        // Room for the rows still expected at this run's bytes a row and an eighth more,
+        // so the buffer of a column of a million names is allocated about once instead of
+        // being doubled (and copied) twenty times.
+        reservedBytes = true
+        let perRow = Double(other.strings.byteCount) / Double(other.count)
+        strings.reserveCapacity(adding: rest, bytes: Int(perRow * Double(rest) * 1.125))
+      }
+    case .values: values.append(contentsOf: other.values)
+    }
+    if other.nullCount > 0 {
+      nulls.grow(to: count + other.count)
+      for member in other.nulls.members { nulls.insert(count + member) }
+      nullCount += other.nullCount
+    }
+    count += other.count
+  }
+
+  /// The column: of nil rows when every row is, of the form's type otherwise.
+  func column() -> Column {
+    guard nullCount < count else { return Column(nulls: count) }
+    var nulls = nulls
+    nulls.grow(to: count)
+    switch form {
+    case .integers:
+      return Column(
+        kind: .integers, count: count, integers: integers, nulls: nulls, nullCount: nullCount)
+    case .reals:
+      return Column(kind: .reals, count: count, reals: reals, nulls: nulls, nullCount: nullCount)
+    case .dates:
+      return Column(kind: .dates, count: count, reals: reals, nulls: nulls, nullCount: nullCount)
+    case .booleans:
+      return Column(
+        kind: .booleans, count: count, booleans: booleans, nulls: nulls, nullCount: nullCount)
+    case .strings:
+      return Column(
+        kind: .strings, count: count, strings: strings, nulls: nulls, nullCount: nullCount)
+    case .values:
+      guard values.contains(where: { !$0.isNull }) else { return Column(nulls: count) }
+      return Column(
+        kind: .values, count: count, values: values, nulls: BitSet(capacity: 0), nullCount: 0)
+    }
+  }
+
+  /// Turns the column into one of boxed values.
+  private mutating func makeValues() {
+    let column = column()
+    var boxed: [Value] = []
+    boxed.reserveCapacity(count + 1)
+    for position in 0..<count { boxed.append(column.value(at: position)) }
+    self = ColumnBuilder(.values)
+    values = boxed
+    count = boxed.count
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// Columns filled from unboxed values, in runs joined in order, as a store is read: each
+/// must be the column that appending the same values one at a time makes.
+final class ColumnBuilderTests: XCTestCase {
+  /// Appends `value` to `builder` the way a reader of its form does.
+  private func append(_ value: Value, to builder: inout ColumnBuilder) {
+    switch value {
+    case .null: builder.appendNull()
+    case .int(let v) where builder.form == .integers: builder.append(integer: v)
+    case .double(let v) where builder.form == .reals: builder.append(real: v)
+    case .date(let v) where builder.form == .dates:
+      builder.append(real: v.timeIntervalSinceReferenceDate)
+    case .bool(let v) where builder.form == .booleans: builder.append(bool: v)
+    case .string(var v) where builder.form == .strings:
+      v.withUTF8 { builder.append(utf8: $0) }
+    default: builder.append(value)
+    }
+  }
+
+  /// The column built from `values` in runs of `runLength`, joined in order.
+  private func built(_ values: [Value], _ form: ColumnBuilder.Form, runLength: Int) -> Column {
+    var whole = ColumnBuilder(form, capacity: values.count)
+    for start in stride(from: 0, to: values.count, by: runLength) {
+      var run = ColumnBuilder(form, capacity: runLength)
+      for value in values[start..<min(start + runLength, values.count)] {
+        append(value, to: &run)
+      }
+      whole.append(contentsOf: run)
+    }
+    return whole.column()
+  }
+
+  private func appended(_ values: [Value]) -> Column {
+    var column = Column()
+    for value in values { column.append(value) }
+    return column
+  }
+
+  private func assertSameColumn(
+    _ values: [Value], _ form: ColumnBuilder.Form, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    let expected = appended(values)
+    for runLength in [1, 3, 64, max(1, values.count)] {
+      let column = built(values, form, runLength: runLength)
+      XCTAssertEqual(column.kind, expected.kind, "runs of \(runLength)", file: file, line: line)
+      XCTAssertEqual(column.count, values.count, file: file, line: line)
+      XCTAssertEqual(column.nullCount, expected.nullCount, file: file, line: line)
+      XCTAssertEqual(
+        (0..<column.count).map(column.value(at:)), values, "runs of \(runLength)", file: file,
+        line: line)
+      XCTAssertTrue(column.holdsSameValues(as: expected), file: file, line: line)
+    }
+  }
+
+  func testEveryFormReadsBackAsAppendedValuesDo() {
+    let date = Date(timeIntervalSinceReferenceDate: 12.5)
+    assertSameColumn(
+      [.null, .int(3), .null, .int(Int64.min)] + (0..<200).map { .int($0) }, .integers)
+    assertSameColumn([.double(1.5), .null, .double(-0.0)], .reals)
+    assertSameColumn([.bool(true), .bool(false), .null], .booleans)
+    assertSameColumn([.date(date), .null, .null], .dates)
+    assertSameColumn([.null, .string("Crème"), .string(""), .null], .strings)
+    assertSameColumn([.uuid(UUID()), .null, .data(Data([1, 2]))], .values)
+  }
+
+  func testAColumnOfOnlyNilsIsNilsWhateverItsForm() {
+    for form in [ColumnBuilder.Form.integers, .reals, .booleans, .dates, .strings, .values] {
+      let column = built([.null, .null, .null], form, runLength: 2)
+      XCTAssertEqual(column.kind, .nulls, "\(form)")
+      XCTAssertEqual(column.count, 3)
+      XCTAssertEqual(ColumnBuilder(form).column().count, 0)
+    }
+  }
+
+  func testStringsStayADictionaryWhileFewAndTurnPlainPastTheLimitAcrossRuns() {
+    let few: [Value] = (0..<1000).map { $0 % 11 == 0 ? .null : .string(["R", "Bé", "B"][$0 % 3]) }
+    let dictionary = built(few, .strings, runLength: 100)
+    XCTAssertEqual(dictionary.strings.encoding, .dictionary)
+    XCTAssertEqual((0..<few.count).map(dictionary.value(at:)), few)
+    // Each run alone stays a dictionary; together they pass the limit.
+    let many: [Value] = (0..<600).map { .string("tie \($0 / 2) ✓") }
+    let plain = built(many, .strings, runLength: 200)
+    XCTAssertEqual(plain.strings.encoding, .plain)
+    XCTAssertEqual((0..<many.count).map(plain.value(at:)), many)
+    // A plain run after dictionary runs, and dictionary runs after a plain one.
+    let mixed: [Value] = few.prefix(300) + many + few.prefix(300)
+    for runLength in [150, 300, 600] {
+      let column = built(mixed, .strings, runLength: runLength)
+      XCTAssertEqual((0..<mixed.count).map(column.value(at:)), mixed, "runs of \(runLength)")
+    }
+  }
+
+  func testStringsAreToldApartByTheirBytes() {
+    // "é" precomposed and decomposed are equal Swift strings, but each reads back as stored.
+    let values: [Value] = [.string("\u{E9}"), .string("e\u{301}"), .string("\u{E9}")]
+    let column = built(values, .strings, runLength: 2)
+    XCTAssertEqual(column.strings.entries.count, 2)
+    XCTAssertEqual(
+      (0..<3).map { column.strings.string(at: $0).unicodeScalars.count }, [1, 2, 1])
+  }
+
+  func testAStoreOfManyRunsOpensAsItWasSaved() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      "entity Tie { name: String, key: String, rating: Double?, worn: Int32?, seen: Date?, "
+        + "favorite: Bool?, id: UUID? }")
+    var graph = interpreter.context.graph
+    let count = 20_000
+    for i in 0..<count {
+      graph.insert(
+        [
+          .string(i % 5 == 0 ? "Crème Brûlée No. \(i)" : "Tie No. \(i)"),
+          .string(["R", "Ö", "B"][i % 3]), i % 7 == 0 ? .null : .double(Double(i % 11) / 2),
+          i % 9 == 0 ? .null : .int(Int64(i % 120)),
+          i % 8 == 0 ? .null : .date(Date(timeIntervalSinceReferenceDate: Double(i))),
+          i % 6 == 0 ? .null : .bool(i % 2 == 0), i % 4 == 0 ? .null : .uuid(UUID()),
+        ], into: "Tie")
+    }
+    let decoded = try StoreCodec.decodeData(try StoreCodec.encodeData(graph))
+    XCTAssertEqual(decoded.table("Tie"), graph.table("Tie"))
+    let table = decoded.table("Tie")
+    XCTAssertEqual(table.column(0).kind, .strings)
+    XCTAssertEqual(table.column(1).strings.encoding, .dictionary)
+    XCTAssertEqual(table.column(2).kind, .reals)
+    XCTAssertEqual(table.row(at: 15_000), graph.table("Tie").row(at: 15_000))
+    XCTAssertEqual(table.value(at: 15_000, slot: 0), .string("Crème Brûlée No. 15000"))
+  }
+
+  func testAValueWrongInALateRunNamesItsRow() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run("entity Tie { name: String, worn: Int16 default 0 }")
+    var graph = interpreter.context.graph
+    for i in 0..<12_000 { graph.insert([.string("Tie \(i)"), .int(Int64(i % 100))], into: "Tie") }
+    guard case .dictionary(var root) = try StoreCodec.encode(graph),
+      case .dictionary(var entities) = root["entities"],
+      case .dictionary(var tie) = entities["Tie"], case .dictionary(var columns) = tie["columns"],
+      case .array(var worn) = columns["worn"]
+    else { return XCTFail("unexpected store layout") }
+    worn[9_001] = .string("many")
+    worn[11_000] = .integer(40_000)
+    columns["worn"] = .array(worn)
+    tie["columns"] = .dictionary(columns)
+    entities["Tie"] = .dictionary(tie)
+    root["entities"] = .dictionary(entities)
+    let data = try BinaryPropertyListWriter.encode(.dictionary(root))
+    XCTAssertThrowsError(try StoreCodec.decodeData(data)) { error in
+      XCTAssertEqual(
+        error as? StoreError,
+        StoreError.invalidObjects(
+          entity: "Tie", attribute: "worn", row: 9_001,
+          message: "expected an integer, found a string"))
+    }
+  }
+}
