@@ -46,6 +46,7 @@ public enum Launcher {
       errorStyle: Style(policy: colors, fileDescriptor: 2))
     shell.sampleDataPath = paths.sampleDataPath()
     shell.tutorialProgressPath = paths.tutorialProgressPath
+    shell.locale = EnvironmentLocale.locale(from: environment)
 
     let succeeded: Bool
     switch options.source {

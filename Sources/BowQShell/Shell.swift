@@ -40,6 +40,11 @@ public final class Shell {
   public var terminalRows: () -> Int? = { nil }
   /// Where results taller than the terminal go at the prompt; nil prints them directly.
   public var pager: Pager?
+  /// The locale `show` reads dates in: the one the environment names (see
+  /// ``EnvironmentLocale``), or one a test fixes.
+  public var locale = Locale.current
+  /// The time zone `show` reads dates in: the process's (`TZ`), or one a test fixes.
+  public var timeZone = TimeZone.current
   /// Whether the pager is used (`.pager on|off`).
   public var usesPager = true
   /// Where the shell writes now: the streams it was given, or — after `.output FILE` or
@@ -438,6 +443,10 @@ public final class Shell {
       output.write(JSONValue.array(explanations.map(WhyTreeRenderer.json)).serialized() + "\n")
     case .why(let explanations):
       output.write(WhyTreeRenderer.render(explanations))
+    case .cards(let cards) where format.isJSON:
+      output.write(CardRenderer.json(cards).serialized() + "\n")
+    case .cards(let cards):
+      output.write(CardRenderer(style: style, locale: locale, timeZone: timeZone).render(cards))
     case .report(let report):
       let text = ValueText.visibleLines(ReportPhrasing.sentence(report))
       if interactive {

@@ -98,7 +98,7 @@ final class GrammarTests: XCTestCase {
 
   func testEveryStatementWordIsInTheGrammar() throws {
     let terminals = Set(syntaxTerminals(try Self.loadGrammar()).map { $0.lowercased() })
-    XCTAssertEqual(Parser.statementWords.count, 17)
+    XCTAssertEqual(Parser.statementWords.count, 18)
     for word in Parser.statementWords {
       XCTAssertTrue(terminals.contains(word.lowercased()), "statement word \(word)")
     }
@@ -217,6 +217,7 @@ final class GrammarTests: XCTestCase {
     "explain analyze fetch BowTie where rating > 3 sort by rating desc limit 2",
     "why BowTie/p3 where rating > 3 AND name CONTAINS[c] \"blue\"",
     "why not BowTie/p5; why; why where rating > 4; WHY NOT #BowTie/p0",
+    "show BowTie/p3; show; SHOW BowTie; show BowTie where rating > 3",
     "fetch T where (rating + 1) * 2 > 3 OR NOT (name BEGINSWITH[cd] 'a' && ! name ENDSWITH \"z\")",
     "fetch T where ANY tags.name LIKE[c] \"*x?\" AND ALL scores.@max >= -1.5e3",
     "fetch T where NONE $list IN {1, 2,\n 3} || SOME x =< 0b1010_1010",
@@ -266,6 +267,7 @@ final class GrammarTests: XCTestCase {
     "save save",
     "explain",
     "why BowTie/3",
+    "show BowTie/3",
     "why BowTie where rating > 1",
     "fetch BowTie where {1,} CONTAINS 1",
     "frobnicate BowTie",

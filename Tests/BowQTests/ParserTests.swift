@@ -295,7 +295,7 @@ final class ParserTests: XCTestCase {
       .set: "set a = 1", .insert: "insert E", .update: "update E set a = 1",
       .delete: "delete E", .save: "save", .rollback: "rollback", .changes: "changes",
       .undo: "undo", .redo: "redo", .validate: "validate", .explain: "explain save",
-      .why: "why E/p1 where a == 1",
+      .why: "why E/p1 where a == 1", .show: "show E/p1",
     ]
     XCTAssertEqual(Set(samples.keys), Set(StatementKeyword.allCases))
     for (keyword, sample) in samples {
@@ -319,7 +319,7 @@ final class ParserTests: XCTestCase {
       #"unexpected "undo" after the statement; end it with a newline or ";" @ 1:6-1:10"#)
     XCTAssertEqual(
       scriptError("42"),
-      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain, why), found 42 @ 1:1-1:3"
+      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain, why, show), found 42 @ 1:1-1:3"
     )
     XCTAssertEqual(
       scriptError("fetch T limit -1"),
@@ -360,7 +360,7 @@ final class ParserTests: XCTestCase {
       #"expected "}" to close the entity E, found end of input @ 3:1-3:1"#)
     XCTAssertEqual(
       scriptError("explain"),
-      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain, why), found end of input @ 1:8-1:8"
+      "expected a statement (entity, import, export, fetch, count, set, insert, update, delete, save, rollback, changes, undo, redo, validate, explain, why, show), found end of input @ 1:8-1:8"
     )
   }
 

@@ -40,6 +40,7 @@ extension Interpreter {
     case .redo: return ["apply again what undo put back"]
     case .validate: return ["validate the pending changes as save would, writing nothing"]
     case .why: return ["evaluate the predicate for each object, keeping each part's value"]
+    case .show: return ["read each object's values for its card"]
     case .explain, .explainAnalyze: return ["explain the statement, running nothing"]
     case .fetch, .count, .set, .update, .delete, .export: return []
     }

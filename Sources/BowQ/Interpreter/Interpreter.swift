@@ -149,6 +149,8 @@ public final class Interpreter {
       return .report(.validated(objects: changed.count))
     case .why(let request):
       return .why(try why(request, binder, now: now, range: statement.range))
+    case .show(let request):
+      return .cards(try show(request, compiler(now), range: statement.range))
     }
   }
 

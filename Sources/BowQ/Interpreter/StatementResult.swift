@@ -13,6 +13,8 @@ public enum StatementResult: Hashable, Sendable {
   case explanation([String])
   /// Why objects match a predicate or not, for `why`: one tree per object.
   case why([WhyExplanation])
+  /// Objects as cards, for `show`.
+  case cards([ObjectCard])
 
   /// What an edit, a file operation, a definition or a step of the context's history did.
   public enum Report: Hashable, Sendable {

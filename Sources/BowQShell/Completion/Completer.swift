@@ -66,7 +66,7 @@ public struct Completer: Sendable {
 
   /// The statements whose second word is an entity.
   private static let entityStatements: Set<StatementKeyword> = [
-    .fetch, .count, .insert, .update, .delete, .export,
+    .fetch, .count, .insert, .update, .delete, .export, .show,
   ]
 
   /// The words after which a predicate expects a key path.
@@ -90,7 +90,7 @@ public struct Completer: Sendable {
   private static func clauses(of statement: StatementKeyword) -> [String] {
     switch statement {
     case .fetch: return ["select", "where", "group", "having", "sort", "limit", "offset"]
-    case .count, .delete: return ["where"]
+    case .count, .delete, .show: return ["where"]
     case .update: return ["where", "set"]
     case .export: return ["where", "to", "as"]
     default: return []

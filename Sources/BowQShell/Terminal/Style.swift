@@ -1,3 +1,5 @@
+import BowQ
+
 /// Wraps text in ANSI colour codes when colour is on, and returns it unchanged when off.
 public struct Style: Hashable, Sendable {
   /// Whether escape codes are written.
@@ -39,6 +41,15 @@ public struct Style: Hashable, Sendable {
     let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? text.startIndex
     return apply("1;34", to: String(text[..<end]), invisibleMarker: invisibleMarker)
       + text[end...]
+  }
+
+  /// A block of `width` spaces on the colour as background (`ESC[48;2;r;g;bm`, true
+  /// colour); empty when colour is off.
+  public func swatch(_ color: Color, width: Int = 6) -> String {
+    guard isEnabled else { return "" }
+    return apply(
+      "48;2;\(color.red);\(color.green);\(color.blue)",
+      to: String(repeating: " ", count: width))
   }
 
   private func apply(_ code: String, to text: String, invisibleMarker: String = "") -> String {

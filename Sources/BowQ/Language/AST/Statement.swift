@@ -36,6 +36,8 @@ public struct Statement: Hashable, Sendable {
     /// `why [not] [Entity/pN] [where P]`: the predicate's tree with each part's value for
     /// an object.
     case why(WhyRequest)
+    /// `show [Entity/pN | Entity [where P]]`: objects as cards, as an app's screen shows them.
+    case show(ShowRequest)
   }
 
   public var kind: Kind

@@ -19,6 +19,14 @@ enum BoundStatement: Sendable {
   case validate
   /// `why`: bound when it runs, against the object's entity.
   case why(WhyRequest)
+  case show(BoundShow)
+}
+
+/// `show`'s objects, with the entity named resolved and the predicate bound.
+enum BoundShow: Sendable {
+  case selection
+  case object(ObjectReference, Entity)
+  case matching(Entity, BoundPredicate?)
 }
 
 struct BoundExport: Sendable {

@@ -44,6 +44,12 @@ extension Binder {
     case .redo: return .redo
     case .validate: return .validate
     case .why(let request): return .why(request)
+    case .show(.selection): return .show(.selection)
+    case .show(.object(let reference)):
+      return .show(.object(reference, try entity(reference.entity)))
+    case .show(.matching(let name, let predicate)):
+      let entity = try entity(name)
+      return .show(.matching(entity, try bindFilter(predicate, on: entity)))
     case .explain(let inner), .explainAnalyze(let inner):
       return try bind(inner, selection: selection)
     }

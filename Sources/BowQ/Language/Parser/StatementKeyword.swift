@@ -22,6 +22,7 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
   case validate
   case explain
   case why
+  case show
 
   /// The word as written in a statement.
   public var word: String { rawValue }
@@ -50,6 +51,7 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     case .save, .rollback, .undo, .redo, .validate: return word
     case .explain: return "explain [analyze] STATEMENT"
     case .why: return "why [not] [Entity/pN] [where PREDICATE]"
+    case .show: return "show [Entity/pN | Entity [where PREDICATE]]"
     }
   }
 
@@ -79,6 +81,9 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
     case .why:
       return "show why an object matches a predicate or not (the last fetch's, by default), "
         + "part by part; without an object, for each object of the selection"
+    case .show:
+      return "show objects as cards, as an app's screen shows them; without an object, "
+        + "each object of the selection"
     }
   }
 }

@@ -96,6 +96,8 @@ extension Parser {
       return analyze ? .explainAnalyze(inner) : .explain(inner)
     case .why:
       return .why(try parseWhyRequest())
+    case .show:
+      return .show(try parseShowRequest())
     }
   }
 

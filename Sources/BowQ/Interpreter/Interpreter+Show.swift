@@ -1,0 +1,50 @@
+extension Interpreter {
+  /// `show [Entity/pN | Entity [where P]]`: the object named, the objects that match, or
+  /// the objects of the selection, each as an ``ObjectCard``.
+  func show(_ request: BoundShow, _ compiler: PredicateCompiler, range: SourceRange) throws
+    -> [ObjectCard]
+  {
+    let ids: [ObjectID]
+    switch request {
+    case .selection:
+      guard let selection else {
+        throw LanguageError(
+          .semantic,
+          "there is no current selection to show: name an object (show BowTie/p3) or an "
+            + "entity (show BowTie where rating > 3), or fetch first",
+          at: range)
+      }
+      ids = selection.ids.filter(context.graph.contains)
+    case .object(let reference, let entity):
+      let id = ObjectID(entity: entity.name, key: reference.key)
+      guard context.graph.contains(id) else { throw missingObject(id, at: reference.range) }
+      ids = [id]
+    case .matching(let entity, let predicate):
+      ids = try matching(entity, predicate, compiler)
+    }
+    var cards: [ObjectCard] = []
+    for (step, id) in ids.enumerated() {
+      try Interrupt.check(every: step)
+      guard let entity = context.graph.model.entity(named: id.entity),
+        let row = context.graph.table(id.entity).row(for: id.key)
+      else { continue }
+      cards.append(ObjectCard(id, of: entity, row: row))
+    }
+    return cards
+  }
+
+  /// The error for an object the graph does not hold, saying which keys its entity has.
+  private func missingObject(_ id: ObjectID, at range: SourceRange) -> LanguageError {
+    let keys = context.graph.table(id.entity).keys
+    guard let first = keys.min(), let last = keys.max() else {
+      return LanguageError(
+        .semantic, "there is no object \(id): \(id.entity) has no objects", at: range)
+    }
+    let known =
+      first == last
+      ? "\(id.entity)'s one object is \(id.entity)/p\(first)"
+      : "\(id.entity)'s objects have keys p\(first) to p\(last) "
+        + "(`fetch \(id.entity)` lists them)"
+    return LanguageError(.semantic, "there is no object \(id): \(known)", at: range)
+  }
+}
