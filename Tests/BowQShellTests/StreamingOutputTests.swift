@@ -138,7 +138,7 @@ final class JSONEverywhereTests: XCTestCase {
         with: Data(capture.out.dropFirst(before).utf8))
       XCTAssertEqual(
         (plan as? [String: Any])?["plan"] as? [String],
-        ["scan 1 Hat object", "filter width > 1", "count"])
+        ["scan 1 Hat object", "filter width > 1 (1 object)", "count"])
     }
   }
 }

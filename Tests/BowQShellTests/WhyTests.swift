@@ -183,7 +183,7 @@ final class WhyTests: XCTestCase {
       try output(#"explain fetch Tie where rating > 3 OR NOT name ENDSWITH "ka""#),
       #"""
       scan 3 Tie objects
-      filter rating > 3 OR (NOT name ENDSWITH "ka")
+      filter rating > 3 OR (NOT name ENDSWITH "ka") (2 objects)
       select as the current selection
 
       The predicate, as parsed:

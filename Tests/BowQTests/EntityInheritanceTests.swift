@@ -66,12 +66,12 @@ final class EntityInheritanceTests: XCTestCase {
     XCTAssertEqual(
       try interpreter.run("explain fetch Car where wheels == 4").last,
       .explanation([
-        "scan 2 Car objects (Car, SportCar)", "filter wheels == 4",
+        "scan 2 Car objects (Car, SportCar)", "filter wheels == 4 (2 objects)",
         "select as the current selection",
       ]))
     XCTAssertEqual(
       try interpreter.run("explain fetch Vehicle select wheels").last,
-      .explanation(["scan 3 Vehicle objects (Car, SportCar, Bike)", "select wheels"]),
+      .explanation(["scan 3 Vehicle objects (Car, SportCar, Bike)", "select wheels (3 rows)"]),
       "an abstract entity has no objects of its own to name")
     XCTAssertEqual(
       try interpreter.run("explain fetch Bike").last,

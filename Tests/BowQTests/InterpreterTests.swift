@@ -57,7 +57,8 @@ final class InterpreterTests: XCTestCase {
     XCTAssertEqual(
       try interpreter.run("explain fetch Tie where FUNCTION(rating, 'modulus:by:', 2) == 1").last,
       .explanation([
-        "scan 3 Tie objects", #"filter FUNCTION(rating, "modulus:by:" , 2) == 1"#,
+        "scan 3 Tie objects",
+        #"filter FUNCTION(rating, "modulus:by:" , 2) == 1 (at most 3 objects)"#,
         "select as the current selection",
       ]))
     XCTAssertThrowsError(try interpreter.run("fetch Tie where FUNCTION(name, 'length') == 3")) {
@@ -138,7 +139,7 @@ final class InterpreterTests: XCTestCase {
     XCTAssertEqual(
       plan,
       .explanation([
-        "scan 3 Tie objects", "filter rating == 1",
+        "scan 3 Tie objects", "filter rating == 1 (1 object)",
         "delete, applying the delete rules (pending until save)",
       ]))
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 3))

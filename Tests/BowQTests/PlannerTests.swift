@@ -53,26 +53,28 @@ final class PlannerTests: XCTestCase {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
       try explanation("explain fetch Tie where rating > 2", interpreter),
-      ["scan 40 Tie objects", "filter rating > 2", "select as the current selection"])
+      ["scan 40 Tie objects", "filter rating > 2 (17 objects)", "select as the current selection"])
     XCTAssertEqual(
       try explanation("explain fetch Tie sort by rating desc, name", interpreter),
       [
-        "scan 40 Tie objects", "sort by rating descending, name ascending",
+        "scan 40 Tie objects", "sort by rating descending, name ascending (40 objects)",
         "select as the current selection",
       ])
     XCTAssertEqual(
       try explanation(
         "explain fetch Tie where key == 'R' sort by rating desc limit 3 offset 2", interpreter),
       [
-        "scan 40 Tie objects", #"filter key == "R""#,
-        "keep the first 5 by rating descending (a heap, no full sort)", "skip 2, take 3",
+        "scan 40 Tie objects", #"filter key == "R" (18 objects)"#,
+        "keep the first 5 by rating descending (a heap, no full sort) (5 objects)",
+        "skip 2, take 3 (3 objects)",
         "select as the current selection",
       ])
     XCTAssertEqual(
       try explanation("explain fetch Tie select name sort by worn limit 2", interpreter),
       [
-        "scan 40 Tie objects", "keep the first 2 by worn ascending (a heap, no full sort)",
-        "take 2", "select name",
+        "scan 40 Tie objects",
+        "keep the first 2 by worn ascending (a heap, no full sort) (2 objects)",
+        "take 2 (2 objects)", "select name (2 rows)",
       ],
       "rows that stand for objects are sorted and paged as objects, by any property")
     XCTAssertEqual(
@@ -80,18 +82,58 @@ final class PlannerTests: XCTestCase {
         "explain fetch Tie select key, count() as n group by key having n > 1 sort by n desc limit 2",
         interpreter),
       [
-        "scan 40 Tie objects", "group by key, then select key, count() as n", "having n > 1",
-        "sort by n descending", "take 2",
+        "scan 40 Tie objects", "group by key, then select key, count() as n (at most 40 rows)",
+        "having n > 1 (at most 40 rows)", "sort by n descending (at most 40 rows)",
+        "take 2 (at most 2 rows)",
       ])
     XCTAssertEqual(
       try explanation("explain fetch Tie select distinct key sort by key", interpreter),
-      ["scan 40 Tie objects", "select distinct key", "keep distinct rows", "sort by key ascending"])
+      [
+        "scan 40 Tie objects", "select distinct key (40 rows)",
+        "keep distinct rows (at most 40 rows)",
+        "sort by key ascending (at most 40 rows)",
+      ])
     XCTAssertEqual(
       try explanation("explain count Tie where worn == 0", interpreter),
-      ["scan 40 Tie objects", "filter worn == 0", "count"])
+      ["scan 40 Tie objects", "filter worn == 0 (9 objects)", "count"])
     XCTAssertEqual(
       try explanation("explain export Tie where worn == 0 to 'x.json'", interpreter),
-      ["scan 40 Tie objects", "filter worn == 0", #"write to "x.json""#])
+      ["scan 40 Tie objects", "filter worn == 0 (9 objects)", #"write to "x.json""#])
+  }
+
+  func testAFilterOfALargeTableIsEstimatedFromASample() throws {
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "Tie",
+        attributes: [
+          Attribute(name: "name", type: .string), Attribute(name: "rating", type: .int16),
+        ]))
+    for i in 0..<5_000 { graph.insert([.string("T\(i)"), .int(Int64(i % 4))], into: "Tie") }
+    let interpreter = Interpreter(context: Context(graph: graph), store: .memory)
+    let sampled = PlanEstimate.sampleSize
+    XCTAssertLessThan(sampled, 5_000, "the table is larger than the sample")
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating == 1 sort by name limit 10", interpreter),
+      [
+        "scan 5000 Tie objects", "filter rating == 1 (about 1250 objects)",
+        "keep the first 10 by name ascending (a heap, no full sort) (at most 10 objects)",
+        "take 10 (at most 10 objects)", "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation("explain count Tie where rating == 9", interpreter),
+      ["scan 5000 Tie objects", "filter rating == 9 (about 0 objects)", "count"])
+    XCTAssertEqual(
+      try explanation("explain fetch Tie select count()", interpreter),
+      ["scan 5000 Tie objects", "select count() (1 row)"],
+      "an aggregate without grouping is one row")
+  }
+
+  func testAPredicateThatFailsOnTheSampleEstimatesItsInputAsABound() throws {
+    let interpreter = try makeInterpreter(ties: 3)
+    XCTAssertEqual(
+      try explanation("explain count Tie where rating / 0 > 1", interpreter),
+      ["scan 3 Tie objects", "filter rating / 0 > 1 (at most 3 objects)", "count"])
   }
 
   func testThePlanPicksAHeapOnlyWhenTheLimitIsKnownAndFits() throws {
@@ -100,7 +142,8 @@ final class PlannerTests: XCTestCase {
       try explanation(
         "explain fetch Tie sort by name limit 9223372036854775807 offset 1", interpreter),
       [
-        "scan 3 Tie objects", "sort by name ascending", "skip 1, take 9223372036854775807",
+        "scan 3 Tie objects", "sort by name ascending (3 objects)",
+        "skip 1, take 9223372036854775807 (2 objects)",
         "select as the current selection",
       ])
   }
@@ -115,9 +158,9 @@ final class PlannerTests: XCTestCase {
       lines,
       [
         "scan 40 Tie objects → 40 rows in 1.000 ms",
-        "filter rating >= 3 → \(matching) rows in 1.000 ms",
-        "keep the first 4 by rating descending (a heap, no full sort) → 4 rows in 1.000 ms",
-        "take 4 → 4 rows in 1.000 ms",
+        "filter rating >= 3 (\(matching) objects) → \(matching) rows in 1.000 ms",
+        "keep the first 4 by rating descending (a heap, no full sort) (4 objects) → 4 rows in 1.000 ms",
+        "take 4 (4 objects) → 4 rows in 1.000 ms",
       ])
     XCTAssertEqual(
       try explanation("explain analyze count Tie where key == 'G'", interpreter).last,

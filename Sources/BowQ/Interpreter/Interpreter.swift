@@ -71,7 +71,7 @@ public final class Interpreter {
     notes = warnings(statement, bound)
     if case .explain(let inner) = statement.kind {
       lesson = StatementLesson(inner, model: context.graph.model)
-      return .explanation(explain(inner, bound))
+      return .explanation(explain(inner, bound, now: now))
     }
     if case .explainAnalyze(let inner) = statement.kind {
       return .explanation(try analyze(inner, bound, now: now))

@@ -1,0 +1,119 @@
+/// How many objects or rows each step of a ``QueryPlan`` is expected to give, for
+/// `explain`, found without running the plan.
+///
+/// A filter's share of objects is measured on a sample: the predicate runs on up to
+/// ``sampleSize`` objects spread evenly over the table, and that share of the step's input
+/// is the estimate (as PostgreSQL's statistics do, assuming conjuncts independent of the
+/// index search before them). On a table no larger than the sample the share is exact. A
+/// step that keeps at most `k` objects expects the smaller of `k` and its input; grouping,
+/// `distinct` and `having` give at most their input.
+struct PlanEstimate {
+  /// How sure an estimate is.
+  enum Certainty: Hashable, Sendable {
+    /// The step gives exactly this many.
+    case exact
+    /// The step gives about this many: a sample's share.
+    case about
+    /// The step gives this many or fewer.
+    case atMost
+  }
+
+  /// What one step is expected to give.
+  struct Rows: Hashable, Sendable {
+    var count: Int
+    var certainty: Certainty
+    /// Whether the step gives result rows of `select` rather than objects.
+    var areResultRows: Bool
+  }
+
+  /// The most objects a filter is tried on.
+  static let sampleSize = 1000
+
+  let table: EntityTable
+  let compiler: PredicateCompiler
+
+  /// What each step of `plan` is expected to give, in order; nil for a step whose own text
+  /// already says it (scans, index steps, a count).
+  func rows(of plan: QueryPlan) -> [Rows?] {
+    var input = Rows(count: table.count, certainty: .exact, areResultRows: false)
+    var estimates: [Rows?] = []
+    for step in plan.steps {
+      let (output, shown) = estimate(step.operation, input)
+      estimates.append(shown ? output : nil)
+      input = output
+    }
+    return estimates
+  }
+
+  /// The rows a step gives from `input`, and whether explain shows them.
+  private func estimate(_ operation: PlanStep.Operation, _ input: Rows) -> (Rows, shown: Bool) {
+    switch operation {
+    case .scan(let objects):
+      return (Rows(count: objects, certainty: .exact, areResultRows: false), false)
+    case .indexLookup(let lookup):
+      let count = lookup.countIsExact ? lookup.count() : table.count / 4
+      return (
+        Rows(count: count, certainty: lookup.countIsExact ? .exact : .about, areResultRows: false),
+        false
+      )
+    case .indexCount, .count:
+      return (Rows(count: 1, certainty: .exact, areResultRows: true), false)
+    case .indexWalk(let walk):
+      return (
+        Rows(count: min(walk.count, table.count), certainty: .atMost, areResultRows: false), false
+      )
+    case .filter(let predicate):
+      return (filtered(input, by: predicate), true)
+    case .sortObjects, .sortRows:
+      return (input, true)
+    case .topObjects(_, let count):
+      return (capped(input, at: count), true)
+    case .page(let offset, let limit):
+      var kept = input
+      kept.count = max(input.count - offset, 0)
+      return (limit.map { capped(kept, at: $0) } ?? kept, true)
+    case .project(let projection) where projection.isGrouped && projection.groupBy.isEmpty:
+      return (Rows(count: 1, certainty: .exact, areResultRows: true), true)
+    case .project(let projection):
+      var rows = input
+      rows.areResultRows = true
+      if projection.isGrouped { rows.certainty = .atMost }
+      return (rows, true)
+    case .distinct, .having:
+      return (Rows(count: input.count, certainty: .atMost, areResultRows: true), true)
+    }
+  }
+
+  /// `input` with at most `limit` of it kept: exactly `limit` when the input surely holds
+  /// that many.
+  private func capped(_ input: Rows, at limit: Int) -> Rows {
+    guard input.count > limit else { return input }
+    return Rows(
+      count: limit, certainty: input.certainty == .exact ? .exact : .atMost,
+      areResultRows: input.areResultRows)
+  }
+
+  /// `input` filtered by `predicate`, at the share of a sample of the table that it accepts.
+  /// A predicate that fails on the sample (an error a run would report) leaves the input
+  /// as an upper bound.
+  private func filtered(_ input: Rows, by predicate: BoundPredicate) -> Rows {
+    let total = table.count
+    guard total > 0 else { return Rows(count: 0, certainty: .exact, areResultRows: false) }
+    let sampled = min(total, Self.sampleSize)
+    let test = compiler.compile(predicate)
+    var accepted = 0
+    do {
+      for i in 0..<sampled {
+        let position = sampled == total ? i : i * total / sampled
+        if try test(EvaluationScope(table, position: position)) { accepted += 1 }
+      }
+    } catch {
+      return Rows(count: input.count, certainty: .atMost, areResultRows: false)
+    }
+    let isWholeTable = sampled == total && input.count == total && input.certainty == .exact
+    let share = Double(accepted) / Double(sampled)
+    return Rows(
+      count: isWholeTable ? accepted : Int((Double(input.count) * share).rounded()),
+      certainty: isWholeTable ? .exact : .about, areResultRows: false)
+  }
+}
