@@ -34,6 +34,22 @@ public enum PlistImport {
     return (0..<imported.count).map(imported.row(at:))
   }
 
+  /// The objects of the property list file whose bytes are `data`, as
+  /// ``table(from:into:)`` makes them of its decoded tree. A binary property list is read
+  /// object by object straight into the table's columns (``BinaryPlistImport``); other
+  /// formats, and a binary file the tree reader must report on, are decoded as a tree first.
+  ///
+  /// - Throws: ``PlistImportError``; ``Interrupted``; or, when `data` is not a readable
+  ///   property list, the error ``PropertyListDecoding/decode(_:)`` throws.
+  public static func table(reading data: Data, into entity: Entity) throws -> EntityTable {
+    if data.starts(with: "bplist".utf8),
+      let table = try BinaryPlistImport.table(data, into: entity)
+    {
+      return table
+    }
+    return try table(from: try PropertyListDecoding.decode(data).0, into: entity)
+  }
+
   /// The objects of ``rows(from:into:)`` in a table of `entity`'s columns (keyed from 1),
   /// filled record by record without keeping a row per object: a million records take the
   /// memory of their columns.
@@ -91,11 +107,13 @@ public enum PlistImport {
     return imported
   }
 
-  private struct ConversionFailure: Error {
+  /// Why a value cannot become an attribute's: the message names what was expected.
+  struct ConversionFailure: Error {
     var message: String
   }
 
-  private static func convert(_ value: PropertyList, to type: AttributeType) throws -> Value {
+  /// `value` as a value of an attribute of `type`, by the table of ``rows(from:into:)``.
+  static func convert(_ value: PropertyList, to type: AttributeType) throws -> Value {
     func mismatch(_ expected: String) -> ConversionFailure {
       ConversionFailure(message: "expected \(expected) for \(type.name), found \(describe(value))")
     }
@@ -237,7 +255,7 @@ public enum PlistImport {
   }
 
   /// A value as a message shows it: `the string "high"`, `the integer 7`, `an array`.
-  private static func describe(_ value: PropertyList) -> String {
+  static func describe(_ value: PropertyList) -> String {
     switch value {
     case .string(let s): return "the string \(Value.quoted(s))"
     case .integer(let i): return "the integer \(i)"

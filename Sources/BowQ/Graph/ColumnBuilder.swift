@@ -91,15 +91,28 @@ struct ColumnBuilder: Sendable {
   @inline(__always)
   mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
     guard form == .strings, StringColumn.fits(length: utf8.count) else {
-      return append(.string(String(decoding: utf8, as: UTF8.self)))
+      return appendBoxed(.string(String(decoding: utf8, as: UTF8.self)))
     }
     strings.append(utf8: utf8)
     count += 1
   }
 
-  /// Adds a boxed value to a column of values (turning a column of strings into one, for a
-  /// string too long for its spans).
+  /// Adds any value: unboxed when it is nil or of the column's form, boxed otherwise (a
+  /// value of another type turns the column into one of values, as ``Column`` turns).
   mutating func append(_ value: Value) {
+    switch (form, value) {
+    case (_, .null): appendNull()
+    case (.integers, .int(let v)): append(integer: v)
+    case (.reals, .double(let v)): append(real: v)
+    case (.dates, .date(let v)): append(real: v.timeIntervalSinceReferenceDate)
+    case (.booleans, .bool(let v)): append(bool: v)
+    case (.strings, .string(var v)): v.withUTF8 { append(utf8: $0) }
+    default: appendBoxed(value)
+    }
+  }
+
+  /// Adds a value boxed, turning the column into one of values first.
+  private mutating func appendBoxed(_ value: Value) {
     if form != .values { makeValues() }
     values.append(value)
     count += 1

@@ -15,15 +15,16 @@ extension Interpreter {
     } catch {
       throw EvaluationError("cannot read \(Value.quoted(path)): \(error.reason)", at: range)
     }
-    let plist: PropertyList
+    let imported: EntityTable
     do {
-      plist = try PropertyListDecoding.decode(data).0
+      imported = try PlistImport.table(reading: data, into: entity)
     } catch let interrupted as Interrupted {
       throw interrupted
+    } catch let problems as PlistImportError {
+      throw problems
     } catch {
       throw EvaluationError("\(path) is not a readable property list: \(error)", at: range)
     }
-    let imported = try PlistImport.table(from: plist, into: entity)
     try edit { context in
       for position in 0..<imported.count {
         try Interrupt.check(every: position)

@@ -60,6 +60,13 @@ struct BinaryPlistTraversal {
     try walk(index, at: refAt, building: true)!
   }
 
+  /// Lets go of the values decoded so far (objects stay checked), so that a reader that
+  /// decodes one small value after another keeps only the one at hand; a value decoded
+  /// again afterwards is built anew.
+  mutating func forgetDecoded() {
+    if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
+  }
+
   /// Checks object `index` and everything below it without keeping any value.
   mutating func validate(_ index: Int, at refAt: Int?) throws {
     _ = try walk(index, at: refAt, building: false)

@@ -41,6 +41,13 @@ public enum PropertyListExpansion {
     }
   }
 
+  /// How large `plist` is with its shared references followed, as ``check(_:budget:)``
+  /// measures it, counted no further than just past `limit`.
+  static func size(of plist: PropertyList, limit: Int) -> Int {
+    var measure = Measure(limit: limit)
+    return measure.size(of: plist)
+  }
+
   /// The expanded size of values, remembered by the storage of their arrays, counting no
   /// further than just past `limit`.
   private struct Measure {

@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// Importing a binary property list straight into columns, without a tree, must end as the
+/// tree import ends: the same table, or the same problems, or the same reader's error.
+final class BinaryPlistImportTests: XCTestCase {
+  private let bowTie = Entity(
+    name: "BowTie",
+    attributes: [
+      Attribute(name: "name", type: .string),
+      Attribute(name: "searchKey", type: .string),
+      Attribute(name: "rating", type: .double, defaultValue: .double(0)),
+      Attribute(name: "timesWorn", type: .int32, defaultValue: .int(0)),
+      Attribute(name: "lastWorn", type: .date, isOptional: true),
+      Attribute(name: "isFavorite", type: .bool, defaultValue: .bool(false)),
+      Attribute(name: "id", type: .uuid),
+      Attribute(name: "url", type: .uri, isOptional: true),
+      Attribute(name: "photoData", type: .binary, isOptional: true),
+      Attribute(name: "tintColor", type: .transformable(.color), isOptional: true),
+      Attribute(name: "price", type: .decimal, isOptional: true),
+      Attribute(name: "weight", type: .float, isOptional: true),
+      Attribute(name: "small", type: .int16, isOptional: true),
+    ])
+
+  /// How an import ended: its table, or its error as text.
+  private enum Outcome: Equatable {
+    case table(EntityTable)
+    case failure(String)
+  }
+
+  private func outcome(_ body: () throws -> EntityTable) -> Outcome {
+    do {
+      return .table(try body())
+    } catch {
+      return .failure("\(type(of: error)): \(error)")
+    }
+  }
+
+  /// The outcome of the tree import of `data`, as `import` ran it before.
+  private func treeOutcome(_ data: Data) -> Outcome {
+    outcome { try PlistImport.table(from: try PropertyListDecoding.decode(data).0, into: bowTie) }
+  }
+
+  private func assertSameOutcome(
+    _ data: Data, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(
+      outcome { try PlistImport.table(reading: data, into: bowTie) }, treeOutcome(data), label,
+      file: file, line: line)
+  }
+
+  private let records: PropertyList = [
+    [
+      "name": "Red Paisley", "searchKey": "R", "rating": 4, "timesWorn": 12,
+      "lastWorn": .date(Date(timeIntervalSinceReferenceDate: 7e8)), "isFavorite": true,
+      "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "url": "https://example.com/red",
+      "photoData": .data(Data([1, 2])), "tintColor": ["red": 1.0, "green": 0.5, "blue": 0],
+      "price": "12.50", "weight": 1.5, "small": 7,
+    ],
+    ["name": "Crème Brûlée", "searchKey": "C", "rating": 2.5, "lastWorn": "2024-05-01T10:00:00Z"],
+    ["name": "Blue", "isFavorite": 1, "tintColor": ["red": 0, "green": 0, "blue": 255]],
+    [:],
+  ]
+
+  func testRecordsImportAsTheTreeImportsThem() throws {
+    let data = try BinaryPropertyListWriter.encode(records)
+    let table = try XCTUnwrap(try BinaryPlistImport.table(data, into: bowTie))
+    XCTAssertEqual(table, try PlistImport.table(from: records, into: bowTie))
+    XCTAssertEqual(table.count, 4)
+    XCTAssertEqual(table.column(0).kind, .strings)
+    XCTAssertEqual(table.value(at: 1, slot: 0), .string("Crème Brûlée"))
+    XCTAssertEqual(table.value(at: 2, slot: 3), .int(0))
+  }
+
+  func testProblemsAreTheTreeImportsProblems() throws {
+    let cases: [PropertyList] = [
+      [
+        ["isFavorite": 2], "not a record", ["lastWorn": "yesterday"], ["id": "nope", "url": ""],
+        ["tintColor": ["red": 300, "green": 0, "blue": 0]], ["tintColor": ["red": 1, "green": 0]],
+        ["timesWorn": 1.5], ["ratting": 3], ["small": 40_000], ["weight": 1e300],
+        ["timesWorn": .unsignedInteger(.max)], ["rating": .unsignedInteger(.max)],
+        ["lastWorn": .date(Date(timeIntervalSinceReferenceDate: 1e300))], ["name": 3],
+        [["name": "nested"]], ["name": ["x"]],
+      ],
+      .array((0..<25).map { _ in ["rating": "x"] }),
+      ["name": "x"],
+      "one string",
+      [],
+    ]
+    for (i, plist) in cases.enumerated() {
+      assertSameOutcome(try BinaryPropertyListWriter.encode(plist), "case \(i)")
+    }
+  }
+
+  func testDamagedFilesEndAsTheTreeImportEnds() throws {
+    let valid = [UInt8](try BinaryPropertyListWriter.encode(records))
+    var hostile = HostileBytes(seed: 0x1_4B0)
+    for i in 0..<1500 {
+      assertSameOutcome(Data(hostile.mutate(valid)), "mutation \(i)")
+    }
+  }
+
+  func testARepeatedKeyOrACycleIsTheTreeReadersError() throws {
+    // Two records whose second repeats a key: the tree reader refuses the file.
+    var builder = BinaryPlistBuilder(capacity: 64)
+    let top = builder.reserveContainer()
+    let first = builder.reserveContainer()
+    let twice = builder.reserveContainer()
+    let name = builder.string("name")
+    let red = builder.string("Red")
+    builder.setArray(top, elements: [UInt32(first), UInt32(twice)])
+    try builder.setDictionary(first, keys: [name], values: [red])
+    try builder.setDictionary(twice, keys: [name, name], values: [red, red])
+    let repeated = builder.finish(top: top)
+    XCTAssertNil(try BinaryPlistImport.table(repeated, into: bowTie))
+    assertSameOutcome(repeated, "a repeated key")
+    // A record that holds the array of records.
+    var cyclic = BinaryPlistBuilder(capacity: 64)
+    let outer = cyclic.reserveContainer()
+    let record = cyclic.reserveContainer()
+    let key = cyclic.string("name")
+    cyclic.setArray(outer, elements: [UInt32(record)])
+    try cyclic.setDictionary(record, keys: [key], values: [outer])
+    let cycle = cyclic.finish(top: outer)
+    XCTAssertNil(try BinaryPlistImport.table(cycle, into: bowTie))
+    assertSameOutcome(cycle, "a cycle")
+  }
+
+  func testAnInterruptStopsTheImport() throws {
+    let many = PropertyList.array((0..<5_000).map { ["name": .string("Tie \($0)"), "rating": 3] })
+    let data = try BinaryPropertyListWriter.encode(many)
+    Interrupt.request()
+    defer { Interrupt.reset() }
+    XCTAssertThrowsError(try PlistImport.table(reading: data, into: bowTie)) {
+      XCTAssertTrue($0 is Interrupted, "\($0)")
+    }
+  }
+}
