@@ -39,7 +39,7 @@ final class TutorialCommandTests: XCTestCase {
         """, name: nil)
     XCTAssertTrue(
       capture.out.hasPrefix(
-        "The lessons run on a scratch copy of the sample data: your own store is not changed. "
+        "The lessons run on a scratch copy of the sample data: your own store is not changed.\n"
           + "`.tutorial off` leaves, `.tutorial` comes back.\n\n"
           + "Lesson 3 of 11: Fetching by predicate\n"), capture.out)
     XCTAssertTrue(
@@ -48,7 +48,8 @@ final class TutorialCommandTests: XCTestCase {
       ), capture.out)
     XCTAssertTrue(
       capture.out.contains(
-        "✗ Not yet. Hint: Compare searchKey with a string in quotes: `where searchKey == …`.\n"),
+        "✗ Not yet. That found 0 objects; the step wants 1.\n"
+          + "Hint: Compare searchKey with a string in quotes: `where searchKey == …`.\n"),
       capture.out)
     XCTAssertTrue(
       capture.out.hasSuffix("✓ Done.\n\nStep 2 of 4: Fetch the ties rated above 3.\n"), capture.out)
@@ -77,7 +78,7 @@ final class TutorialCommandTests: XCTestCase {
     shell.run(script: ".tutorial\nundo\ncount BowTie", name: nil)
     XCTAssertTrue(capture.out.contains("Step 2 of 3: Take it back.\n"), capture.out)
     XCTAssertTrue(
-      capture.out.hasSuffix("7\n✗ Not yet. Hint: The statement is `redo`.\n"), capture.out)
+      capture.out.hasSuffix("7\n✗ Not yet.\nHint: The statement is `redo`.\n"), capture.out)
   }
 
   func testANewSessionResumesFromTheProgressFile() throws {
@@ -90,7 +91,9 @@ final class TutorialCommandTests: XCTestCase {
     XCTAssertTrue(
       capture.out.contains(
         "Step 2 of 4: None: insert a tie named \"Polka Dot\" with searchKey \"P\".\n"), capture.out)
-    XCTAssertTrue(capture.out.contains("✗ Not yet. Hint: `insert BowTie name = "), capture.out)
+    XCTAssertTrue(capture.out.contains("✗ Not yet.\nHint: `insert BowTie name = "), capture.out)
+    XCTAssertFalse(
+      capture.out.contains("That "), "a step that checks the data says nothing of the result")
   }
 
   func testTheLastStepEndsTheTutorialAndForgetsTheProgress() throws {

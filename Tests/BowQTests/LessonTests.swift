@@ -163,6 +163,38 @@ final class LessonTests: XCTestCase {
     return nil
   }
 
+  /// What a wrong try's result shows beside the answer's: the wrong kind of result, too
+  /// many or too few objects, other objects, another order; nothing for a wrong number or
+  /// a statement that failed.
+  func testAWrongTrySaysHowItsResultDiffers() throws {
+    let cases: [(TutorialPosition, String, StepMismatch?)] = [
+      (
+        TutorialPosition(lesson: 3, step: 1), "fetch BowTie where rating >= 3",
+        .objectCount(found: 5, wanted: 4)
+      ),
+      (
+        TutorialPosition(lesson: 3), "count BowTie where searchKey == \"R\"",
+        .kind(wanted: .objects, found: .count)
+      ),
+      (TutorialPosition(lesson: 3), "fetch BowTie where searchKey == \"G\"", .otherObjects),
+      (TutorialPosition(lesson: 4), "fetch BowTie sort by rating", .order),
+      (TutorialPosition(lesson: 7), "fetch BowTie", .kind(wanted: .values, found: .objects)),
+      (
+        TutorialPosition(lesson: 1, step: 2), "fetch BowTie where isFavorite == YES",
+        .kind(wanted: .count, found: .objects)
+      ),
+      (TutorialPosition(lesson: 1, step: 2), "count BowTie where isFavorite == NO", nil),
+      (TutorialPosition(lesson: 3), "fetch BowTie where nope == 1", nil),
+    ]
+    for (position, text, mismatch) in cases {
+      let run = try TutorialRun(
+        at: position, sampleDataPath: Self.sample, like: Self.userInterpreter())
+      _ = try? run.execute(try Parser.parseScript(text)[0])
+      XCTAssertEqual(run.mismatch, mismatch, text)
+      guard case .hint = run.verdict else { return XCTFail("\(text) passed") }
+    }
+  }
+
   func testTheAnswerComesAfterAFewWrongTries() throws {
     let run = try TutorialRun(
       at: TutorialPosition(lesson: 3, step: 1), sampleDataPath: Self.sample,

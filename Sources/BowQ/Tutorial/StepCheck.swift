@@ -45,6 +45,28 @@ public enum StepCheck: Sendable {
     }
   }
 
+  /// What a statement's result shows beside the answer's, for a check that compares
+  /// results; nil when it failed, or when its shape says nothing.
+  func mismatch(
+    _ attempt: Result<StatementResult, any Error>, expected: Result<StatementResult, any Error>
+  ) -> StepMismatch? {
+    guard case .success(let result) = attempt, case .success(let answer) = expected else {
+      return nil
+    }
+    let (found, wanted) = (StepMismatch.ResultKind(result), StepMismatch.ResultKind(answer))
+    switch (self, result, answer) {
+    case (.sameObjects, .objects(let a), .objects(let b)) where found == .objects,
+      (.sameObjectsInOrder, .objects(let a), .objects(let b)) where found == .objects:
+      if a.ids.count != b.ids.count { return .objectCount(found: a.ids.count, wanted: b.ids.count) }
+      return Set(a.ids) == Set(b.ids) ? .order : .otherObjects
+    case (.sameCount, _, _) where Self.count(of: result) != nil: return nil
+    case (.sameObjects, _, _), (.sameObjectsInOrder, _, _), (.sameCount, _, _),
+      (.sameValues, _, _):
+      return found == wanted ? nil : .kind(wanted: wanted, found: found)
+    default: return nil
+    }
+  }
+
   /// Whether two results agree in what this check compares.
   private func compares(_ result: StatementResult, _ answer: StatementResult) -> Bool {
     switch (self, result, answer) {

@@ -17,6 +17,8 @@ public final class TutorialRun {
   public private(set) var wrongTries = 0
   /// What the last statement run through ``execute(_:)`` did for the step.
   public private(set) var verdict: StepVerdict?
+  /// What the last statement's result showed beside the answer's, when it missed the step.
+  public private(set) var mismatch: StepMismatch?
   /// The SampleData.plist the lessons' data is read from.
   let sampleDataPath: String
 
@@ -59,6 +61,7 @@ public final class TutorialRun {
     self.position = position
     wrongTries = 0
     verdict = nil
+    mismatch = nil
   }
 
   /// A lesson's text with `{sample}` spelt as the path of SampleData.plist, quoted and
@@ -86,6 +89,7 @@ public final class TutorialRun {
   public func execute(_ statement: Statement) throws -> StatementResult {
     guard let step else {
       verdict = nil
+      mismatch = nil
       return try interpreter.execute(statement)
     }
     let answering = interpreter.scratchCopy()
@@ -99,6 +103,7 @@ public final class TutorialRun {
     let passed = step.check.passes(attempt, expected: expected) { probe, afterAnswer in
       try? (afterAnswer ? answering : interpreter).scratchCopy().run(probe)
     }
+    mismatch = passed ? nil : step.check.mismatch(attempt, expected: expected)
     verdict = passed ? try advance() : miss(step)
     return try attempt.get()
   }

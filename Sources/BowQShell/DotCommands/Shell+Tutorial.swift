@@ -67,8 +67,8 @@ extension Shell {
       interpreter = tutorial.interpreter
     }
     output.write(
-      "The lessons run on a scratch copy of the sample data: your own store is not "
-        + "changed. `.tutorial off` leaves, `.tutorial` comes back.\n\n"
+      "The lessons run on a scratch copy of the sample data: your own store is not changed.\n"
+        + "`.tutorial off` leaves, `.tutorial` comes back.\n\n"
         + TutorialPhrasing.lesson(tutorial))
     saveTutorialPosition()
     return .done

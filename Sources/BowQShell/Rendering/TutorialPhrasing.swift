@@ -17,8 +17,8 @@ enum TutorialPhrasing {
     return "Step \(run.position.step + 1) of \(run.lesson.steps.count): \(run.text(step.task))\n"
   }
 
-  /// What is said after a statement the step judged: done and what comes next, or a hint,
-  /// or the answer.
+  /// What is said after a statement the step judged: done and what comes next, or what
+  /// was off and a hint, or the answer.
   static func verdict(_ verdict: StepVerdict, _ run: TutorialRun) -> String {
     switch verdict {
     case .passed(.step): return "✓ Done.\n\n" + step(run)
@@ -27,9 +27,39 @@ enum TutorialPhrasing {
     case .passed(.end):
       return "✓ Done: that was the last lesson. Your own store is back; "
         + "`.tutorial 1` starts the lessons again.\n"
-    case .hint(let hint): return "✗ Not yet. Hint: \(hint)\n"
-    case .answer(let answer): return "✗ Not yet. One way to do it: \(answer)\n"
+    case .hint(let hint): return "✗ Not yet." + off(run.mismatch) + "\nHint: \(hint)\n"
+    case .answer(let answer):
+      return "✗ Not yet." + off(run.mismatch) + "\nOne way to do it: \(answer)\n"
     }
+  }
+
+  /// What a wrong try's result showed, as a sentence after a space; empty for nil.
+  static func off(_ mismatch: StepMismatch?) -> String {
+    switch mismatch {
+    case nil: return ""
+    case .kind(let wanted, let found)?:
+      return " That gave \(kind(found)); the step asks for \(kind(wanted))."
+    case .objectCount(let found, let wanted)?:
+      return " That found \(objects(found)); the step wants \(wanted)."
+    case .otherObjects?:
+      return " That found as many objects as the step wants, but not the same ones."
+    case .order?: return " Those are the right objects, in another order."
+    }
+  }
+
+  /// A kind of result, as a step asks for it.
+  private static func kind(_ kind: StepMismatch.ResultKind) -> String {
+    switch kind {
+    case .objects: return "the objects of a fetch"
+    case .values: return "the values of a select"
+    case .count: return "a number, as count gives"
+    case .other: return "no objects or number"
+    }
+  }
+
+  /// `1 object`, `5 objects`.
+  private static func objects(_ count: Int) -> String {
+    "\(count) object\(count == 1 ? "" : "s")"
   }
 
   /// `.tutorial list`: every lesson, the one at `current` marked.
