@@ -66,12 +66,13 @@ extension CoreDataModel {
   }
 
   /// The model an Xcode data model describes, with its hierarchy: each entity keeps the
-  /// properties its parent does not have.
+  /// properties and uniqueness constraints its parent does not have, and each attribute its
+  /// default and validation rules.
   public init(xcode: XcodeModel) {
     let entities = xcode.model.entities.map { entity -> CoreDataEntity in
       let parent = entity.parent
-      let inherited = Set(
-        parent.flatMap { xcode.model.entity(named: $0) }?.propertyNames ?? [])
+      let parentEntity = parent.flatMap { xcode.model.entity(named: $0) }
+      let inherited = Set(parentEntity?.propertyNames ?? [])
       return CoreDataEntity(
         name: entity.name, parent: parent, isAbstract: entity.isAbstract,
         subentities: xcode.model.subentities(of: entity.name).map(\.name).sorted(),
@@ -82,7 +83,8 @@ extension CoreDataModel {
             valueTransformerName: {
               if case .transformable(let name) = attribute.type { return name.rawValue }
               return nil
-            }(), allowsExternalStorage: attribute.allowsExternalStorage)
+            }(), allowsExternalStorage: attribute.allowsExternalStorage,
+            rules: CoreDataAttributeRules(of: attribute))
         },
         relationships: entity.relationships.filter { !inherited.contains($0.name) }.map {
           relationship in
@@ -92,7 +94,9 @@ extension CoreDataModel {
             isOptional: relationship.isOptional, minCount: relationship.minCount ?? 0,
             maxCount: relationship.isToMany ? relationship.maxCount ?? 0 : 1,
             deleteRule: Self.coreDataRule(relationship.deleteRule))
-        })
+        },
+        uniquenessConstraints: Array(
+          entity.uniquenessConstraints.dropFirst(parentEntity?.uniquenessConstraints.count ?? 0)))
     }
     self.init(entities: entities.sorted { $0.name < $1.name })
   }

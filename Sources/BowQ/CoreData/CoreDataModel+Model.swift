@@ -3,7 +3,8 @@ extension CoreDataModel {
   /// differently.
   ///
   /// Each entity keeps its parent and whether it is abstract, and holds its ancestors'
-  /// properties first, then its own, as bowq's sub-entities do. Transient properties and fetched properties are not stored, so they
+  /// properties first, then its own, as bowq's sub-entities do. Attributes keep their
+  /// defaults and validation rules, and entities their uniqueness constraints. Transient properties and fetched properties are not stored, so they
   /// are left out; attributes of a type bowq has no counterpart for (Object ID, Composite,
   /// Undefined) too. A Transformable whose value class is one of Foundation's standard ones
   /// (`NSString`, `NSNumber`, `NSDate`, `NSData`, `NSURL`, `NSUUID`) gets that type, as its
@@ -23,9 +24,10 @@ extension CoreDataModel {
             if own { notes.append("\(place): transient attribute left out (it is not stored)") }
           } else if let type = Self.attributeType(of: attribute) {
             attributes.append(
-              Attribute(
-                name: attribute.name, type: type, isOptional: true,
-                allowsExternalStorage: attribute.allowsExternalStorage))
+              attribute.rules.applied(
+                to: Attribute(
+                  name: attribute.name, type: type, isOptional: true,
+                  allowsExternalStorage: attribute.allowsExternalStorage)))
           } else if own {
             notes.append(
               "\(place): \(attribute.type.displayName) attribute left out (bowq has no such type)")
@@ -56,7 +58,8 @@ extension CoreDataModel {
       model.define(
         Entity(
           name: entity.name, attributes: attributes, relationships: relationships,
-          parent: entity.parent, isAbstract: entity.isAbstract))
+          uniquenessConstraints: chain.flatMap(\.uniquenessConstraints), parent: entity.parent,
+          isAbstract: entity.isAbstract))
     }
     return (model, notes)
   }

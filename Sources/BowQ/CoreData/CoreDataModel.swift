@@ -36,11 +36,15 @@ public struct CoreDataEntity: Hashable, Sendable {
   public var relationships: [CoreDataRelationship]
   /// The names of its own fetched properties, which are not stored and are left out.
   public var fetchedProperties: [String]
+  /// Its own uniqueness constraints of several attributes (not its parent's); a constraint
+  /// of one attribute is that attribute's ``CoreDataAttributeRules/isUnique``.
+  public var uniquenessConstraints: [[String]]
 
   public init(
     name: String, className: String? = nil, parent: String? = nil, isAbstract: Bool = false,
     subentities: [String] = [], attributes: [CoreDataAttribute] = [],
-    relationships: [CoreDataRelationship] = [], fetchedProperties: [String] = []
+    relationships: [CoreDataRelationship] = [], fetchedProperties: [String] = [],
+    uniquenessConstraints: [[String]] = []
   ) {
     self.name = name
     self.className = className
@@ -50,6 +54,7 @@ public struct CoreDataEntity: Hashable, Sendable {
     self.attributes = attributes
     self.relationships = relationships
     self.fetchedProperties = fetchedProperties
+    self.uniquenessConstraints = uniquenessConstraints
   }
 }
 
@@ -69,11 +74,13 @@ public struct CoreDataAttribute: Hashable, Sendable {
   /// `NSAllowsExternalBinaryDataStorage`: a Binary attribute whose large values the store
   /// keeps in files of its `_EXTERNAL_DATA` folder.
   public var allowsExternalStorage: Bool
+  /// Its default value and validation rules.
+  public var rules: CoreDataAttributeRules
 
   public init(
     name: String, type: CoreDataAttributeType, isOptional: Bool = false, isTransient: Bool = false,
     isDerived: Bool = false, valueTransformerName: String? = nil, valueClassName: String? = nil,
-    allowsExternalStorage: Bool = false
+    allowsExternalStorage: Bool = false, rules: CoreDataAttributeRules = CoreDataAttributeRules()
   ) {
     self.name = name
     self.type = type
@@ -83,6 +90,7 @@ public struct CoreDataAttribute: Hashable, Sendable {
     self.valueTransformerName = valueTransformerName
     self.valueClassName = valueClassName
     self.allowsExternalStorage = allowsExternalStorage
+    self.rules = rules
   }
 }
 

@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// A model given for a Core Data store (`--model`) keeps what Xcode's model editor says
+/// beyond types: attribute defaults, minimum and maximum values and lengths, regular
+/// expressions and uniqueness constraints — and `validate` checks them.
+final class CoreDataModelRulesTests: XCTestCase {
+  /// BookMigration's model (entities Book and User, as `Model1.sqlite` holds them), with
+  /// rules added.
+  private static let ruledModel = """
+    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+        <entity name="Book" syncable="YES">
+            <attribute name="authorName" optional="YES" attributeType="String" defaultValueString="Anonymous"/>
+            <attribute name="fileURL" optional="YES" attributeType="Transformable"/>
+            <attribute name="title" optional="YES" attributeType="String" minValueString="3" maxValueString="50" regularExpressionString="[A-Z].*"/>
+            <relationship name="user" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="User" inverseName="books" inverseEntity="User"/>
+            <uniquenessConstraints>
+                <uniquenessConstraint>
+                    <constraint value="title"/>
+                    <constraint value="authorName"/>
+                </uniquenessConstraint>
+            </uniquenessConstraints>
+        </entity>
+        <entity name="User" syncable="YES">
+            <attribute name="userId" optional="YES" attributeType="Integer 32" defaultValueString="7" minValueString="1" maxValueString="1000"/>
+            <relationship name="books" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Book" inverseName="user" inverseEntity="Book"/>
+            <uniquenessConstraints>
+                <uniquenessConstraint>
+                    <constraint value="userId"/>
+                </uniquenessConstraint>
+            </uniquenessConstraints>
+        </entity>
+    </model>
+    """
+
+  private func openWithRuledModel() throws -> CoreDataStore {
+    let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
+    let model = store.deletingLastPathComponent().appendingPathComponent("Ruled.xcdatamodel")
+    try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
+    try Data(Self.ruledModel.utf8).write(to: model.appendingPathComponent("contents"))
+    return try CoreDataStore.open(path: store.path, model: try CoreDataModel.read(at: model.path))
+  }
+
+  func testAnXcodeModelKeepsDefaultsRulesAndUniqueness() throws {
+    let model = try openWithRuledModel().graph.model
+    let book = try XCTUnwrap(model.entity(named: "Book"))
+    XCTAssertEqual(book.attribute(named: "authorName")?.defaultValue, .string("Anonymous"))
+    let title = try XCTUnwrap(book.attribute(named: "title"))
+    XCTAssertEqual(title.minLength, 3)
+    XCTAssertEqual(title.maxLength, 50)
+    XCTAssertEqual(title.pattern, "[A-Z].*")
+    XCTAssertEqual(book.uniquenessConstraints, [["title", "authorName"]])
+    let userId = try XCTUnwrap(model.entity(named: "User")?.attribute(named: "userId"))
+    XCTAssertEqual(userId.defaultValue, .int(7))
+    XCTAssertEqual(userId.minimum, .int(1))
+    XCTAssertEqual(userId.maximum, .int(1000))
+    XCTAssertTrue(userId.isUnique)
+  }
+
+  func testTheKeptRulesAreValidated() throws {
+    let opened = try openWithRuledModel()
+    let interpreter = Interpreter(
+      context: Context(graph: opened.graph), store: .memory)
+    // sqlite3 Model1.sqlite 'select Z_PK, ZUSERID from ZUSER': users 1…3, each userId 1;
+    // 'select Z_PK, ZTITLE from ZBOOK': The Trial, Cosmos, Metamorphosis, Extinction.
+    _ = try interpreter.run(
+      """
+      update User set userId = 0
+      update Book where title == "Cosmos" set title = "Co"
+      update Book where title == "Extinction" set title = "extinction"
+      """)
+    XCTAssertThrowsError(try interpreter.run("validate")) { error in
+      let message = "\(error)"
+      XCTAssertTrue(message.contains("User/p1: userId is too small."), message)
+      XCTAssertTrue(
+        message.contains("Book/p10 \"Witold Gombrowicz\": title is too short."), message)
+      XCTAssertTrue(
+        message.contains(
+          "Book/p12 \"Thomas Bernhard\": title is invalid. (value \"extinction\", must match"),
+        message)
+      XCTAssertTrue(message.contains("User/p1: userId must be unique."), message)
+    }
+    _ = try interpreter.run("rollback; insert User; insert Book")
+    let users = interpreter.context.graph.table("User")
+    XCTAssertEqual(users.value(for: try XCTUnwrap(users.keys.last), slot: 0), .int(7))
+    let books = interpreter.context.graph.table("Book")
+    XCTAssertEqual(books.value(for: try XCTUnwrap(books.keys.last), slot: 0), .string("Anonymous"))
+  }
+
+  func testAModelCacheOrMomWithoutRulesStillMapsAsBefore() throws {
+    let mom = try CoreDataFixtures.folder().appendingPathComponent("Users/Users.mom").path
+    let model = try CoreDataModel.read(at: mom)
+    XCTAssertTrue(
+      model.entities.allSatisfy {
+        $0.attributes.allSatisfy { $0.rules == CoreDataAttributeRules() }
+      })
+  }
+}
