@@ -57,6 +57,10 @@ final class LessonTests: XCTestCase {
         "fetch BowTie where name MATCHES \"[AEIOU]\"",
         "fetch BowTie where name BEGINSWITH \"O\" OR name BEGINSWITH \"I\""
       ),
+      (
+        "fetch BowTie where name CONTAINS[c] \"creme\"",
+        "fetch BowTie where name BEGINSWITH[cd] \"CREME\""
+      ),
     ],
     [
       ("fetch BowTie where lastWorn != nil", "fetch BowTie where url == nil"),

@@ -158,9 +158,12 @@ extension Lesson {
     introduction: """
       Strings compare with ==, BEGINSWITH, ENDSWITH, CONTAINS, LIKE (wildcards * and ?) and
       MATCHES (a regular expression). They compare exactly unless an option follows the
-      operator: [c] ignores case, [d] diacritics, [cd] both.
+      operator: [c] ignores case, [d] diacritics, [cd] both. A Crème Brûlée tie has joined
+      the sample.
       """,
-    setup: .sample,
+    setup: .sampleThen(
+      "insert BowTie name = \"Crème Brûlée Bow Tie\", searchKey = \"C\", rating = 4, "
+        + "id = \"3C5E7A9B-1D2F-4E6A-8B0C-2D4F6A8C0E1A\""),
     steps: [
       LessonStep(
         task: "Fetch the ties whose name contains \"blue\", in any case.",
@@ -183,6 +186,13 @@ extension Lesson {
         hints: [
           "MATCHES takes a regular expression that must match the whole string.",
           "A vowel is [AEIOU]; `.*` then matches the rest of the name.",
+        ]),
+      LessonStep(
+        task: "Fetch the ties whose name contains \"creme\", whatever its case and accents.",
+        answer: "fetch BowTie where name CONTAINS[cd] \"creme\"", check: .sameObjects,
+        hints: [
+          "[c] ignores case only: \"è\" is still not \"e\". [d] ignores diacritics.",
+          "Both options at once: CONTAINS[cd].",
         ]),
     ])
 
