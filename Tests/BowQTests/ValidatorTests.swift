@@ -94,4 +94,42 @@ final class ValidatorTests: XCTestCase {
       errors[0].message.hasPrefix("The rule could not be checked: its predicate is not valid: "),
       errors[0].message)
   }
+  func testUniquenessComparesChangedObjectsWithEveryObject() throws {
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "T",
+        attributes: [
+          Attribute(name: "name", type: .string),
+          Attribute(name: "id", type: .int64, isOptional: true, isUnique: true),
+        ]))
+    let a = graph.insert([.string("A"), .int(1)], into: "T")
+    let b = graph.insert([.string("B"), .int(1)], into: "T")
+    let c = graph.insert([.string("C"), .int(2)], into: "T")
+    let d = graph.insert([.string("D"), .int(2)], into: "T")
+    let changed = try Validator.validate([a, c], in: graph)
+    XCTAssertEqual(changed.map(\.object), [a, c], "each changed object meets the unchanged one")
+    XCTAssertEqual(changed.map(\.rule), ["also held by T/p2", "also held by T/p4"])
+    XCTAssertEqual(try Validator.validate([a, a, c, d], in: graph).map(\.object), [a, a, c, d])
+    let e = graph.insert([.string("E"), .int(3)], into: "T")
+    XCTAssertEqual(
+      try Validator.validate([a, b, c, e, e], in: graph).map(\.object), [a, b, c],
+      "an object listed twice does not share its value with itself")
+  }
+
+  func testAStringWithNoRuleButBeingRequiredIsCheckedForNil() throws {
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "T",
+        attributes: [
+          Attribute(name: "name", type: .string), Attribute(name: "note", type: .string),
+        ]))
+    let named = graph.insert([.string("A"), .string("x")], into: "T")
+    let unnamed = graph.insert([.null, .string("y")], into: "T")
+    let errors = try Validator.validate([named, unnamed], in: graph)
+    XCTAssertEqual(errors.map(\.code), [.missingMandatoryProperty])
+    XCTAssertEqual(errors.map(\.object), [unnamed])
+    XCTAssertEqual(errors.first?.objectLabel, "y")
+  }
 }

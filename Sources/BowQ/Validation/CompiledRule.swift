@@ -35,14 +35,14 @@ struct CompiledRule {
     return try Binder(model: model, variables: [:], now: now).bind(predicate, on: entity)
   }
 
-  /// Whether the object with primary key `key` and values `row` satisfies the rule.
-  func outcome(for key: Int64, _ row: [Value]) -> Outcome {
+  /// Whether the object `scope` evaluates satisfies the rule.
+  func outcome(in scope: EvaluationScope) -> Outcome {
     switch test {
     case .failure(let error):
       return .undecided("its predicate is not valid: \(error.message)")
     case .success(let test):
       do {
-        return try test(EvaluationScope(row: row, key: key)) ? .holds : .fails
+        return try test(scope) ? .holds : .fails
       } catch {
         return .undecided(error.message)
       }

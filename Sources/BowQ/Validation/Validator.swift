@@ -17,50 +17,26 @@ public enum Validator {
     _ ids: [ObjectID], in graph: ObjectGraph, denied: [DeniedDeletion] = []
   ) throws(Interrupted) -> [ValidationError] {
     var errors: [ValidationError] = []
-    var rulesByEntity: [String: [CompiledRule]] = [:]
+    var checksByEntity: [String: EntityChecks] = [:]
+    var checks: EntityChecks?
     let now = Date()
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
-      guard let entity = graph.model.entity(named: id.entity),
-        let row = graph.table(id.entity).row(for: id.key)
-      else { continue }
-      func report(
-        _ code: ValidationError.Code, _ key: String, _ value: Value, _ rule: String,
-        message: String? = nil
-      ) {
+      if checks?.entity.name != id.entity {
+        checks =
+          checksByEntity[id.entity]
+          ?? graph.model.entity(named: id.entity).map { EntityChecks($0, in: graph, now: now) }
+        checksByEntity[id.entity] = checks
+      }
+      guard let checks, let position = checks.table.position(of: id.key) else { continue }
+      let failures = checks.failures(at: position, in: graph)
+      guard !failures.isEmpty else { continue }
+      let objectLabel = label(of: checks.table.row(at: position), in: checks.entity)
+      for (failure, key, value) in failures {
         errors.append(
           ValidationError(
-            code: code, object: id, objectLabel: label(of: row, in: entity), key: key,
-            value: value, rule: rule, customMessage: message))
-      }
-      for (attribute, value) in zip(entity.attributes, row) {
-        if let failure = check(value, against: attribute) {
-          report(failure.code, attribute.name, value, failure.rule, message: failure.message)
-        }
-      }
-      for relationship in entity.relationships {
-        let value = row[entity.slot(ofRelationship: relationship.name)!]
-        let live = ObjectGraph.targets(in: value).filter(graph.contains)
-        if let (code, rule) = check(count: live.count, against: relationship) {
-          report(code, relationship.name, value, rule)
-        }
-      }
-      let rules =
-        rulesByEntity[entity.name]
-        ?? entity.rules.map { CompiledRule($0, of: entity, in: graph, now: now) }
-      rulesByEntity[entity.name] = rules
-      for rule in rules {
-        switch rule.outcome(for: id.key, row) {
-        case .holds:
-          break
-        case .fails:
-          report(
-            .generic, entity.name, .null, "rule \(rule.rule.predicate)", message: rule.rule.message)
-        case .undecided(let reason):
-          report(
-            .generic, entity.name, .null, "rule \(rule.rule.predicate)",
-            message: "The rule could not be checked: \(reason)")
-        }
+            code: failure.code, object: id, objectLabel: objectLabel, key: key, value: value,
+            rule: failure.rule, customMessage: failure.message))
       }
     }
     errors += try uniquenessErrors(ids, in: graph)
@@ -167,33 +143,90 @@ public enum Validator {
       let table = graph.table(entityName)
       let constraints =
         entity.attributes.filter(\.isUnique).map { [$0.name] } + entity.uniquenessConstraints
+      let found = changed.compactMap { id in table.position(of: id.key).map { (id, $0) } }
+      let positions = found.map(\.1)
       for constraint in constraints {
         let slots = constraint.compactMap(entity.index(ofAttribute:))
         guard slots.count == constraint.count else { continue }
-        var holders: [[Value]: [Int64]] = [:]
-        for (position, key) in table.keys.enumerated() {
-          try Interrupt.check(every: position)
-          let values = slots.map { table.value(at: position, slot: $0) }
-          if !values.allSatisfy(\.isNull) { holders[values, default: []].append(key) }
-        }
-        for id in changed {
-          guard let row = table.row(for: id.key), let sharing = holders[slots.map { row[$0] }],
-            sharing.count > 1
-          else { continue }
-          let others = sharing.lazy.filter { $0 != id.key }.map {
+        let columns = slots.map(table.column)
+        let first = columns[0]
+        let sharing =
+          columns.count == 1
+          ? try holders(sharingValuesAt: positions, in: table) { position -> Value? in
+            let value = first.value(at: position)
+            return value.isNull ? nil : value
+          }
+          : try holders(sharingValuesAt: positions, in: table) { position -> [Value]? in
+            let values = columns.map { $0.value(at: position) }
+            return values.allSatisfy(\.isNull) ? nil : values
+          }
+        for ((id, position), holders) in zip(found, sharing) {
+          guard let holders else { continue }
+          let others = holders.lazy.filter { $0 != id.key }.map {
             ObjectID(entity: entityName, key: $0).description
           }
-          let values = slots.map { row[$0] }
+          let values = columns.map { $0.value(at: position) }
           errors.append(
             ValidationError(
-              code: .constraintMerge, object: id, objectLabel: label(of: row, in: entity),
+              code: .constraintMerge, object: id,
+              objectLabel: label(of: table.row(at: position), in: entity),
               key: constraint.joined(separator: ", "),
               value: values.count == 1 ? values[0] : .collection(values),
-              rule: "also held by \(namingSome(others, of: sharing.count - 1))"))
+              rule: "also held by \(namingSome(others, of: holders.count - 1))"))
         }
       }
     }
     return errors
+  }
+
+  /// For each of `positions`, the keys of every object of `table` whose value (as `value`
+  /// reads it; nil: nothing to compare) equals the one at that position, in table order,
+  /// when another object holds it too; nil when none does.
+  ///
+  /// Only the values at `positions` are kept: the rest of the table is read once to count
+  /// the objects holding each, and once more, only when some value is held twice, to list
+  /// them. When `positions` are every object of the table, the first reading counts them.
+  private static func holders<Key: Hashable>(
+    sharingValuesAt positions: [Int], in table: EntityTable, _ value: (Int) -> Key?
+  ) throws(Interrupted) -> [[Int64]?] {
+    var groupByValue: [Key: Int] = [:]
+    var groups: [Int?] = []
+    groups.reserveCapacity(positions.count)
+    var counts: [Int] = []
+    var distinct = BitSet(capacity: table.count)
+    var coversTable = positions.count == table.count
+    for (step, position) in positions.enumerated() {
+      try Interrupt.check(every: step)
+      if coversTable, !distinct.insert(position) { coversTable = false }
+      guard let key = value(position) else {
+        groups.append(nil)
+        continue
+      }
+      if let group = groupByValue[key] {
+        groups.append(group)
+        counts[group] += 1
+      } else {
+        groupByValue[key] = counts.count
+        groups.append(counts.count)
+        counts.append(1)
+      }
+    }
+    if !coversTable {
+      counts = Array(repeating: 0, count: counts.count)
+      for position in 0..<table.count {
+        try Interrupt.check(every: position)
+        if let key = value(position), let group = groupByValue[key] { counts[group] += 1 }
+      }
+    }
+    guard counts.contains(where: { $0 > 1 }) else { return groups.map { _ in nil } }
+    var members: [Int: [Int64]] = [:]
+    for position in 0..<table.count {
+      try Interrupt.check(every: position)
+      if let key = value(position), let group = groupByValue[key], counts[group] > 1 {
+        members[group, default: []].append(table.keys[position])
+      }
+    }
+    return groups.map { group in group.flatMap { members[$0] } }
   }
 
   /// The object's `name`, or its first non-empty string attribute, to name it in messages.
