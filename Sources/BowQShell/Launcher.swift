@@ -100,7 +100,7 @@ public enum Launcher {
   /// file, where they are now lost; the exit status stays what the statements made it.
   static func warnAboutUnsavedChanges(_ interpreter: Interpreter) {
     guard case .file = interpreter.store else { return }
-    let count = interpreter.context.changes.count
+    let count = interpreter.context.pendingChanges.count
     guard count > 0 else { return }
     writeError(
       "bowq: \(count) unsaved change\(count == 1 ? " was" : "s were") discarded: "

@@ -103,7 +103,7 @@ public final class Shell {
     /// Whether a person may leave now: with pending changes, the first request only warns.
     func mayLeave(_ again: String) -> Bool {
       guard interactive, !warnedAboutChanges else { return true }
-      let count = (userInterpreter ?? interpreter).context.changes.count
+      let count = (userInterpreter ?? interpreter).context.pendingChanges.count
       guard count > 0 else { return true }
       warnedAboutChanges = true
       output.error(

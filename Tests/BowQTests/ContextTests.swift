@@ -104,6 +104,27 @@ final class ContextTests: XCTestCase {
     let next = context.insert([.string("Cap"), .int(1)], into: "Hat")
     XCTAssertEqual(next.key, fez.key + 1)
   }
+
+  func testChangesCompareObjectsThatMovedAndColumnsTheEditReplaced() throws {
+    var (context, fez) = try makeContext()
+    let cap = context.insert([.string("Cap"), .int(1)], into: "Hat")
+    let bowler = context.insert([.string("Bowler"), .int(2)], into: "Hat")
+    context.markSaved()
+    context.beginEdit()
+    context.delete([fez])
+    context.update(cap, attribute: 0, to: .string("Cap"))
+    context.update(bowler, attribute: 1, to: .int(5))
+    context.endEdit()
+    XCTAssertEqual(context.pendingChanges.count, 2, "the cap moved but kept its values")
+    XCTAssertEqual(
+      context.changes.map(\.self).last,
+      .updated(
+        bowler,
+        [
+          .init(name: "size", old: .int(2), new: .int(5))
+        ]))
+    XCTAssertEqual(context.pendingChanges.first, context.changes.first)
+  }
 }
 
 /// Undo keeps what each edit replaced, not a copy of the graph, and a bounded number of

@@ -34,7 +34,7 @@ public struct Context: Sendable {
     self.graph = graph
   }
 
-  public var hasChanges: Bool { !changes.isEmpty }
+  public var hasChanges: Bool { !pendingChanges.isEmpty }
   public var canUndo: Bool { !undoStack.isEmpty || openStepChanges }
   public var canRedo: Bool { !redoStack.isEmpty }
 
@@ -199,40 +199,14 @@ public struct Context: Sendable {
     try Validator.validate(changedObjects, in: graph, denied: deniedDeletions)
   }
 
-  /// The pending changes, entities first, then objects in entity and key order.
-  public var changes: [Change] {
-    var result: [Change] = []
-    for entity in graph.model.entities where committed.model.entity(named: entity.name) != entity {
-      result.append(.entityDefined(entity.name))
-    }
-    for id in touched.sorted() {
-      let old = committed.model.entity(named: id.entity).flatMap { entity in
-        committed.table(id.entity).row(for: id.key).map { (entity, $0) }
-      }
-      let new = graph.model.entity(named: id.entity).flatMap { entity in
-        graph.table(id.entity).row(for: id.key).map { (entity, $0) }
-      }
-      switch (old, new) {
-      case (nil, let (entity, row)?):
-        result.append(.inserted(id, Self.values(of: row, in: entity)))
-      case (let (entity, row)?, nil):
-        result.append(.deleted(id, Self.values(of: row, in: entity)))
-      case (let (oldEntity, oldRow)?, let (newEntity, newRow)?):
-        let diffs = zip(newEntity.propertyNames, newRow).compactMap {
-          name, value -> Change.AttributeChange? in
-          let slot = oldEntity.index(ofAttribute: name) ?? oldEntity.slot(ofRelationship: name)
-          let before = slot.map { oldRow[$0] } ?? .null
-          return before == value ? nil : .init(name: name, old: before, new: value)
-        }
-        if !diffs.isEmpty { result.append(.updated(id, diffs)) }
-      case (nil, nil):
-        break
-      }
-    }
-    return result
+  /// The pending changes, entities first, then objects in entity and key order, each made
+  /// when it is read.
+  public var pendingChanges: PendingChanges {
+    PendingChanges(from: committed, to: graph, touched: touched.sorted())
   }
 
-  private static func values(of row: [Value], in entity: Entity) -> [Change.AttributeValue] {
-    zip(entity.propertyNames, row).map { .init(name: $0, value: $1) }
+  /// The pending changes, every one made (see ``pendingChanges``).
+  public var changes: [Change] {
+    Array(pendingChanges)
   }
 }

@@ -181,6 +181,39 @@ struct Column: Sendable {
     return (0..<count).allSatisfy { value(at: $0) == other.value(at: $0) }
   }
 
+  /// Whether row `position` holds the value row `otherPosition` of `other` holds, read in
+  /// place where both columns have the same typed form.
+  func holdsSameValue(at position: Int, as other: Column, at otherPosition: Int) -> Bool {
+    guard kind == other.kind, kind != .values, kind != .nulls else {
+      return value(at: position) == other.value(at: otherPosition)
+    }
+    let null = isNull(at: position)
+    guard null == other.isNull(at: otherPosition) else { return false }
+    if null { return true }
+    switch kind {
+    case .integers: return integers[position] == other.integers[otherPosition]
+    case .reals, .dates: return reals[position] == other.reals[otherPosition]
+    case .booleans: return booleans[position] == other.booleans[otherPosition]
+    default:
+      let sameBytes = strings.withUTF8(at: position) { mine in
+        other.strings.withUTF8(at: otherPosition) { theirs in mine.elementsEqual(theirs) }
+      }
+      // Strings of different bytes may still be equal `Value`s (canonically equivalent).
+      return sameBytes || value(at: position) == other.value(at: otherPosition)
+    }
+  }
+
+  /// Whether both columns are one and the same storage: copies of one column that neither
+  /// changed since, as the columns of a snapshot an edit did not touch are. Equal columns
+  /// stored apart are not.
+  func sharesStorage(with other: Column) -> Bool {
+    kind == other.kind && count == other.count && nullCount == other.nullCount
+      && (nullCount == 0 || nulls.sharesStorage(with: other.nulls))
+      && integers.sharesStorage(with: other.integers) && reals.sharesStorage(with: other.reals)
+      && booleans.sharesStorage(with: other.booleans) && values.sharesStorage(with: other.values)
+      && strings.sharesStorage(with: other.strings)
+  }
+
   /// Picks the typed form of a column that has held only nil, for its first value.
   private mutating func choose(for value: Value) {
     switch value {

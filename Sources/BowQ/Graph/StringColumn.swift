@@ -165,6 +165,14 @@ struct StringColumn: Sendable {
     return result
   }
 
+  /// Whether both columns are one storage: copies of one column that neither changed
+  /// since.
+  func sharesStorage(with other: StringColumn) -> Bool {
+    encoding == other.encoding && codes.sharesStorage(with: other.codes)
+      && entries.sharesStorage(with: other.entries) && bytes.sharesStorage(with: other.bytes)
+      && starts.sharesStorage(with: other.starts) && lengths.sharesStorage(with: other.lengths)
+  }
+
   /// Whether a string of `length` UTF-8 bytes fits a span.
   static func fits(length: Int) -> Bool {
     length <= Int(UInt32.max)

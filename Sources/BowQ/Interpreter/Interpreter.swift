@@ -133,11 +133,11 @@ public final class Interpreter {
     case .save:
       return .report(.saved(changes: try save(range: statement.range)))
     case .rollback:
-      let count = context.changes.count
+      let count = context.pendingChanges.count
       context.rollback()
       return .report(.rolledBack(changes: count))
     case .changes(let all):
-      return .changes(context.changes, all: all)
+      return .changes(context.pendingChanges, all: all)
     case .undo:
       return .report(context.undo() ? .undone : .nothingToUndo)
     case .redo:
@@ -243,8 +243,8 @@ public final class Interpreter {
         "saving to a Core Data SQLite store is not supported yet; `export` the objects to a "
           + "JSON or plist file to keep them", at: range)
     }
-    let changes = context.changes
-    guard !changes.isEmpty else { return 0 }
+    let changes = context.pendingChanges.count
+    guard changes > 0 else { return 0 }
     for entity in context.graph.model.entities {
       for relationship in entity.relationships
       where context.graph.model.entity(named: relationship.destination) == nil {
@@ -259,7 +259,7 @@ public final class Interpreter {
       try handle.save(context.graph)
     }
     context.markSaved()
-    return changes.count
+    return changes
   }
 
   // MARK: Wording

@@ -6,7 +6,7 @@ public enum StatementResult: Hashable, Sendable {
   case count(entity: String, Int)
   /// The pending changes, for `changes`.
   /// `all`: every one was asked for (`changes all`), rather than a summary of a long list.
-  case changes([Change], all: Bool)
+  case changes(PendingChanges, all: Bool)
   /// What a statement did, as data: the shell phrases it (`Updated 2 BowTie objects.`).
   case report(Report)
   /// How a statement would run, for `explain`.

@@ -12,6 +12,11 @@ struct BitSet: Sendable {
     if full { clearBeyondCapacity() }
   }
 
+  /// Whether both sets are one storage: copies of one set that neither changed since.
+  func sharesStorage(with other: BitSet) -> Bool {
+    capacity == other.capacity && words.sharesStorage(with: other.words)
+  }
+
   /// Whether `member` (which must be below the capacity) is present.
   @inline(__always)
   func contains(_ member: Int) -> Bool {
