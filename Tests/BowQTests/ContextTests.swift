@@ -125,6 +125,40 @@ final class ContextTests: XCTestCase {
         ]))
     XCTAssertEqual(context.pendingChanges.first, context.changes.first)
   }
+
+  func testManyObjectsUpdatedAtOnceAreOneUndoStepKeepingTheLastValue() throws {
+    var (context, fez) = try makeContext()
+    let cap = context.insert([.string("Cap"), .int(1)], into: "Hat")
+    context.markSaved()
+    context.beginEdit()
+    try context.update(
+      "Hat", attribute: 1, [(fez.key, .int(7)), (cap.key, .int(8)), (fez.key, .int(9))])
+    context.endEdit()
+    XCTAssertEqual(context.graph.value(of: fez, attribute: "size"), .int(9))
+    XCTAssertEqual(context.graph.value(of: cap, attribute: "size"), .int(8))
+    XCTAssertEqual(context.changedObjects, [fez, cap])
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, context.committed)
+    XCTAssertFalse(context.hasChanges)
+    XCTAssertTrue(context.redo())
+    XCTAssertEqual(context.graph.value(of: fez, attribute: "size"), .int(9))
+  }
+
+  func testAnInterruptedUpdateOfManyObjectsIsCancelledWhole() throws {
+    var (context, _) = try makeContext()
+    for size in 0..<5_000 {
+      context.insert([.string("Hat \(size)"), .int(Int64(size))], into: "Hat")
+    }
+    context.markSaved()
+    let keys = context.graph.table("Hat").keys
+    context.beginEdit()
+    Interrupt.request()
+    defer { Interrupt.reset() }
+    XCTAssertThrowsError(try context.update("Hat", attribute: 1, keys.map { ($0, .int(-1)) }))
+    context.cancelEdit()
+    XCTAssertEqual(context.graph, context.committed)
+    XCTAssertFalse(context.hasChanges)
+  }
 }
 
 /// Undo keeps what each edit replaced, not a copy of the graph, and a bounded number of

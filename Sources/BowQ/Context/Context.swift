@@ -11,7 +11,7 @@ public struct Context: Sendable {
   /// The graph with every pending change applied: what fetches see.
   public private(set) var graph: ObjectGraph
   /// Objects inserted, updated or deleted since the last save.
-  private var touched: Set<ObjectID> = []
+  private var touched = ObjectSet()
   /// Deletes that a Deny rule forbids, reported when the context is validated.
   public private(set) var deniedDeletions: [DeniedDeletion] = []
   /// How many edits ``undo()`` can step back over; older steps are forgotten.
@@ -25,7 +25,7 @@ public struct Context: Sendable {
   /// deletes it found denied.
   private struct Step: Sendable {
     var journal = ChangeJournal()
-    var touched: Set<ObjectID> = []
+    var touched = ObjectSet()
     var denied: [DeniedDeletion] = []
   }
 
@@ -107,7 +107,7 @@ public struct Context: Sendable {
 
   /// Marks objects touched, noting in the open step those touched first by it.
   private mutating func touch<S: Sequence>(_ ids: S) where S.Element == ObjectID {
-    for id in ids where touched.insert(id).inserted { openStep?.touched.insert(id) }
+    for id in ids where touched.insert(id) { openStep?.touched.insert(id) }
   }
 
   /// Builds the indexes of an entity before a statement reads it, unless they are built
@@ -133,6 +133,17 @@ public struct Context: Sendable {
   public mutating func update(_ id: ObjectID, attribute: Int, to value: Value) {
     graph.update(id, attribute: attribute, to: value)
     touch(CollectionOfOne(id))
+  }
+
+  /// Sets one attribute of many objects of `entity`, each to its value, in order (see
+  /// ``ObjectGraph/update(_:attribute:_:)``).
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it; ``cancelEdit()`` puts back what it did.
+  public mutating func update(
+    _ entity: String, attribute: Int, _ changes: [(key: Int64, value: Value)]
+  ) throws(Interrupted) {
+    touch(changes.lazy.map { ObjectID(entity: entity, key: $0.key) })
+    try graph.update(entity, attribute: attribute, changes)
   }
 
   /// Deletes objects under their delete rules; returns every object deleted (cascades
@@ -170,7 +181,7 @@ public struct Context: Sendable {
   public mutating func rollback() {
     openStep = nil
     graph = committed
-    touched = []
+    touched = ObjectSet()
     deniedDeletions = []
     undoStack = []
     redoStack = []
@@ -181,7 +192,7 @@ public struct Context: Sendable {
     openStep = nil
     _ = graph.endJournal()
     committed = graph
-    touched = []
+    touched = ObjectSet()
     deniedDeletions = []
     undoStack = []
     redoStack = []

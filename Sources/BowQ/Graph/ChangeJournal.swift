@@ -87,6 +87,26 @@ extension ObjectGraph {
     journal?.values[entity, default: [:]][slot, default: [:]][key] = value
   }
 
+  /// Records the values in `slot` of the objects with `keys` as they are now, as
+  /// ``recordValue(_:slot:of:)`` does for each, finding the entity's records once.
+  mutating func recordValues(_ keys: some Sequence<Int64>, slot: Int, of entity: String) {
+    guard var recorded = journal, !recorded.tables.keys.contains(entity),
+      let table = tables[entity]
+    else { return }
+    // Take the journal out while it grows, so that its dictionaries are not copied.
+    journal = nil
+    let rows = recorded.rows[entity]
+    var values = recorded.values[entity]?.removeValue(forKey: slot) ?? [:]
+    for key in keys {
+      guard values.index(forKey: key) == nil, rows?.index(forKey: key) == nil,
+        let position = table.position(of: key)
+      else { continue }
+      values[key] = table.value(at: position, slot: slot)
+    }
+    recorded.values[entity, default: [:]][slot] = values
+    journal = recorded
+  }
+
   /// Records the next key of `entity` as it is now, the first time the journal meets it.
   mutating func recordNextKey(of entity: String) {
     guard journal != nil, journal?.nextKeys[entity] == nil, let table = tables[entity] else {

@@ -121,6 +121,21 @@ public struct EntityTable: Hashable, Sendable {
     columns[attribute].set(value, at: position)
   }
 
+  /// Sets slot `attribute` of the objects with the given keys, each to its value, in order;
+  /// keys of no object are passed over.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it, with the values before the stop set.
+  mutating func update(attribute: Int, _ changes: [(key: Int64, value: Value)])
+    throws(Interrupted)
+  {
+    guard attribute < columns.count else { return }
+    for (step, (key, value)) in changes.enumerated() {
+      try Interrupt.check(every: step)
+      guard let position = position(of: key) else { continue }
+      columns[attribute].set(value, at: position)
+    }
+  }
+
   /// Removes the objects with the given keys, keeping the others in order.
   public mutating func remove(keys removed: Set<Int64>) {
     guard !removed.isEmpty else { return }

@@ -111,6 +111,24 @@ public struct ObjectGraph: Hashable, Sendable {
     tables[id.entity]?.update(key: id.key, attribute: attribute, to: value)
   }
 
+  /// Sets slot `attribute` of objects of `entity`, each to its value, in order: one edit of
+  /// many objects, which finds the table and the journal's records once, not per object.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it; what it changed is in the journal.
+  public mutating func update(
+    _ entity: String, attribute: Int, _ changes: [(key: Int64, value: Value)]
+  ) throws(Interrupted) {
+    guard !isIndexed(entity, slot: attribute) else {
+      for (step, (key, value)) in changes.enumerated() {
+        try Interrupt.check(every: step)
+        update(ObjectID(entity: entity, key: key), attribute: attribute, to: value)
+      }
+      return
+    }
+    if journal != nil { recordValues(changes.lazy.map(\.key), slot: attribute, of: entity) }
+    try tables[entity]?.update(attribute: attribute, changes)
+  }
+
   /// Removes rows without looking at relationships; ``delete(_:)`` applies the rules.
   mutating func removeRows(_ ids: [ObjectID]) {
     for (entity, group) in Dictionary(grouping: ids, by: \.entity) {

@@ -15,13 +15,45 @@ extension Interpreter {
     throws
   {
     let edits = try plannedEdits(assignments, for: ids, of: entity, compiler(now))
+    let updates = try Self.attributeUpdates(edits)
     try edit { context in
-      for (step, (id, edit)) in edits.enumerated() {
-        try Interrupt.check(every: step)
-        for (index, value) in edit.attributes { context.update(id, attribute: index, to: value) }
+      for update in updates {
+        try context.update(update.entity, attribute: update.attribute, update.changes)
       }
       context.apply(edits.flatMap { id, edit in edit.relationshipEdits(of: id) })
     }
+  }
+
+  /// The attribute values of `edits`, gathered by entity and attribute, each list in the
+  /// order of the edits: applied a list at a time, an attribute set twice takes its last
+  /// value, as it does applied an object at a time.
+  private static func attributeUpdates(_ edits: [(ObjectID, Edit)]) throws(Interrupted) -> [(
+    entity: String, attribute: Int, changes: [(key: Int64, value: Value)]
+  )] {
+    var updates: [(entity: String, attribute: Int, changes: [(key: Int64, value: Value)])] = []
+    var listByEntity: [String: [Int: Int]] = [:]
+    var entity = ""
+    var listByAttribute: [Int: Int] = [:]
+    for (step, (id, edit)) in edits.enumerated() {
+      try Interrupt.check(every: step)
+      if id.entity != entity {
+        listByEntity[entity] = listByAttribute
+        entity = id.entity
+        listByAttribute = listByEntity[entity] ?? [:]
+      }
+      for (index, value) in edit.attributes {
+        let list: Int
+        if let known = listByAttribute[index] {
+          list = known
+        } else {
+          list = updates.count
+          updates.append((entity, index, []))
+          listByAttribute[index] = list
+        }
+        updates[list].changes.append((id.key, value))
+      }
+    }
+    return updates
   }
 
   /// What `assignments` make of each object, worked out before any of them changes.

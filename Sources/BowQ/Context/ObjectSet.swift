@@ -1,0 +1,28 @@
+/// A set of objects kept as the keys of each entity: adding a million objects of one entity
+/// hashes a million integers, and listing them in order sorts integers, not entity names.
+struct ObjectSet: Sendable {
+  private var keysByEntity: [String: Set<Int64>] = [:]
+
+  var isEmpty: Bool { keysByEntity.values.allSatisfy(\.isEmpty) }
+
+  /// Adds `id`; returns whether it was absent.
+  @discardableResult
+  mutating func insert(_ id: ObjectID) -> Bool {
+    keysByEntity[id.entity, default: []].insert(id.key).inserted
+  }
+
+  mutating func formUnion(_ other: ObjectSet) {
+    for (entity, keys) in other.keysByEntity { keysByEntity[entity, default: []].formUnion(keys) }
+  }
+
+  mutating func subtract(_ other: ObjectSet) {
+    for (entity, keys) in other.keysByEntity { keysByEntity[entity]?.subtract(keys) }
+  }
+
+  /// The objects in entity and key order.
+  func sorted() -> [ObjectID] {
+    keysByEntity.sorted { $0.key < $1.key }.flatMap { entity, keys in
+      keys.sorted().map { ObjectID(entity: entity, key: $0) }
+    }
+  }
+}
