@@ -75,6 +75,41 @@ final class StoreCodecTests: XCTestCase {
     XCTAssertEqual(try StoreCodec.decode(BinaryPropertyListReader.decode(bytes)), graph)
   }
 
+  func testColumnsWrittenFromTheirStorageReadBackAsTheyWere() throws {
+    let entity = Entity(
+      name: "E",
+      attributes: [
+        Attribute(name: "key", type: .string, isOptional: true),
+        Attribute(name: "name", type: .string, isOptional: true),
+        Attribute(name: "n", type: .int16, isOptional: true),
+        Attribute(name: "x", type: .double, isOptional: true),
+        Attribute(name: "on", type: .bool, isOptional: true),
+        Attribute(name: "at", type: .date, isOptional: true),
+      ])
+    var graph = ObjectGraph(model: Model(entities: [entity]))
+    let keys = ["R", "Crème", "", "B"]
+    for i in 0..<600 {
+      let null = i % 7 == 3
+      graph.insert(
+        [
+          null ? .null : .string(keys[i % keys.count]),
+          null ? .null : .string("Brûlée \(i)"),
+          null ? .null : .int(Int64(i - 300)),
+          null ? .null : .double(Double(i) / 4),
+          null ? .null : .bool(i % 2 == 0),
+          null ? .null : .date(Date(timeIntervalSinceReferenceDate: Double(i) * 86_400)),
+        ], into: "E")
+    }
+    XCTAssertEqual(try StoreCodec.decodeData(StoreCodec.encodeData(graph)), graph)
+    graph.update(
+      ObjectID(entity: "E", key: 5), attribute: 5,
+      to: .date(Date(timeIntervalSinceReferenceDate: .infinity)))
+    XCTAssertThrowsError(try StoreCodec.encodeData(graph)) {
+      XCTAssertEqual(
+        "\($0)", "entity E, attribute at, row 4: a date must be a finite number of seconds")
+    }
+  }
+
   func testLayoutIsColumnarAndSelfDescribing() throws {
     let plist = try StoreCodec.encode(StoreFixtures.graph)
     guard case .dictionary(let root) = plist else { return XCTFail("not a dictionary") }

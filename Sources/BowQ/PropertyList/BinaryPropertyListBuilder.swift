@@ -42,15 +42,17 @@ struct BinaryPlistBuilder: ~Copyable {
 
   mutating func string(_ value: String) -> Int {
     var value = value
+    return value.withUTF8 { string(utf8: $0) }
+  }
+
+  /// A string given as its UTF-8 bytes (valid UTF-8, as a Swift string's are).
+  mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
     let start = output.count
-    let isASCII = value.withUTF8 { utf8 in
-      guard Self.isASCII(UnsafeRawBufferPointer(utf8)) else { return false }
+    if Self.isASCII(UnsafeRawBufferPointer(utf8)) {
       writeHeader(0x50, count: utf8.count)
       output.append(UnsafeRawBufferPointer(utf8))
-      return true
-    }
-    if !isASCII {
-      let units = value.utf16
+    } else {
+      let units = String(decoding: utf8, as: UTF8.self).utf16
       writeHeader(0x60, count: units.count)
       output.reserve(2 * units.count)
       for unit in units { output.append(bigEndian: UInt64(unit), size: 2) }

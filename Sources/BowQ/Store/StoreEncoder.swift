@@ -125,53 +125,53 @@ private struct ValueWriter {
     let table = graph.table(entity.name)
     let columns = StoreColumn.columns(of: entity)
     let rowCount = table.count
-    var refs = [[UInt32]](repeating: [], count: columns.count)
-    for c in refs.indices { refs[c].reserveCapacity(rowCount) }
-    var nulls = [[UInt8]?](repeating: nil, count: columns.count)
-    var placeholders = [Int?](repeating: nil, count: columns.count)
-    let kinds = columns.map(\.kind)
     guard rowCount == 0 || table.slotCount == columns.count else {
       throw StoreError.invalidObjects(
         entity: entity.name, attribute: nil, row: 0,
         message: "the row has \(table.slotCount) values for \(columns.count) properties")
     }
-    for row in 0..<rowCount {
-      try Interrupt.check(every: row)
-      for c in 0..<kinds.count {
-        let written: Int?
-        do {
-          written = try value(
-            table.value(at: row, slot: c), kinds[c], in: columns, c, graph: graph, into: &builder)
-        } catch let mismatch as Mismatch {
-          throw columns[c].error(entity: entity.name, row: row, mismatch.message)
-        }
-        if let written {
-          refs[c].append(try BinaryPlistBuilder.reference(written))
-        } else {
-          if nulls[c] == nil { nulls[c] = [UInt8](repeating: 0, count: (rowCount + 7) / 8) }
-          nulls[c]![row / 8] |= 1 << UInt8(row % 8)
-          let index: Int
-          if let shared = placeholders[c] {
-            index = shared
-          } else {
-            index = try placeholder(for: kinds[c], into: &builder)
-            if kinds[c] != .color, kinds[c] != .toMany { placeholders[c] = index }
-          }
-          refs[c].append(try BinaryPlistBuilder.reference(index))
-        }
-      }
-    }
     var columnKeys: [Int] = []
     var columnValues: [Int] = []
+    var refs: [UInt32] = []
+    refs.reserveCapacity(rowCount)
     for (c, column) in columns.enumerated() {
+      refs.removeAll(keepingCapacity: true)
+      var nulls: [UInt8]?
+      if rowCount > 0 {
+        var cells = Cells(of: table.column(c), kind: column.kind)
+        var placeholder: Int?
+        for row in 0..<rowCount {
+          try Interrupt.check(every: row)
+          let written: Int?
+          do {
+            written = try cells.index(
+              at: row, writer: &self, in: columns, c, graph: graph, into: &builder)
+          } catch let mismatch as Mismatch {
+            throw column.error(entity: entity.name, row: row, mismatch.message)
+          }
+          if let written {
+            refs.append(try BinaryPlistBuilder.reference(written))
+            continue
+          }
+          if nulls == nil { nulls = [UInt8](repeating: 0, count: (rowCount + 7) / 8) }
+          nulls?[row / 8] |= 1 << UInt8(row % 8)
+          let index: Int
+          if let placeholder {
+            index = placeholder
+          } else {
+            index = try self.placeholder(for: column.kind, into: &builder)
+            if column.kind != .color, column.kind != .toMany { placeholder = index }
+          }
+          refs.append(try BinaryPlistBuilder.reference(index))
+        }
+      }
       columnKeys.append(builder.string(column.name))
       let array = builder.reserveContainer()
-      builder.setArray(array, elements: refs[c])
-      refs[c] = []
+      builder.setArray(array, elements: refs)
       columnValues.append(array)
-      if let bitmap = nulls[c] {
+      if let nulls {
         columnKeys.append(builder.string(column.nullsKey))
-        columnValues.append(bitmap.withUnsafeBytes { builder.data($0) })
+        columnValues.append(nulls.withUnsafeBytes { builder.data($0) })
       }
     }
     let columnsIndex = builder.reserveContainer()
@@ -195,31 +195,20 @@ private struct ValueWriter {
   /// each object once.
   ///
   /// `kind` is `columns[c].kind`, passed apart so that the common cases touch no strings.
-  private mutating func value(
+  mutating func value(
     _ value: Value, _ kind: StoreColumn.Kind, in columns: [StoreColumn], _ c: Int,
     graph: ObjectGraph, into builder: inout BinaryPlistBuilder
   ) throws -> Int? {
     switch (kind, value) {
     case (_, .null): return nil
     case (.string, .string(let s)): return builder.string(s)
-    case (.integer, .int(let i)):
-      let range = columns[c].integerRange
-      guard range.contains(i) else {
-        throw Mismatch(
-          message: "the integer \(i) is outside the range of \(columns[c].typeName) "
-            + "(\(range.lowerBound)...\(range.upperBound))")
-      }
-      return builder.integer(i)
+    case (.integer, .int(let i)): return try integer(i, in: columns[c], into: &builder)
     case (.real, .double(let d)): return builder.real(d)
     case (.real, .int(let i)): return builder.real(Double(i))
     case (.decimal, .decimal(let d)): return builder.string(d.description)
     case (.decimal, .int(let i)): return builder.string(String(i))
     case (.bool, .bool(let b)): return builder.bool(b)
-    case (.date, .date(let d)):
-      guard let index = try? builder.date(d.timeIntervalSinceReferenceDate) else {
-        throw Mismatch(message: "a date must be a finite number of seconds")
-      }
-      return index
+    case (.date, .date(let d)): return try date(d.timeIntervalSinceReferenceDate, into: &builder)
     case (.binary, .data(let d))
     where keepsValuesApart && ExternalDataReference.isKeptApart(d, in: columns[c]):
       return try reference(to: d, into: &builder)
@@ -254,6 +243,27 @@ private struct ValueWriter {
         message: "\(value.kindName) value \(value.literalText) cannot be stored as "
           + columns[c].typeName)
     }
+  }
+
+  /// The index of an integer of `column`, which must be in its range.
+  func integer(_ i: Int64, in column: StoreColumn, into builder: inout BinaryPlistBuilder)
+    throws -> Int
+  {
+    let range = column.integerRange
+    guard range.contains(i) else {
+      throw Mismatch(
+        message: "the integer \(i) is outside the range of \(column.typeName) "
+          + "(\(range.lowerBound)...\(range.upperBound))")
+    }
+    return builder.integer(i)
+  }
+
+  /// The index of a date, `seconds` since the reference date, which must be finite.
+  func date(_ seconds: Double, into builder: inout BinaryPlistBuilder) throws -> Int {
+    guard let index = try? builder.date(seconds) else {
+      throw Mismatch(message: "a date must be a finite number of seconds")
+    }
+    return index
   }
 
   private func color(_ color: Color, into builder: inout BinaryPlistBuilder) throws -> Int {
@@ -301,6 +311,54 @@ private struct ValueWriter {
       let array = builder.reserveContainer()
       builder.setArray(array, elements: [UInt32]())
       return array
+    }
+  }
+}
+
+/// The values of one column of a table, written (or found) one row at a time: read in place
+/// from the column's typed storage where it has the form the store column wants (a string
+/// as its UTF-8 bytes, a number unboxed), and as a ``Value`` otherwise.
+private struct Cells {
+  let column: Column
+  let kind: StoreColumn.Kind
+  /// The index written for each code of a string column kept as a dictionary, once its
+  /// string is written.
+  private var indexByCode: [Int?]
+
+  init(of column: Column, kind: StoreColumn.Kind) {
+    self.column = column
+    self.kind = kind
+    let coded = kind == .string && column.kind == .strings && column.strings.encoding == .dictionary
+    indexByCode = coded ? Array(repeating: nil, count: StringColumn.dictionaryLimit) : []
+  }
+
+  /// The index of the value at `row` in the store column `columns[c]` (see
+  /// ``ValueWriter/value(_:_:in:_:graph:into:)``), nil when it is written as nil.
+  mutating func index(
+    at row: Int, writer: inout ValueWriter, in columns: [StoreColumn], _ c: Int,
+    graph: ObjectGraph, into builder: inout BinaryPlistBuilder
+  ) throws -> Int? {
+    switch (kind, column.kind) {
+    case (_, .nulls): return nil
+    case (.string, .strings), (.real, .reals), (.date, .dates), (.bool, .booleans),
+      (.integer, .integers):
+      if column.isNull(at: row) { return nil }
+    default:
+      return try writer.value(
+        column.value(at: row), kind, in: columns, c, graph: graph, into: &builder)
+    }
+    switch column.kind {
+    case .strings where !indexByCode.isEmpty:
+      let code = Int(column.strings.codes[row])
+      if let index = indexByCode[code] { return index }
+      let index = column.strings.withUTF8(at: row) { builder.string(utf8: $0) }
+      indexByCode[code] = index
+      return index
+    case .strings: return column.strings.withUTF8(at: row) { builder.string(utf8: $0) }
+    case .reals: return builder.real(column.reals[row])
+    case .dates: return try writer.date(column.reals[row], into: &builder)
+    case .booleans: return builder.bool(column.booleans[row])
+    default: return try writer.integer(column.integers[row], in: columns[c], into: &builder)
     }
   }
 }
