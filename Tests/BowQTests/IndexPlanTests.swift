@@ -122,6 +122,62 @@ final class IndexPlanTests: XCTestCase {
       "no index answers [c] or an OR")
   }
 
+  func testACompoundHashIndexAnswersEqualityOnAllItsAttributesAtOnce() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    var script = """
+      entity Tie {
+        name: String, rating: Int16, key: String?
+        index byKeyRating (key, rating) using hash
+      }
+
+      """
+    var random = SplitMix64(seed: 11)
+    for i in 0..<64 {
+      let key = random.chance(10) ? "nil" : "\"\(random.pick(["R", "G", "B"]))\""
+      script += "insert Tie name = \"T\(i)\", rating = \(random.int(in: 0...3)), key = \(key)\n"
+    }
+    _ = try interpreter.run(script)
+    let reds = try count("key == 'R' and rating == 3", interpreter)
+    XCTAssertGreaterThan(reds, 0)
+    XCTAssertEqual(
+      try explanation("explain count Tie where key == 'R' and rating == 3", interpreter),
+      [
+        #"count in index byKeyRating for key == "R" AND rating == 3 (\#(reds) Tie objects, counted in the index)"#
+      ])
+    let plan = try explanation(
+      "explain fetch Tie where rating == 3.0 and name beginswith 'T1' and 'R' == key", interpreter)
+    XCTAssertEqual(
+      plan.first,
+      #"search index byKeyRating for "R" == key AND rating == 3.0 (\#(reds) Tie objects)"#,
+      "the conjuncts are found in any order and a probe is converted to the attribute's type")
+    XCTAssertTrue(plan[1].hasPrefix(#"filter name BEGINSWITH "T1""#), "\(plan)")
+    XCTAssertEqual(
+      try explanation("explain count Tie where key == 'R' and rating == 2.5", interpreter),
+      [
+        #"count in index byKeyRating for key == "R" AND rating == 2.5 (0 Tie objects, counted in the index)"#
+      ],
+      "no Int16 equals 2.5")
+    XCTAssertEqual(
+      try explanation("explain count Tie where key == 'R'", interpreter).first,
+      "scan 64 Tie objects", "a compound hash index answers only all its attributes at once")
+    let nils = try count("key == nil and rating == 1", interpreter)
+    XCTAssertEqual(
+      try explanation("explain count Tie where key == nil and rating == 1", interpreter),
+      [
+        "count in index byKeyRating for key == nil AND rating == 1 (\(nils) Tie objects, counted in the index)"
+      ])
+    let plain = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try plain.run(script.replacingOccurrences(of: "index byKeyRating", with: "-- index"))
+    for predicate in [
+      "key == 'R' and rating == 3", "key == nil and rating == 1", "key == 'G' and rating == 1.0",
+      "rating == 0 and key == 'B' and name != 'T3'", "key == 'R' and rating == 2.5",
+    ] {
+      XCTAssertEqual(
+        try keys("fetch Tie where \(predicate)", interpreter),
+        try keys("fetch Tie where \(predicate)", plain), predicate)
+    }
+  }
+
   func testSortByLimitWalksAnOrderedIndex() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(

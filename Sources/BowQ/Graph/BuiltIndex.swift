@@ -4,33 +4,39 @@ struct BuiltIndex: Sendable {
   var definition: IndexDefinition
   /// The slot of each attribute of the index, in index order.
   var slots: [Int]
-  /// The type of the first attribute, which a probe is converted to.
-  var type: AttributeType
+  /// The type of each attribute, in index order, which probes are converted to.
+  var types: [AttributeType]
+  /// The type of the first attribute.
+  var type: AttributeType { types[0] }
   /// The entries of an ordered index; nil for a hash index.
   private(set) var ordered: OrderedIndex?
   /// The entries of a hash index; nil for an ordered index.
   private(set) var hash: HashIndex?
 
   /// Whether bowq keeps entries for an index of this type: values the engine compares
-  /// exactly by kind. A hash index is kept on one attribute (a compound one would answer only
-  /// equality on all its attributes at once); ordered ones are searched by their first.
+  /// exactly by kind. An ordered index is searched by its first attribute; a compound hash
+  /// index answers equality on all its attributes at once, so each of them must be of such
+  /// a type.
   static func isKept(_ definition: IndexDefinition, on entity: Entity) -> Bool {
-    guard let first = definition.attributes.first,
-      let type = entity.attribute(named: first)?.type
-    else { return false }
-    switch type {
-    case .int16, .int32, .int64, .double, .float, .bool, .string, .date: break
-    case .decimal: guard definition.kind == .ordered else { return false }
-    default: return false
+    let types = definition.attributes.map { entity.attribute(named: $0)?.type }
+    guard let first = types.first, let first else { return false }
+    func isExact(_ type: AttributeType?) -> Bool {
+      switch type {
+      case .int16, .int32, .int64, .double, .float, .bool, .string, .date: return true
+      default: return false
+      }
     }
-    return definition.kind == .ordered || definition.attributes.count == 1
+    switch definition.kind {
+    case .ordered: return isExact(first) || first == .decimal
+    case .hash: return types.allSatisfy(isExact)
+    }
   }
 
   /// The index of `definition` over every object of `table`.
   init(_ definition: IndexDefinition, of entity: Entity, table: EntityTable) {
     self.definition = definition
     slots = definition.attributes.compactMap(entity.index(ofAttribute:))
-    type = entity.attributes[slots[0]].type
+    types = slots.map { entity.attributes[$0].type }
     let slots = slots
     let keys = table.keys
     switch definition.kind {
@@ -45,20 +51,35 @@ struct BuiltIndex: Sendable {
         })
     case .hash:
       hash = HashIndex(
-        keys.indices.map { (value: table.value(at: $0, slot: slots[0]), key: keys[$0]) })
+        keys.indices.map { position in
+          (
+            value: Self.hashKey(slots.map { table.value(at: position, slot: $0) }),
+            key: keys[position]
+          )
+        })
     }
   }
+
+  /// What a hash index groups objects by: the value of its one attribute, or the values of
+  /// its attributes as one collection.
+  static func hashKey(_ values: [Value]) -> Value {
+    values.count == 1 ? values[0] : .collection(values)
+  }
+
+  /// Whether the index is a hash index of several attributes, which answers only equality
+  /// on all of them at once.
+  var isCompoundHash: Bool { hash != nil && slots.count > 1 }
 
   /// Whether a change to the slot `slot` changes the index.
   func covers(_ slot: Int) -> Bool { slots.contains(slot) }
 
   mutating func insert(_ row: [Value], key: Int64) {
     ordered?.insert(OrderedIndex.Entry(values: IndexValues(row, slots: slots), key: key))
-    hash?.insert(row[slots[0]], key: key)
+    hash?.insert(Self.hashKey(slots.map { row[$0] }), key: key)
   }
 
   mutating func remove(_ row: [Value], key: Int64) {
     ordered?.remove(OrderedIndex.Entry(values: IndexValues(row, slots: slots), key: key))
-    hash?.remove(row[slots[0]], key: key)
+    hash?.remove(Self.hashKey(slots.map { row[$0] }), key: key)
   }
 }

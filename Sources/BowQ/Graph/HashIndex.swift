@@ -1,9 +1,10 @@
-/// The objects of one entity grouped by the value of one attribute: what answers equality
-/// and `IN` by looking the value up, and `count … where a == v` by the size of its group.
+/// The objects of one entity grouped by the value of one attribute, or by the values of
+/// several as one collection: what answers equality and `IN` by looking the value up, and
+/// `count … where a == v` by the size of its group.
 ///
-/// Values are the attribute's own, so that equal values are equal `Value`s (a probe of
-/// another kind is converted first, see ``IndexProbe``); nil has a group of its own, and NaN,
-/// which equals nothing, none.
+/// Values are the attributes' own, so that equal values are equal `Value`s (a probe of
+/// another kind is converted first, see ``HashProbe``); nil has a group of its own, and NaN,
+/// which equals nothing, none — nor does a collection holding it.
 struct HashIndex: Sendable {
   private(set) var groups: [Value: Set<Int64>] = [:]
 
@@ -32,7 +33,10 @@ struct HashIndex: Sendable {
   }
 
   private static func isKept(_ value: Value) -> Bool {
-    if case .double(let d) = value { return !d.isNaN }
-    return true
+    switch value {
+    case .double(let d): return !d.isNaN
+    case .collection(let values): return values.allSatisfy(isKept)
+    default: return true
+    }
   }
 }

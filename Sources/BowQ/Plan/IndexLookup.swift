@@ -64,7 +64,7 @@ struct IndexLookup: Sendable {
     default:
       return nil
     }
-    let candidates = indexes.filter { $0.slots.first == slot }
+    let candidates = indexes.filter { $0.slots.first == slot && !$0.isCompoundHash }
       .sorted { ($0.hash == nil ? 1 : 0) < ($1.hash == nil ? 1 : 0) }
     for index in candidates {
       if let search = search(op, constant, in: index) {
@@ -72,6 +72,49 @@ struct IndexLookup: Sendable {
       }
     }
     return nil
+  }
+
+  /// The lookup of a compound hash index of `indexes` all of whose attributes some of
+  /// `comparisons` (the conjuncts of a predicate) test for equality with a constant, and the
+  /// positions of those conjuncts in `comparisons`; the index with the most attributes
+  /// first.
+  static func makeCompound(_ comparisons: [BoundComparison?], of indexes: [BuiltIndex])
+    -> (lookup: IndexLookup, conjuncts: [Int])?
+  {
+    let equalities = comparisons.enumerated().compactMap { position, comparison in
+      comparison.flatMap(equality).map { (position: position, slot: $0.slot, value: $0.value) }
+    }
+    let compound = indexes.filter(\.isCompoundHash).sorted { $0.slots.count > $1.slots.count }
+    search: for index in compound {
+      var key: [Value] = []
+      var used: [Int] = []
+      var findsNothing = false
+      for (slot, type) in zip(index.slots, index.types) {
+        guard let match = equalities.first(where: { $0.slot == slot }) else { continue search }
+        switch match.value.isNull ? .value(.null) : HashProbe(match.value, for: type) {
+        case .value(let probe): key.append(probe)
+        case .nothing: findsNothing = true
+        case .unusable: continue search
+        }
+        used.append(match.position)
+      }
+      let search = Search.equal(findsNothing ? [] : [BuiltIndex.hashKey(key)])
+      return (IndexLookup(index: index, search: search), used)
+    }
+    return nil
+  }
+
+  /// `attribute == constant`, written either way round, with no options: the slot and
+  /// the constant.
+  private static func equality(_ comparison: BoundComparison) -> (slot: Int, value: Value)? {
+    guard comparison.modifier == .direct, comparison.options.isEmpty, comparison.op == .equal
+    else { return nil }
+    switch (comparison.lhs.kind, comparison.rhs.kind) {
+    case (.slot(let slot), .constant(let value)), (.constant(let value), .slot(let slot)):
+      return (slot, value)
+    default:
+      return nil
+    }
   }
 
   /// Whether two probes find the same objects: `2` and `2.0` do, in an ordered index.

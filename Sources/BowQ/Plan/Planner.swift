@@ -2,7 +2,8 @@
 /// shows for each step taken from the statement's own syntax.
 ///
 /// A plan finds its objects by scanning the entity or, when one of the entity's built
-/// indexes answers a conjunct of the predicate, by searching that index (equality first,
+/// indexes answers a conjunct of the predicate, by searching that index (a compound hash
+/// index whose every attribute a conjunct tests for equality first, then one equality,
 /// then `IN`, then a range, then a prefix) and filtering by the other conjuncts; a count
 /// that one index equality answers alone is the size of the index's entry. A `sort by x
 /// limit k` over an ordered index on `x` walks the index instead of sorting, unless an
@@ -94,13 +95,17 @@ enum Planner {
   ) -> [PlanStep] {
     guard let predicate else { return source(entity, objects) }
     let parts = conjuncts(predicate, syntax)
-    var best: (lookup: IndexLookup, part: Int)?
-    for (i, part) in parts.enumerated() {
-      guard case .comparison(let comparison) = part.predicate,
+    let comparisons = parts.map { part -> BoundComparison? in
+      if case .comparison(let comparison) = part.predicate { return comparison }
+      return nil
+    }
+    var best = IndexLookup.makeCompound(comparisons, of: indexes)
+    for (i, comparison) in comparisons.enumerated() {
+      guard best?.conjuncts.count ?? 0 < 2, let comparison,
         let lookup = IndexLookup.make(comparison, of: indexes),
         lookup.rank < best?.lookup.rank ?? Int.max
       else { continue }
-      best = (lookup, i)
+      best = (lookup, [i])
     }
     guard let (lookup, chosen) = best else {
       return source(entity, objects) + filter(predicate, syntax)
@@ -109,13 +114,16 @@ enum Planner {
     let estimate =
       lookup.countIsExact
       ? count(found, entity) : "about \(found) of \(count(objects, entity)), a guess"
+    let searched = chosen.compactMap { parts[$0].syntax }
     let lookupStep = PlanStep(
       operation: .indexLookup(lookup),
       text: "search index \(lookup.index.definition.name)"
-        + (parts[chosen].syntax.map { " for " + PredicateFormatter.format($0) } ?? "")
+        + (searched.count == chosen.count
+          ? " for " + searched.map(PredicateFormatter.format).joined(separator: " AND ") : "")
         + " (\(estimate))")
     let rest =
-      lookup.isExact ? parts.enumerated().filter { $0.offset != chosen }.map(\.element) : parts
+      lookup.isExact
+      ? parts.enumerated().filter { !chosen.contains($0.offset) }.map(\.element) : parts
     guard let first = rest.first else { return [lookupStep] }
     if rest.count == 1 { return [lookupStep] + filter(first.predicate, first.syntax) }
     let syntaxes = rest.compactMap(\.syntax)

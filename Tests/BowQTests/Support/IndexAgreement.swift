@@ -4,8 +4,9 @@ import XCTest
 @testable import BowQ
 
 /// Checks that a predicate finds the same objects through indexes as through a scan: the
-/// sample's ties are stored as objects three times — without indexes, with an ordered index
-/// on every attribute, and with a hash index on every attribute — and a fetch, a count and
+/// sample's ties are stored as objects four times — without indexes, with an ordered index
+/// on every attribute, with a hash index on every attribute, and with a hash index on every
+/// pair of attributes — and a fetch, a count and
 /// sorted, limited fetches of the predicate must answer alike in all three wherever the scan answers at all (a
 /// predicate naming what a tie does not have is not a tie's to answer).
 enum IndexAgreement {
@@ -45,7 +46,8 @@ enum IndexAgreement {
     guard variables.isEmpty,
       let plain = try? store(""),
       let ordered = try? store(names.map { "index \($0)" }.joined(separator: "\n")),
-      let hashed = try? store(names.map { "index \($0) using hash" }.joined(separator: "\n"))
+      let hashed = try? store(names.map { "index \($0) using hash" }.joined(separator: "\n")),
+      let paired = try? store(pairIndexes)
     else { return }
     for (statement, ending) in [
       ("fetch", ""), ("count", ""), ("fetch", " sort by rating desc limit 2"),
@@ -53,7 +55,7 @@ enum IndexAgreement {
     ] {
       let text = "\(statement) Tie where \(predicate.predicateFormat)\(ending)"
       guard let expected = try? answer(text, plain) else { continue }
-      for (kind, indexed) in [("ordered", ordered), ("hash", hashed)] {
+      for (kind, indexed) in [("ordered", ordered), ("hash", hashed), ("pair hash", paired)] {
         do {
           let found = try answer(text, indexed)
           XCTAssertEqual(found, expected, "\(text) with \(kind) indexes", file: file, line: line)
@@ -62,6 +64,13 @@ enum IndexAgreement {
         }
       }
     }
+  }
+
+  /// A compound hash index on every two attributes.
+  private static var pairIndexes: String {
+    names.indices.flatMap { i in
+      names[(i + 1)...].map { "index \(names[i])_\($0) (\(names[i]), \($0)) using hash" }
+    }.joined(separator: "\n")
   }
 
   /// The keys a fetch finds, or the number a count counts.
