@@ -5,7 +5,8 @@ import XCTest
 
 /// A model given for a Core Data store (`--model`) keeps what Xcode's model editor says
 /// beyond types: attribute defaults, minimum and maximum values and lengths, regular
-/// expressions and uniqueness constraints — and `validate` checks them.
+/// expressions and uniqueness constraints — and `validate` checks them. A model cache keeps
+/// its defaults and uniqueness constraints.
 final class CoreDataModelRulesTests: XCTestCase {
   /// BookMigration's model (entities Book and User, as `Model1.sqlite` holds them), with
   /// rules added.
@@ -88,6 +89,63 @@ final class CoreDataModelRulesTests: XCTestCase {
     XCTAssertEqual(users.value(for: try XCTUnwrap(users.keys.last), slot: 0), .int(7))
     let books = interpreter.context.graph.table("Book")
     XCTAssertEqual(books.value(for: try XCTUnwrap(books.keys.last), slot: 0), .string("Anonymous"))
+  }
+
+  /// A model cache archived as Core Data archives one: defaults inline in `$objects`, and
+  /// `NSUniqueTuples` in which a sub-entity repeats its parent's constraints.
+  func testAModelCacheKeepsDefaultsAndUniqueness() throws {
+    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Shop.sqlite").path
+    try CoreDataTestStore.make(
+      at: path,
+      entities: [
+        .init(
+          name: "Item",
+          attributes: [
+            .init(name: "sku", type: 700), .init(name: "shop", type: 700),
+            .init(name: "stock", type: 200, defaultValue: 3),
+            .init(name: "price", type: 500, defaultValue: 1.5),
+            .init(name: "active", type: 800, defaultValue: true),
+            .init(name: "label", type: 700, defaultValue: "new"),
+          ],
+          uniqueTuples: [["sku"], ["shop", "label"]]),
+        .init(
+          name: "Gadget", parent: "Item", attributes: [.init(name: "serial", type: 700)],
+          uniqueTuples: [["serial"]]),
+      ],
+      sql: """
+        CREATE TABLE ZITEM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZSKU VARCHAR,
+          ZSHOP VARCHAR, ZSTOCK INTEGER, ZPRICE FLOAT, ZACTIVE INTEGER, ZLABEL VARCHAR,
+          ZSERIAL VARCHAR);
+        INSERT INTO ZITEM VALUES (1, 1, 1, 'A1', 'north', 5, 2.5, 1, 'x', NULL),
+          (2, 2, 1, 'G1', 'north', 1, 9.5, 0, 'y', 'S-1');
+        """)
+    let model = try CoreDataStore.open(path: path).graph.model
+    let item = try XCTUnwrap(model.entity(named: "Item"))
+    XCTAssertEqual(
+      item.attributes.map { "\($0.name) \($0.defaultValue?.literalText ?? "-") \($0.isUnique)" },
+      [
+        "active YES false", "label \"new\" false", "price 1.5 false", "shop - false",
+        "sku - true", "stock 3 false",
+      ])
+    XCTAssertEqual(item.uniquenessConstraints, [["shop", "label"]])
+    let gadget = try XCTUnwrap(model.entity(named: "Gadget"))
+    XCTAssertEqual(gadget.attributes.filter(\.isUnique).map(\.name), ["sku", "serial"])
+    XCTAssertEqual(gadget.uniquenessConstraints, [["shop", "label"]])
+  }
+
+  /// Books.sqlite's cache (written by Core Data) holds `NSUniqueTuples` of Author's alias
+  /// and Book's uniqueID, which GraphicNovel repeats; its Booleans default to NO.
+  func testTheBooksStoresCacheKeepsItsConstraintsAndDefaults() throws {
+    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let model = try CoreDataStore.open(path: store.path).graph.model
+    XCTAssertEqual(model.entity(named: "Author")?.attribute(named: "alias")?.isUnique, true)
+    XCTAssertEqual(model.entity(named: "Book")?.attribute(named: "uniqueID")?.isUnique, true)
+    XCTAssertEqual(
+      model.entity(named: "GraphicNovel")?.attribute(named: "uniqueID")?.isUnique, true)
+    XCTAssertEqual(model.entities.flatMap(\.uniquenessConstraints), [])
+    XCTAssertEqual(
+      model.entity(named: "GraphicNovel")?.attribute(named: "isBlackAndWhite")?.defaultValue,
+      .bool(false))
   }
 
   func testAModelCacheOrMomWithoutRulesStillMapsAsBefore() throws {

@@ -1,8 +1,11 @@
+import Foundation
+
 extension CoreDataModel {
   /// The model an `NSManagedObjectModel` archive holds (a store's model cache, a `.mom`).
   ///
   /// A sub-entity's archived properties include the ones it inherits; the model keeps each
-  /// property on the entity that declares it.
+  /// property on the entity that declares it, and each uniqueness constraint too. Attributes
+  /// keep their default value.
   public init(archived root: ArchivedValue) throws(CoreDataStoreError) {
     let objects = root.objectsByIndex
     func resolve(_ value: ArchivedValue?) -> ArchivedObject? {
@@ -69,6 +72,14 @@ extension CoreDataModel {
         try Self.add(
           property, named: propertyName, to: &entity, entityName: entityName, resolve: resolve)
       }
+      let inheritedTuples = Self.uniqueTuples(of: resolve(object["NSSuperentity"]))
+      for tuple in Self.uniqueTuples(of: object) where !inheritedTuples.contains(tuple) {
+        if tuple.count == 1, let k = entity.attributes.firstIndex(where: { $0.name == tuple[0] }) {
+          entity.attributes[k].rules.isUnique = true
+        } else if tuple.count > 1 {
+          entity.uniquenessConstraints.append(tuple)
+        }
+      }
       entity.attributes.sort { $0.name < $1.name }
       entity.relationships.sort { $0.name < $1.name }
       entity.fetchedProperties.sort()
@@ -81,6 +92,36 @@ extension CoreDataModel {
     let identifiers = model["NSVersionIdentifiers"]?.elements?.compactMap(\.stringValue) ?? []
     self.init(
       entities: entities.sorted { $0.name < $1.name }, versionIdentifiers: identifiers.sorted())
+  }
+
+  /// An entity's uniqueness constraints (`NSUniqueTuples`), each a list of property names;
+  /// a sub-entity's repeat its parent's.
+  private static func uniqueTuples(of entity: ArchivedObject?) -> [[String]] {
+    (entity?["NSUniqueTuples"]?.elements ?? []).map {
+      ($0.elements ?? []).compactMap(\.stringValue)
+    }
+  }
+
+  /// `NSDefaultValue` as a value of the attribute's type; nil when there is none or it is
+  /// of another type.
+  private static func defaultValue(_ archived: ArchivedValue?, of type: CoreDataAttributeType)
+    -> Value?
+  {
+    switch (type, archived) {
+    case (.integer16, .integer(let i)?), (.integer32, .integer(let i)?),
+      (.integer64, .integer(let i)?):
+      return .int(i)
+    case (.double, .integer(let i)?), (.float, .integer(let i)?): return .double(Double(i))
+    case (.double, .real(let d)?), (.float, .real(let d)?): return .double(d)
+    case (.decimal, .integer(let i)?): return .decimal(Decimal(i))
+    case (.decimal, .real(let d)?):
+      return try? Decimal.converting(d).map(Value.decimal).get()
+    case (.boolean, let flag?): return flag.boolValue.map(Value.bool)
+    case (.string, .string(let text)?): return .string(text)
+    case (.date, .date(let date)?): return .date(date)
+    case (.uuid, .uuid(let uuid)?): return .uuid(uuid)
+    default: return nil
+    }
   }
 
   /// Adds one archived property to `entity`, as the attribute, relationship or fetched
@@ -130,7 +171,9 @@ extension CoreDataModel {
           isDerived: classes.contains("NSDerivedAttributeDescription"),
           valueTransformerName: property["NSValueTransformerName"]?.stringValue,
           valueClassName: property["NSAttributeValueClassName"]?.stringValue,
-          allowsExternalStorage: property["NSAllowsExternalBinaryDataStorage"]?.boolValue ?? false))
+          allowsExternalStorage: property["NSAllowsExternalBinaryDataStorage"]?.boolValue ?? false,
+          rules: CoreDataAttributeRules(
+            defaultValue: defaultValue(property["NSDefaultValue"], of: type))))
     } else {
       throw CoreDataStoreError(
         .badModel, "property \(place) is an instance of \(property.className), not a property")

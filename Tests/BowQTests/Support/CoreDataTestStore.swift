@@ -14,6 +14,9 @@ enum CoreDataTestStore {
     var transformer: String? = nil
     var valueClass: String? = nil
     var external = false
+    /// `NSDefaultValue`, written inline in `$objects` as `NSKeyedArchiver` writes a number
+    /// or a string.
+    var defaultValue: PropertyList? = nil
   }
 
   /// A relationship of a test model.
@@ -32,6 +35,8 @@ enum CoreDataTestStore {
     var abstract = false
     var attributes: [Attribute] = []
     var relationships: [Relationship] = []
+    /// Its own `NSUniqueTuples`; a sub-entity's archive repeats its parent's first.
+    var uniqueTuples: [[String]] = []
   }
 
   /// The `NSManagedObjectModel` archive of `entities`.
@@ -55,6 +60,9 @@ enum CoreDataTestStore {
         }
         if let valueClass = attribute.valueClass {
           fields.append(("NSAttributeValueClassName", w.string(valueClass)))
+        }
+        if let defaultValue = attribute.defaultValue {
+          fields.append(("NSDefaultValue", w.add(defaultValue)))
         }
         own[entity.name, default: []].append(
           (
@@ -82,6 +90,10 @@ enum CoreDataTestStore {
       guard let name, let entity = entities.first(where: { $0.name == name }) else { return [] }
       return properties(entity.parent) + (own[name] ?? [])
     }
+    func uniqueTuples(_ name: String?) -> [[String]] {
+      guard let name, let entity = entities.first(where: { $0.name == name }) else { return [] }
+      return uniqueTuples(entity.parent) + entity.uniqueTuples
+    }
     for entity in entities {
       w.fill(
         references[entity.name] ?? KeyedArchiveWriter.null,
@@ -91,6 +103,10 @@ enum CoreDataTestStore {
           ("NSSuperentity", entity.parent.flatMap { references[$0] } ?? KeyedArchiveWriter.null),
           ("NSProperties", w.dictionary(properties(entity.name))),
           ("NSIsAbstract", .bool(entity.abstract)),
+          (
+            "NSUniqueTuples",
+            w.array(uniqueTuples(entity.name).map { w.array($0.map { w.string($0) }) })
+          ),
         ])
     }
     let dictionary = w.dictionary(
