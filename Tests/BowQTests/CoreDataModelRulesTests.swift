@@ -5,8 +5,9 @@ import XCTest
 
 /// A model given for a Core Data store (`--model`) keeps what Xcode's model editor says
 /// beyond types: attribute defaults, minimum and maximum values and lengths, regular
-/// expressions and uniqueness constraints — and `validate` checks them. A model cache keeps
-/// its defaults and uniqueness constraints.
+/// expressions and uniqueness constraints — and `validate` checks them. A model cache or a
+/// compiled model keeps them too, from its archived defaults, validation predicates and
+/// unique tuples.
 final class CoreDataModelRulesTests: XCTestCase {
   /// BookMigration's model (entities Book and User, as `Model1.sqlite` holds them), with
   /// rules added.
@@ -101,9 +102,13 @@ final class CoreDataModelRulesTests: XCTestCase {
         .init(
           name: "Item",
           attributes: [
-            .init(name: "sku", type: 700), .init(name: "shop", type: 700),
-            .init(name: "stock", type: 200, defaultValue: 3),
-            .init(name: "price", type: 500, defaultValue: 1.5),
+            .init(
+              name: "sku", type: 700,
+              rules: [.length(min: 2, max: 8), .pattern("[A-Z][0-9]+"), .contains("0")]),
+            .init(name: "shop", type: 700),
+            .init(
+              name: "stock", type: 200, defaultValue: 3, rules: [.minimum(0), .maximum(100)]),
+            .init(name: "price", type: 500, defaultValue: 1.5, rules: [.minimum(0.5)]),
             .init(name: "active", type: 800, defaultValue: true),
             .init(name: "label", type: 700, defaultValue: "new"),
           ],
@@ -128,13 +133,21 @@ final class CoreDataModelRulesTests: XCTestCase {
         "sku - true", "stock 3 false",
       ])
     XCTAssertEqual(item.uniquenessConstraints, [["shop", "label"]])
+    let sku = try XCTUnwrap(item.attribute(named: "sku"))
+    XCTAssertEqual([sku.minLength, sku.maxLength], [2, 8])
+    XCTAssertEqual(sku.pattern, "[A-Z][0-9]+")
+    let stock = try XCTUnwrap(item.attribute(named: "stock"))
+    XCTAssertEqual([stock.minimum, stock.maximum], [.int(0), .int(100)])
+    XCTAssertEqual(item.attribute(named: "price")?.minimum, .double(0.5))
+    XCTAssertNil(item.attribute(named: "price")?.maximum)
     let gadget = try XCTUnwrap(model.entity(named: "Gadget"))
     XCTAssertEqual(gadget.attributes.filter(\.isUnique).map(\.name), ["sku", "serial"])
     XCTAssertEqual(gadget.uniquenessConstraints, [["shop", "label"]])
   }
 
   /// Books.sqlite's cache (written by Core Data) holds `NSUniqueTuples` of Author's alias
-  /// and Book's uniqueID, which GraphicNovel repeats; its Booleans default to NO.
+  /// and Book's uniqueID, which GraphicNovel repeats; its Booleans default to NO; and Book's
+  /// title is 3 to 50 characters long (and must contain "title", which bowq leaves out).
   func testTheBooksStoresCacheKeepsItsConstraintsAndDefaults() throws {
     let store = try CoreDataFixtures.copy("Books/Books.sqlite")
     let model = try CoreDataStore.open(path: store.path).graph.model
@@ -143,6 +156,9 @@ final class CoreDataModelRulesTests: XCTestCase {
     XCTAssertEqual(
       model.entity(named: "GraphicNovel")?.attribute(named: "uniqueID")?.isUnique, true)
     XCTAssertEqual(model.entities.flatMap(\.uniquenessConstraints), [])
+    let title = try XCTUnwrap(model.entity(named: "Book")?.attribute(named: "title"))
+    XCTAssertEqual([title.minLength, title.maxLength], [3, 50])
+    XCTAssertNil(title.pattern)
     XCTAssertEqual(
       model.entity(named: "GraphicNovel")?.attribute(named: "isBlackAndWhite")?.defaultValue,
       .bool(false))

@@ -5,7 +5,7 @@ extension CoreDataModel {
   ///
   /// A sub-entity's archived properties include the ones it inherits; the model keeps each
   /// property on the entity that declares it, and each uniqueness constraint too. Attributes
-  /// keep their default value.
+  /// keep their default value and the validation predicates bowq's rules can say.
   public init(archived root: ArchivedValue) throws(CoreDataStoreError) {
     let objects = root.objectsByIndex
     func resolve(_ value: ArchivedValue?) -> ArchivedObject? {
@@ -102,9 +102,9 @@ extension CoreDataModel {
     }
   }
 
-  /// `NSDefaultValue` as a value of the attribute's type; nil when there is none or it is
-  /// of another type.
-  private static func defaultValue(_ archived: ArchivedValue?, of type: CoreDataAttributeType)
+  /// An archived value (`NSDefaultValue`, a validation predicate's constant) as a value of
+  /// the attribute's type; nil when there is none or it is of another type.
+  static func typedValue(_ archived: ArchivedValue?, of type: CoreDataAttributeType)
     -> Value?
   {
     switch (type, archived) {
@@ -173,7 +173,8 @@ extension CoreDataModel {
           valueClassName: property["NSAttributeValueClassName"]?.stringValue,
           allowsExternalStorage: property["NSAllowsExternalBinaryDataStorage"]?.boolValue ?? false,
           rules: CoreDataAttributeRules(
-            defaultValue: defaultValue(property["NSDefaultValue"], of: type))))
+            defaultValue: typedValue(property["NSDefaultValue"], of: type),
+            validationPredicates: property["NSValidationPredicates"], of: type, resolve: resolve)))
     } else {
       throw CoreDataStoreError(
         .badModel, "property \(place) is an instance of \(property.className), not a property")

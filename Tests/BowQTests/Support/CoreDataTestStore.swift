@@ -17,6 +17,65 @@ enum CoreDataTestStore {
     /// `NSDefaultValue`, written inline in `$objects` as `NSKeyedArchiver` writes a number
     /// or a string.
     var defaultValue: PropertyList? = nil
+    /// Its `NSValidationPredicates`, as Xcode's model editor archives its rules.
+    var rules: [Rule] = []
+  }
+
+  /// A validation rule of the model editor. Length bounds given together are archived as
+  /// one AND of two comparisons, as Core Data archives them.
+  enum Rule {
+    case minimum(PropertyList)
+    case maximum(PropertyList)
+    case length(min: Int64, max: Int64)
+    case pattern(String)
+    /// `SELF CONTAINS "text"`, a predicate bowq's attribute rules cannot say.
+    case contains(String)
+  }
+
+  /// The archived `NSPredicate` of a rule.
+  static func predicate(_ rule: Rule, in w: inout KeyedArchiveWriter) -> PropertyList {
+    func comparison(_ left: PropertyList, _ operatorType: Int64, _ constant: PropertyList)
+      -> PropertyList
+    {
+      let right = w.object(
+        ["NSConstantValueExpression", "NSExpression", "NSObject"],
+        [("NSConstantValue", w.add(constant)), ("NSExpressionType", 0)])
+      let comparisonOperator = w.object(
+        ["NSComparisonPredicateOperator", "NSPredicateOperator", "NSObject"],
+        [
+          ("NSOperatorType", .integer(operatorType)), ("NSModifier", 0),
+          ("NSVariant", .integer(operatorType)), ("NSOptions", 0),
+        ])
+      return w.object(
+        ["NSComparisonPredicate", "NSPredicate", "NSObject"],
+        [
+          ("NSLeftExpression", left), ("NSRightExpression", right),
+          ("NSPredicateOperator", comparisonOperator),
+        ])
+    }
+    let selfExpression = w.object(
+      ["NSSelfExpression", "NSExpression", "NSObject"], [("NSExpressionType", 1)])
+    switch rule {
+    case .minimum(let value): return comparison(selfExpression, 3, value)
+    case .maximum(let value): return comparison(selfExpression, 1, value)
+    case .pattern(let pattern): return comparison(selfExpression, 6, .string(pattern))
+    case .contains(let text): return comparison(selfExpression, 99, .string(text))
+    case .length(let min, let max):
+      let keyPath = w.object(
+        ["NSKeyPathSpecifierExpression", "NSExpression", "NSObject"],
+        [("NSExpressionType", 10), ("NSKeyPath", w.string("length"))])
+      let arguments = w.array([keyPath])
+      let length = w.object(
+        ["NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject"],
+        [
+          ("NSOperand", selfExpression), ("NSSelectorName", w.string("valueForKey:")),
+          ("NSExpressionType", 3), ("NSArguments", arguments),
+        ])
+      let parts = [comparison(length, 3, .integer(min)), comparison(length, 1, .integer(max))]
+      return w.object(
+        ["NSCompoundPredicate", "NSPredicate", "NSObject"],
+        [("NSCompoundPredicateType", 1), ("NSSubpredicates", w.array(parts))])
+    }
   }
 
   /// A relationship of a test model.
@@ -63,6 +122,12 @@ enum CoreDataTestStore {
         }
         if let defaultValue = attribute.defaultValue {
           fields.append(("NSDefaultValue", w.add(defaultValue)))
+        }
+        if !attribute.rules.isEmpty {
+          let predicates = attribute.rules.map { predicate($0, in: &w) }
+          fields.append(("NSValidationPredicates", w.array(predicates)))
+          let warnings = attribute.rules.map { w.string("\($0)") }
+          fields.append(("NSValidationWarnings", w.array(warnings)))
         }
         own[entity.name, default: []].append(
           (
