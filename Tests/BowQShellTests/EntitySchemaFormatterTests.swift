@@ -91,6 +91,38 @@ final class EntitySchemaFormatterTests: XCTestCase {
     XCTAssertEqual(try schema(after: shown), definition)
   }
 
+  /// A model that lists a sub-entity before its parent — a Core Data store's lists its
+  /// entities by name — prints the parent first, so that the text reads back.
+  func testParentsArePrintedBeforeTheirSubEntities() throws {
+    var model = Model()
+    let age = Attribute(name: "age", type: .int16, isOptional: true)
+    model.define(
+      Entity(
+        name: "Author", attributes: [age, Attribute(name: "alias", type: .string, isUnique: true)],
+        parent: "Writer"))
+    model.define(Entity(name: "Book", attributes: [Attribute(name: "title", type: .string)]))
+    model.define(Entity(name: "Writer", attributes: [age], isAbstract: true))
+    let capture = ShellFixtures.Capture()
+    let shell = Shell(
+      interpreter: Interpreter(context: Context(graph: ObjectGraph(model: model)), store: .memory),
+      output: capture.output)
+    XCTAssertTrue(shell.run(script: ".schema", name: nil), capture.err)
+    let expected = """
+      abstract entity Writer {
+        age: Int16?
+      }
+      entity Author : Writer {
+        alias: String unique
+      }
+      entity Book {
+        title: String
+      }
+
+      """
+    XCTAssertEqual(capture.out, expected)
+    XCTAssertEqual(try schema(after: capture.out), expected)
+  }
+
   /// Defaults and bounds of every kind read back: UUIDs and URIs as strings, dates as CAST.
   func testDefaultsAndBoundsReadBack() throws {
     let definition = #"""

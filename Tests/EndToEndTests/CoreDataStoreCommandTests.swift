@@ -61,6 +61,55 @@ final class CoreDataStoreCommandTests: XCTestCase {
       result.stdout, "3\n1\n100\n9\ntitle\n------------------\ntitle 1 - author 1\n")
   }
 
+  /// `.schema` of a store written by Core Data: its hierarchy, relationships with their
+  /// inverses, delete rules and counts, and the uniqueness, defaults and length rules of its
+  /// model cache — text that defines the same model again.
+  func testBooksStoreSchemaShowsItsModelAndReadsBack() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let shown = try Bowq.run(["--store", store.path, "-c", ".schema"], home: home)
+    XCTAssertEqual(shown.status, 0, shown.stderr)
+    XCTAssertEqual(
+      shown.stdout,
+      """
+      abstract entity Writer {
+        age: Int16?
+      }
+      entity Author : Writer {
+        alias: String? unique
+        books: [Book] inverse author delete cascade
+      }
+      entity Book {
+        frontCover: Transformable(CoverTransformer)?
+        pagesCount: Int64?
+        price: Decimal?
+        publishedAt: Date?
+        title: String? minLength 3 maxLength 50
+        uniqueID: UUID? unique
+        author: Author inverse books
+        pages: [Page] inverse book delete cascade min 1 max 10000
+      }
+      entity Feedback {
+        authorAlias: String?
+        bookID: UUID?
+        comment: String?
+        rating: Double?
+      }
+      entity GraphicNovel : Book {
+        isBlackAndWhite: Bool? default NO
+      }
+      entity Page {
+        content: Transformable(ContentTransformer)?
+        isBookmarked: Bool? default NO
+        number: Int32?
+        book: Book inverse pages
+      }
+
+      """)
+    let again = try Bowq.run(["--memory", "-c", shown.stdout, "-c", ".schema"], home: home)
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertEqual(again.stdout, shown.stdout)
+  }
+
   func testObjectsShowAsCoreDataURIs() throws {
     let store = try fixture("Books/Books.sqlite")
     let result = try Bowq.run(

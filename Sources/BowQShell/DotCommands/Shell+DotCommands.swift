@@ -130,7 +130,7 @@ extension Shell {
     let model = interpreter.context.graph.model
     if model.entities.isEmpty { output.write("(no entities)\n") }
     guard line.words.count > 1 else {
-      for entity in model.entities {
+      for entity in EntitySchemaFormatter.definitionOrder(of: model) {
         output.write(EntitySchemaFormatter.format(entity, in: model) + "\n")
       }
       return .done

@@ -6,6 +6,21 @@ import BowQ
 /// A sub-entity shows `: Parent` and only what it adds to what it inherits; an abstract
 /// entity starts with `abstract`.
 enum EntitySchemaFormatter {
+  /// The model's entities in its order, except that each comes after its parent: the text
+  /// read back must define a parent before its sub-entities, and a Core Data store's model
+  /// lists its entities by name (`Author` before its parent `Writer`).
+  static func definitionOrder(of model: Model) -> [Entity] {
+    var placed: Set<String> = []
+    var ordered: [Entity] = []
+    func place(_ entity: Entity) {
+      guard placed.insert(entity.name).inserted else { return }
+      if let parent = entity.parent.flatMap(model.entity(named:)) { place(parent) }
+      ordered.append(entity)
+    }
+    model.entities.forEach(place)
+    return ordered
+  }
+
   static func format(_ entity: Entity, in model: Model) -> String {
     let parent = entity.parent.flatMap { model.entity(named: $0) }
     let inherited = Set(parent?.propertyNames ?? [])
