@@ -54,7 +54,8 @@ public final class Shell {
   let standardOutput: ShellOutput
   /// Whether `.once` sent only the next statement's output to a file.
   var redirectsOnce = false
-  private let style: Style
+  /// How results and the tutorial's headings are coloured on standard output.
+  let style: Style
   private let errorStyle: Style
 
   public init(

@@ -126,6 +126,20 @@ final class TutorialCommandTests: XCTestCase {
     XCTAssertTrue(capture.out.contains("→  4. Sorting, limits and offsets\n"), capture.out)
   }
 
+  func testHeadingsAreBoldWithColourOn() throws {
+    let capture = ShellFixtures.Capture()
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    let shell = Shell(
+      interpreter: interpreter, output: capture.output, style: Style(isEnabled: true))
+    shell.sampleDataPath = Self.sample
+    shell.run(script: ".tutorial 2\ncount BowTie", name: nil)
+    XCTAssertTrue(
+      capture.out.contains("\u{1B}[1mLesson 2 of 11: Seeding sample data once\u{1B}[0m\n"),
+      capture.out)
+    XCTAssertTrue(
+      capture.out.contains("✓ Done.\n\n\u{1B}[1mStep 2 of 4:\u{1B}[0m None"), capture.out)
+  }
+
   func testWithoutTheSampleTheTutorialSaysWhereToPointIt() throws {
     let capture = ShellFixtures.Capture()
     let shell = try shell(capture)

@@ -16,7 +16,7 @@ extension Shell {
     switch (line.words.count, argument) {
     case (1, _):
       if let tutorial, userInterpreter != nil {
-        output.write(TutorialPhrasing.lesson(tutorial))
+        output.write(TutorialPhrasing.lesson(tutorial, style: style))
         return .done
       }
       return enterTutorial(at: nil)
@@ -69,7 +69,7 @@ extension Shell {
     output.write(
       "The lessons run on a scratch copy of the sample data: your own store is not changed.\n"
         + "`.tutorial off` leaves, `.tutorial` comes back.\n\n"
-        + TutorialPhrasing.lesson(tutorial))
+        + TutorialPhrasing.lesson(tutorial, style: style))
     saveTutorialPosition()
     return .done
   }
@@ -94,7 +94,7 @@ extension Shell {
   /// After the last step, the tutorial ends and the learner's store comes back.
   func reportTutorialVerdict() {
     guard let tutorial, userInterpreter != nil, let verdict = tutorial.verdict else { return }
-    output.write(TutorialPhrasing.verdict(verdict, tutorial))
+    output.write(TutorialPhrasing.verdict(verdict, tutorial, style: style))
     if case .passed(.end) = verdict {
       leaveTutorial()
       self.tutorial = nil

@@ -4,26 +4,31 @@ import BowQ
 /// said after each statement, and the list of lessons. The lessons themselves are the
 /// engine's (``Lesson/all``); this is only how the shell says them.
 enum TutorialPhrasing {
-  /// The lesson's heading and introduction, then the task of the step the run is at.
-  static func lesson(_ run: TutorialRun) -> String {
+  /// The lesson's heading (bold, with colour on) and introduction, then the task of the
+  /// step the run is at.
+  static func lesson(_ run: TutorialRun, style: Style = .plain) -> String {
     let lesson = run.lesson
-    return "Lesson \(lesson.number) of \(Lesson.all.count): \(lesson.title)\n"
-      + run.text(lesson.introduction) + "\n\n" + step(run)
+    return style.bold("Lesson \(lesson.number) of \(Lesson.all.count): \(lesson.title)") + "\n"
+      + run.text(lesson.introduction) + "\n\n" + step(run, style: style)
   }
 
-  /// The task of the step the run is at: `Step 2 of 4: …`.
-  static func step(_ run: TutorialRun) -> String {
+  /// The task of the step the run is at: `Step 2 of 4: …`, its number bold with colour on,
+  /// so it stands out among results.
+  static func step(_ run: TutorialRun, style: Style = .plain) -> String {
     guard let step = run.step else { return "" }
-    return "Step \(run.position.step + 1) of \(run.lesson.steps.count): \(run.text(step.task))\n"
+    return style.bold("Step \(run.position.step + 1) of \(run.lesson.steps.count):") + " "
+      + run.text(step.task) + "\n"
   }
 
   /// What is said after a statement the step judged: done and what comes next, or what
   /// was off and a hint, or the answer.
-  static func verdict(_ verdict: StepVerdict, _ run: TutorialRun) -> String {
+  static func verdict(_ verdict: StepVerdict, _ run: TutorialRun, style: Style = .plain)
+    -> String
+  {
     switch verdict {
-    case .passed(.step): return "✓ Done.\n\n" + step(run)
+    case .passed(.step): return "✓ Done.\n\n" + step(run, style: style)
     case .passed(.lesson(let finished)):
-      return "✓ Done: that was lesson \(finished).\n\n" + lesson(run)
+      return "✓ Done: that was lesson \(finished).\n\n" + lesson(run, style: style)
     case .passed(.end):
       return "✓ Done: that was the last lesson. Your own store is back; "
         + "`.tutorial 1` starts the lessons again.\n"
