@@ -128,6 +128,19 @@ final class ObjectCardTests: XCTestCase {
     XCTAssertEqual(try cards("show Tie where rating > 9", in: interpreter), [])
   }
 
+  func testExplainShowsThePlanOfTheObjectsAnEntityShows() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(Self.wardrobe)
+    XCTAssertEqual(
+      try interpreter.run("explain show Tie where rating > 2").last,
+      .explanation([
+        "scan 3 Tie objects", "filter rating > 2 (2 objects)", "draw each object as a card",
+      ]))
+    XCTAssertEqual(
+      try interpreter.run("explain show Tie/p1").last,
+      .explanation(["read each object's values for its card"]))
+  }
+
   func testShowSaysWhatIsMissing() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run(Self.wardrobe + "\nentity Hat { name: String }")

@@ -65,6 +65,9 @@ extension Interpreter {
       (.delete(_, let syntax), .delete(let entity, let predicate)):
       return Planner.targets(
         entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))
+    case (.show(.matching(_, let syntax)), .show(.matching(let entity, let predicate))):
+      return Planner.targets(
+        entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))
     case (.export(let request), .export(let export)):
       return Planner.targets(
         export.entity, export.predicate, request.predicate, objects: objects(export.entity),
@@ -115,6 +118,7 @@ extension Interpreter {
     case .update(_, _, let list): return assignments(list)
     case .delete: return ["delete, applying the delete rules (pending until save)"]
     case .export(let request): return ["write to \(Value.quoted(request.path))"]
+    case .show: return ["draw each object as a card"]
     default: return []
     }
   }
