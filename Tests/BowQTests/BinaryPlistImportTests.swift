@@ -69,7 +69,9 @@ final class BinaryPlistImportTests: XCTestCase {
     let table = try XCTUnwrap(try BinaryPlistImport.table(data, into: bowTie))
     XCTAssertEqual(table, try PlistImport.table(from: records, into: bowTie))
     XCTAssertEqual(table.count, 4)
-    XCTAssertEqual(table.column(0).kind, .strings)
+    XCTAssertEqual(
+      [0, 3, 4, 5, 7, 8, 9].map { table.column($0).kind },
+      [.strings, .integers, .dates, .booleans, .uris, .data, .colors])
     XCTAssertEqual(table.value(at: 1, slot: 0), .string("Crème Brûlée"))
     XCTAssertEqual(table.value(at: 2, slot: 3), .int(0))
   }

@@ -131,6 +131,77 @@ final class ColumnBuilderTests: XCTestCase {
     XCTAssertEqual(table.value(at: 15_000, slot: 0), .string("Crème Brûlée No. 15000"))
   }
 
+  func testDataURIsAndColorsFromAFileAreKeptUnboxed() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      "entity Tie { photo: Binary?, url: URI?, tint: Transformable(Color)?, blob: Binary? }")
+    var graph = interpreter.context.graph
+    let shared = Data((0..<300).map { UInt8($0 % 256) })
+    for i in 0..<10_000 {
+      graph.insert(
+        [
+          i % 10 == 0 ? .null : .data(Data([0xFF, 0xFE, UInt8(i % 256), UInt8(i / 256), 0x80])),
+          i % 9 == 0 ? .null : .uri(try XCTUnwrap(URI("https://example.com/ties/\(i)"))),
+          i % 8 == 0 ? .null : .color(Color(red: UInt8(i % 256), green: 7, blue: 255)),
+          .data(shared),
+        ], into: "Tie")
+    }
+    let decoded = try StoreCodec.decodeData(try StoreCodec.encodeData(graph))
+    let table = decoded.table("Tie")
+    XCTAssertEqual(table, graph.table("Tie"))
+    XCTAssertEqual(table.column(0).kind, .data)
+    XCTAssertEqual(table.column(1).kind, .uris)
+    XCTAssertEqual(table.column(2).kind, .colors)
+    // One data object met in every row stays boxed, its bytes shared rather than copied.
+    XCTAssertEqual(table.column(3).kind, .values)
+    XCTAssertEqual(table.value(at: 1, slot: 0), .data(Data([0xFF, 0xFE, 1, 0, 0x80])))
+    XCTAssertEqual(table.value(at: 0, slot: 0), .null)
+    XCTAssertEqual(table.value(at: 5, slot: 2), .color(Color(red: 5, green: 7, blue: 255)))
+  }
+
+  func testUnboxedDataURIsAndColorsTakeEdits() throws {
+    var builder = [
+      ColumnBuilder(.data), ColumnBuilder(.uris), ColumnBuilder(.colors),
+    ]
+    let uri = try XCTUnwrap(URI("https://example.com/a"))
+    let rows: [[Value]] = [
+      [.data(Data([0xC3])), .uri(uri), .color(Color(red: 1, green: 2, blue: 3))],
+      [.null, .null, .null],
+    ]
+    for row in rows {
+      for (slot, value) in row.enumerated() { builder[slot].append(value) }
+    }
+    var columns = builder.map { $0.column() }
+    XCTAssertEqual(columns.map(\.kind), [.data, .uris, .colors])
+    let other = try XCTUnwrap(URI("mailto:ann@example.com"))
+    let edits: [Value] = [
+      .data(Data([1, 2, 3])), .uri(other), .color(Color(red: 9, green: 9, blue: 9)),
+    ]
+    for (slot, value) in edits.enumerated() {
+      columns[slot].set(value, at: 1)
+      columns[slot].set(.null, at: 0)
+      columns[slot].append(value)
+      XCTAssertEqual(
+        (0..<3).map(columns[slot].value(at:)), [.null, value, value], "slot \(slot)")
+      XCTAssertEqual(columns[slot].selecting([2, 0]).value(at: 0), value)
+      XCTAssertTrue(columns[slot].holdsSameValue(at: 1, as: columns[slot], at: 2))
+      XCTAssertFalse(columns[slot].holdsSameValue(at: 0, as: columns[slot], at: 2))
+      // A value of another type turns the column into boxed values, as it does any column.
+      columns[slot].append(.int(1))
+      XCTAssertEqual(columns[slot].kind, .values)
+      XCTAssertEqual(columns[slot].value(at: 1), value)
+    }
+  }
+
+  func testAppendedURIsAndColorsAreUnboxedAndDataStaysShared() throws {
+    let uri = try XCTUnwrap(URI("https://example.com/a"))
+    assertSameColumn([.null, .uri(uri), .uri(uri)], .uris)
+    assertSameColumn([.color(Color(red: 1, green: 2, blue: 3)), .null], .colors)
+    XCTAssertEqual(appended([.null, .uri(uri)]).kind, .uris)
+    XCTAssertEqual(appended([.color(Color(red: 0, green: 0, blue: 0))]).kind, .colors)
+    XCTAssertEqual(appended([.data(Data([1])), .null]).kind, .values)
+  }
+
   func testAValueWrongInALateRunNamesItsRow() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run("entity Tie { name: String, worn: Int16 default 0 }")

@@ -32,6 +32,11 @@ struct BinaryPlistImport {
   private var problems: [PlistImportError.Problem] = []
   private var omitted = 0
   private var scratch: [UInt8] = []
+  /// Called after every so many records, to let the bytes already read go.
+  private let releaseInput: (() -> Void)?
+
+  /// The records read between two calls of `releaseInput`.
+  private static let recordsPerRelease = 4_096
 
   /// Something the tree reader must report: the file is malformed or expands too far.
   private struct NeedsTree: Error {}
@@ -40,11 +45,14 @@ struct BinaryPlistImport {
   /// reader must read them (see above).
   ///
   /// - Throws: ``PlistImportError`` listing the problems of every record, or ``Interrupted``.
-  static func table(_ data: Data, into entity: Entity) throws -> EntityTable? {
+  static func table(_ data: Data, into entity: Entity, releaseInput: (() -> Void)? = nil)
+    throws -> EntityTable?
+  {
     try data.withUnsafeBytes { bytes in
       guard let scanner = try? BinaryPlistScanner(bytes) else { return nil }
       var reader = BinaryPlistImport(
-        scanner, entity: entity, budget: PropertyListExpansion.budget(forLength: bytes.count))
+        scanner, entity: entity, budget: PropertyListExpansion.budget(forLength: bytes.count),
+        releaseInput: releaseInput)
       do {
         return try reader.read()
       } catch is NeedsTree {
@@ -55,8 +63,11 @@ struct BinaryPlistImport {
     }
   }
 
-  private init(_ scanner: BinaryPlistScanner, entity: Entity, budget: Int) {
+  private init(
+    _ scanner: BinaryPlistScanner, entity: Entity, budget: Int, releaseInput: (() -> Void)?
+  ) {
     self.scanner = scanner
+    self.releaseInput = releaseInput
     self.entity = entity
     self.budget = budget
     traversal = BinaryPlistTraversal(scanner)
@@ -77,6 +88,7 @@ struct BinaryPlistImport {
     var rows = 0
     for record in 0..<count {
       try Interrupt.check(every: record)
+      if record % Self.recordsPerRelease == Self.recordsPerRelease - 1 { releaseInput?() }
       let at = refsStart + record * scanner.refSize
       let object = try scanner.reference(at: at, in: top)
       guard scanner.marker(of: object) >> 4 == 0xD else {
@@ -188,6 +200,23 @@ struct BinaryPlistImport {
         expanded += 1
         return columns[slot].append(real: seconds)
       }
+    case (.binary, 0x4), (.transformable, 0x4):
+      if case .transformable(let transformer) = type, transformer.isBuiltIn { break }
+      let bytes = try scanner.data(object)
+      expanded += 1 + bytes.count
+      return columns[slot].append(bytes: bytes.assumingMemoryBound(to: UInt8.self))
+    case (.uri, 0x5), (.uri, 0x6):
+      let text = try scanner.string(object)
+      if let uri = URI(text) {
+        expanded += 1 + text.utf8.count
+        return columns[slot].append(uri: uri)
+      }
+    case (.uuid, 0x5), (.uuid, 0x6):
+      let text = try scanner.string(object)
+      if let uuid = UUID(uuidString: text) {
+        expanded += 1 + text.utf8.count
+        return columns[slot].append(.uuid(uuid))
+      }
     default:
       break
     }
@@ -225,7 +254,10 @@ struct BinaryPlistImport {
     case .double, .float: return .reals
     case .bool: return .booleans
     case .date: return .dates
-    case .decimal, .binary, .uuid, .uri, .transformable: return .values
+    case .binary: return .data
+    case .uri: return .uris
+    case .transformable(let transformer): return transformer == .color ? .colors : .data
+    case .decimal, .uuid: return .values
     }
   }
 }

@@ -39,11 +39,16 @@ public enum PlistImport {
   /// object by object straight into the table's columns (``BinaryPlistImport``); other
   /// formats, and a binary file the tree reader must report on, are decoded as a tree first.
   ///
+  /// - Parameter releaseInput: called now and then while a binary file is read, to let the
+  ///   memory of the bytes already read go (a file mapping's pages; any byte may still be
+  ///   read again afterwards).
   /// - Throws: ``PlistImportError``; ``Interrupted``; or, when `data` is not a readable
   ///   property list, the error ``PropertyListDecoding/decode(_:)`` throws.
-  public static func table(reading data: Data, into entity: Entity) throws -> EntityTable {
+  public static func table(
+    reading data: Data, into entity: Entity, releaseInput: (() -> Void)? = nil
+  ) throws -> EntityTable {
     if data.starts(with: "bplist".utf8),
-      let table = try BinaryPlistImport.table(data, into: entity)
+      let table = try BinaryPlistImport.table(data, into: entity, releaseInput: releaseInput)
     {
       return table
     }

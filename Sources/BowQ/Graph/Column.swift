@@ -3,7 +3,10 @@ import Foundation
 /// The values of one slot (an attribute or a relationship) of every object of an entity,
 /// stored by type as DuckDB and Realm store theirs: integers, reals, Booleans and dates
 /// (seconds since the reference date) as unboxed arrays with a bitmap of the nil rows,
-/// strings as UTF-8 bytes (``StringColumn``), and any other value as a ``Value``.
+/// strings and URIs as UTF-8 bytes (``StringColumn``), colors as integers, and any other
+/// value as a ``Value``. A column read from a file (``ColumnBuilder``) also keeps data as
+/// bytes; one built by appending keeps data boxed, so that rows given one data value (as
+/// `update … set photoData = …` gives it) share its storage instead of each copying it.
 ///
 /// A column takes its form from the values it is given: a column that has held only nil
 /// waits for its first value to choose, and a value that does not fit the form chosen (an
@@ -24,6 +27,12 @@ struct Column: Sendable {
     case dates
     /// `.string` values in `strings`.
     case strings
+    /// `.data` values' bytes in `strings` (made plain: any bytes).
+    case data
+    /// `.uri` values' text in `strings`.
+    case uris
+    /// `.color` values in `integers`, as `0xRRGGBB`.
+    case colors
     /// Any values, boxed, in `values`; nil rows hold `.null` and `nulls` is unused.
     case values
   }
@@ -90,6 +99,9 @@ struct Column: Sendable {
       case .reals: return .double(reals[position])
       case .booleans: return .bool(booleans[position])
       case .dates: return .date(Date(timeIntervalSinceReferenceDate: reals[position]))
+      case .data: return .data(strings.withUTF8(at: position) { Data($0) })
+      case .uris: return .uri(URI(validated: strings.string(at: position)))
+      case .colors: return .color(Self.color(integers[position]))
       default: return .string(strings.string(at: position))
       }
     }
@@ -151,10 +163,10 @@ struct Column: Sendable {
     switch kind {
     case .nulls: break
     case .values: result.values = positions.map { values[$0] }
-    case .integers: result.integers = positions.map { integers[$0] }
+    case .integers, .colors: result.integers = positions.map { integers[$0] }
     case .reals, .dates: result.reals = positions.map { reals[$0] }
     case .booleans: result.booleans = positions.map { booleans[$0] }
-    case .strings: result.strings = strings.selecting(positions)
+    case .strings, .data, .uris: result.strings = strings.selecting(positions)
     }
     result.nulls = BitSet(capacity: positions.count)
     if nullCount > 0 {
@@ -191,7 +203,7 @@ struct Column: Sendable {
     guard null == other.isNull(at: otherPosition) else { return false }
     if null { return true }
     switch kind {
-    case .integers: return integers[position] == other.integers[otherPosition]
+    case .integers, .colors: return integers[position] == other.integers[otherPosition]
     case .reals, .dates: return reals[position] == other.reals[otherPosition]
     case .booleans: return booleans[position] == other.booleans[otherPosition]
     default:
@@ -222,6 +234,8 @@ struct Column: Sendable {
     case .bool: kind = .booleans
     case .date: kind = .dates
     case .string: kind = .strings
+    case .uri: kind = .uris
+    case .color: kind = .colors
     default:
       kind = .values
       values = Array(repeating: .null, count: count)
@@ -239,6 +253,9 @@ struct Column: Sendable {
       (.dates, .date):
       return true
     case (.strings, .string(let s)): return StringColumn.fits(length: s.utf8.count)
+    case (.data, .data(let d)): return StringColumn.fits(length: d.count)
+    case (.uris, .uri(let u)): return StringColumn.fits(length: u.absoluteString.utf8.count)
+    case (.colors, .color): return true
     default: return false
     }
   }
@@ -254,7 +271,12 @@ struct Column: Sendable {
     case (.booleans, .bool(let v)): booleans.append(v)
     case (.booleans, _): booleans.append(false)
     case (.strings, .string(let v)): strings.append(v)
-    case (.strings, _): strings.append("")
+    case (.uris, .uri(let v)): strings.append(v.absoluteString)
+    case (.data, .data(let v)):
+      v.withUnsafeBytes { strings.append(utf8: $0.assumingMemoryBound(to: UInt8.self)) }
+    case (.strings, _), (.uris, _), (.data, _): strings.append("")
+    case (.colors, .color(let v)): integers.append(Self.packed(v))
+    case (.colors, _): integers.append(0)
     case (.nulls, _), (.values, _): break
     }
   }
@@ -269,9 +291,26 @@ struct Column: Sendable {
     case (.booleans, .bool(let v)): booleans[position] = v
     case (.booleans, _): booleans[position] = false
     case (.strings, .string(let v)): strings.set(v, at: position)
-    case (.strings, _): strings.set("", at: position)
+    case (.uris, .uri(let v)): strings.set(v.absoluteString, at: position)
+    case (.data, .data(let v)):
+      v.withUnsafeBytes { strings.set(utf8: $0.assumingMemoryBound(to: UInt8.self), at: position) }
+    case (.strings, _), (.uris, _), (.data, _): strings.set("", at: position)
+    case (.colors, .color(let v)): integers[position] = Self.packed(v)
+    case (.colors, _): integers[position] = 0
     case (.nulls, _), (.values, _): break
     }
+  }
+
+  /// A color as `0xRRGGBB`, as a column of colors holds it.
+  static func packed(_ color: Color) -> Int64 {
+    Int64(color.red) << 16 | Int64(color.green) << 8 | Int64(color.blue)
+  }
+
+  /// The color `0xRRGGBB` stands for.
+  private static func color(_ packed: Int64) -> Color {
+    Color(
+      red: UInt8(truncatingIfNeeded: packed >> 16), green: UInt8(truncatingIfNeeded: packed >> 8),
+      blue: UInt8(truncatingIfNeeded: packed))
   }
 
   /// Turns the column into one of boxed values, for a value its form cannot hold.

@@ -1,7 +1,9 @@
+import Foundation
+
 /// One ``Column`` filled row by row from unboxed values, as a store file or a property list
 /// is read: integers, reals, Booleans and dates straight into their arrays and nil rows
-/// into the bitmap, strings from their UTF-8 bytes into a ``StringColumn``, so that no
-/// ``Value`` is made for them. Values of other types are kept boxed.
+/// into the bitmap, strings, data and URIs from their bytes into a ``StringColumn``, colors
+/// as integers, so that no ``Value`` is made for them. Values of other types are kept boxed.
 ///
 /// Runs of rows built apart (on several threads) are joined in order with
 /// ``append(contentsOf:)``, and ``column()`` gives the column that appending the same
@@ -15,6 +17,12 @@ struct ColumnBuilder: Sendable {
     /// Seconds since the reference date.
     case dates
     case strings
+    /// The bytes of data.
+    case data
+    /// The text of URIs.
+    case uris
+    /// Colors, as `0xRRGGBB`.
+    case colors
     /// Any values, boxed.
     case values
   }
@@ -39,10 +47,13 @@ struct ColumnBuilder: Sendable {
     self.form = form
     expectedRows = capacity
     switch form {
-    case .integers: integers.reserveCapacity(capacity)
+    case .integers, .colors: integers.reserveCapacity(capacity)
     case .reals, .dates: reals.reserveCapacity(capacity)
     case .booleans: booleans.reserveCapacity(capacity)
-    case .strings: strings.reserveCapacity(adding: capacity, bytes: 0)
+    case .strings, .uris: strings.reserveCapacity(adding: capacity, bytes: 0)
+    case .data:
+      strings = StringColumn(plainBytes: ())
+      strings.reserveCapacity(adding: capacity, bytes: 0)
     case .values: values.reserveCapacity(capacity)
     }
   }
@@ -51,10 +62,10 @@ struct ColumnBuilder: Sendable {
   @inline(__always)
   mutating func appendNull() {
     switch form {
-    case .integers: integers.append(0)
+    case .integers, .colors: integers.append(0)
     case .reals, .dates: reals.append(0)
     case .booleans: booleans.append(false)
-    case .strings: strings.append(utf8: UnsafeBufferPointer(start: nil, count: 0))
+    case .strings, .data, .uris: strings.append(utf8: UnsafeBufferPointer(start: nil, count: 0))
     case .values:
       values.append(.null)
       count += 1
@@ -69,6 +80,7 @@ struct ColumnBuilder: Sendable {
   /// Adds an integer to a column of integers.
   @inline(__always)
   mutating func append(integer: Int64) {
+    guard form == .integers else { return appendBoxed(.int(integer)) }
     integers.append(integer)
     count += 1
   }
@@ -76,6 +88,7 @@ struct ColumnBuilder: Sendable {
   /// Adds a real to a column of reals, or seconds since the reference date to one of dates.
   @inline(__always)
   mutating func append(real: Double) {
+    guard form == .reals || form == .dates else { return appendBoxed(.double(real)) }
     reals.append(real)
     count += 1
   }
@@ -83,6 +96,7 @@ struct ColumnBuilder: Sendable {
   /// Adds a Boolean to a column of Booleans.
   @inline(__always)
   mutating func append(bool: Bool) {
+    guard form == .booleans else { return appendBoxed(.bool(bool)) }
     booleans.append(bool)
     count += 1
   }
@@ -97,6 +111,35 @@ struct ColumnBuilder: Sendable {
     count += 1
   }
 
+  /// Adds the bytes of a data value to a column of data.
+  @inline(__always)
+  mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    guard form == .data, StringColumn.fits(length: bytes.count) else {
+      return appendBoxed(.data(Data(bytes)))
+    }
+    strings.append(utf8: bytes)
+    count += 1
+  }
+
+  /// Adds a URI to a column of URIs.
+  @inline(__always)
+  mutating func append(uri: URI) {
+    var text = uri.absoluteString
+    guard form == .uris, StringColumn.fits(length: text.utf8.count) else {
+      return appendBoxed(.uri(uri))
+    }
+    text.withUTF8 { strings.append(utf8: $0) }
+    count += 1
+  }
+
+  /// Adds a color to a column of colors.
+  @inline(__always)
+  mutating func append(color: Color) {
+    guard form == .colors else { return appendBoxed(.color(color)) }
+    integers.append(Column.packed(color))
+    count += 1
+  }
+
   /// Adds any value: unboxed when it is nil or of the column's form, boxed otherwise (a
   /// value of another type turns the column into one of values, as ``Column`` turns).
   mutating func append(_ value: Value) {
@@ -107,12 +150,18 @@ struct ColumnBuilder: Sendable {
     case (.dates, .date(let v)): append(real: v.timeIntervalSinceReferenceDate)
     case (.booleans, .bool(let v)): append(bool: v)
     case (.strings, .string(var v)): v.withUTF8 { append(utf8: $0) }
+    case (.data, .data(let v)):
+      v.withUnsafeBytes { append(bytes: $0.assumingMemoryBound(to: UInt8.self)) }
+    case (.uris, .uri(let v)): append(uri: v)
+    case (.colors, .color(let v)): append(color: v)
     default: appendBoxed(value)
     }
   }
 
-  /// Adds a value boxed, turning the column into one of values first.
-  private mutating func appendBoxed(_ value: Value) {
+  /// Adds a value boxed, turning the column into one of values first: for a value its form
+  /// cannot hold, or one whose storage should be shared with other rows' (a data value a
+  /// file refers to from many rows, which unboxed would be copied into every row).
+  mutating func appendBoxed(_ value: Value) {
     if form != .values { makeValues() }
     values.append(value)
     count += 1
@@ -129,10 +178,10 @@ struct ColumnBuilder: Sendable {
       return
     }
     switch form {
-    case .integers: integers.append(contentsOf: other.integers)
+    case .integers, .colors: integers.append(contentsOf: other.integers)
     case .reals, .dates: reals.append(contentsOf: other.reals)
     case .booleans: booleans.append(contentsOf: other.booleans)
-    case .strings:
+    case .strings, .data, .uris:
       strings.append(contentsOf: other.strings)
       let rest = expectedRows - count - other.count
       if !reservedBytes, strings.encoding == .plain, other.strings.encoding == .plain, rest > 0 {
@@ -172,6 +221,13 @@ struct ColumnBuilder: Sendable {
     case .strings:
       return Column(
         kind: .strings, count: count, strings: strings, nulls: nulls, nullCount: nullCount)
+    case .data:
+      return Column(kind: .data, count: count, strings: strings, nulls: nulls, nullCount: nullCount)
+    case .uris:
+      return Column(kind: .uris, count: count, strings: strings, nulls: nulls, nullCount: nullCount)
+    case .colors:
+      return Column(
+        kind: .colors, count: count, integers: integers, nulls: nulls, nullCount: nullCount)
     case .values:
       guard values.contains(where: { !$0.isNull }) else { return Column(nulls: count) }
       return Column(

@@ -5,7 +5,9 @@
 ///
 /// Nil rows are the column's business (``Column``): here they hold the empty string.
 /// Strings are told apart by their bytes, not by Swift's canonical equivalence, so each
-/// reads back exactly as it was stored.
+/// reads back exactly as it was stored. A column made plain from the start
+/// (``init(plainBytes:)``) holds any bytes, valid UTF-8 or not, read with
+/// ``withUTF8(at:_:)``: the bytes of a column of data.
 struct StringColumn: Sendable {
   /// How the strings are held.
   enum Encoding: Sendable {
@@ -32,6 +34,15 @@ struct StringColumn: Sendable {
   private var garbage = 0
 
   var count: Int { encoding == .dictionary ? codes.count : starts.count }
+
+  /// An empty column of strings.
+  init() {}
+
+  /// An empty column that keeps every value's bytes in its buffer, never in a dictionary
+  /// (whose entries are strings), so it may hold bytes that are not UTF-8.
+  init(plainBytes: Void) {
+    encoding = .plain
+  }
 
   /// The string of object `position`.
   func string(at position: Int) -> String {
@@ -131,16 +142,19 @@ struct StringColumn: Sendable {
   /// compacts its buffer once replaced strings make up more than half of it.
   mutating func set(_ string: String, at position: Int) {
     var string = string
-    string.withUTF8 { utf8 in
-      if encoding == .dictionary, let code = code(for: utf8) {
-        codes[position] = code
-        return
-      }
-      garbage += Int(lengths[position])
-      starts[position] = bytes.count
-      lengths[position] = UInt32(utf8.count)
-      bytes.append(contentsOf: utf8)
+    string.withUTF8 { set(utf8: $0, at: position) }
+  }
+
+  /// Replaces the bytes of object `position` with `utf8` (at most `UInt32.max` bytes).
+  mutating func set(utf8: UnsafeBufferPointer<UInt8>, at position: Int) {
+    if encoding == .dictionary, let code = code(for: utf8) {
+      codes[position] = code
+      return
     }
+    garbage += Int(lengths[position])
+    starts[position] = bytes.count
+    lengths[position] = UInt32(utf8.count)
+    bytes.append(contentsOf: utf8)
     if garbage > 4096, garbage > bytes.count / 2 { compact() }
   }
 

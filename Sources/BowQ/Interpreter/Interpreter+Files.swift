@@ -9,15 +9,17 @@ extension Interpreter {
   func importPlist(_ path: String, into entity: Entity, range: SourceRange) throws
     -> StatementResult.Report
   {
-    let data: Data
+    let contents: FileContents
     do {
-      data = try FileContents(reading: resolve(path).path).data
+      // Mapped when large, and let go of as it is read (see `PlistImport`).
+      contents = try FileContents(reading: resolve(path).path, mappingLargeFiles: true)
     } catch {
       throw EvaluationError("cannot read \(Value.quoted(path)): \(error.reason)", at: range)
     }
     let imported: EntityTable
     do {
-      imported = try PlistImport.table(reading: data, into: entity)
+      imported = try PlistImport.table(
+        reading: contents.data, into: entity, releaseInput: contents.mapping?.releaseResidentPages)
     } catch let interrupted as Interrupted {
       throw interrupted
     } catch let problems as PlistImportError {

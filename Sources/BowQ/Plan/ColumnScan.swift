@@ -133,6 +133,8 @@ struct ColumnScan {
     case .values:
       let values = column.values
       return try select { try test(values[$0]) }
+    case .data, .uris, .colors:
+      return try select { try test(column.value(at: $0)) }
     case .booleans:
       let values = column.booleans
       return try select { try test(.bool(values[$0])) }

@@ -272,7 +272,10 @@ struct StoreDecoder {
       case .bool: return .booleans
       case .date: return .dates
       case .string: return .strings
-      case .decimal, .binary, .uuid, .uri, .color, .opaque, .toOne, .toMany: return .values
+      case .binary, .opaque: return .data
+      case .uri: return .uris
+      case .color: return .colors
+      case .decimal, .uuid, .toOne, .toMany: return .values
       }
     }
   }
@@ -565,7 +568,8 @@ struct StoreDecoder {
     let marker = scanner.marker(of: object)
     let kind = marker >> 4
     if plan.readsReferences, kind == 0xD {
-      return column.append(try externalValue(object, at: at, in: plan))
+      // Boxed, so that rows referring to one file share its bytes.
+      return column.appendBoxed(try externalValue(object, at: at, in: plan))
     }
     switch plan.kind {
     case .integer:
@@ -603,24 +607,20 @@ struct StoreDecoder {
       column.append(keep(.decimal(decimal), object, plan, repeated: repeated))
     case .uri:
       guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
-      let (known, repeated) = recall(object, plan)
-      if let known { return column.append(known) }
       let text = try scanner.string(object)
-      let uri = try checked { try StoreValueEncoding.uri(text) }
-      column.append(keep(.uri(uri), object, plan, repeated: repeated))
+      column.append(uri: try checked { try StoreValueEncoding.uri(text) })
     case .binary, .opaque:
       guard kind == 0x4 else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)
-      if let known { return column.append(known) }
+      if let known { return column.appendBoxed(known) }
       let bytes = try scanner.data(object)
+      guard repeated else { return column.append(bytes: bytes.assumingMemoryBound(to: UInt8.self)) }
+      // Met again: boxed from now on, its bytes shared by every row that refers to it.
       let data = bytes.isEmpty ? Data() : Data(bytes: bytes.baseAddress!, count: bytes.count)
-      column.append(keep(.data(data), object, plan, repeated: repeated))
+      column.appendBoxed(keep(.data(data), object, plan, repeated: true))
     case .color:
       guard kind == 0xD else { throw Mismatch.found(marker) }
-      let (known, repeated) = recall(object, plan)
-      if let known { return column.append(known) }
-      column.append(
-        keep(.color(try color(object, at: at, in: plan)), object, plan, repeated: repeated))
+      column.append(color: try color(object, at: at, in: plan))
     case .toMany:
       guard kind == 0xA else { throw Mismatch.found(marker) }
       let (known, repeated) = recall(object, plan)

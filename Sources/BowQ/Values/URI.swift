@@ -21,6 +21,11 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     absoluteString = string
   }
 
+  /// The URI whose text is `string`, already known to be valid (it was a URI's text).
+  init(validated string: String) {
+    absoluteString = string
+  }
+
   /// The URI of `url`.
   public init(_ url: URL) {
     absoluteString = url.absoluteString
