@@ -50,7 +50,8 @@ final class TutorialTests: XCTestCase {
     try terminal.waitFor("\n7\n")
     try terminal.enter(".tutorial")
     try terminal.waitFor("Step 2 of 4: None: seed the store with", count: 2)
-    try terminal.press("C-d")
+    try terminal.waitFor("bowq>", count: 7)
+    try terminal.enter(".quit")
     try terminal.waitFor("[EXIT=0]")
 
     let again = try startShell(home: home)
