@@ -70,28 +70,29 @@ public struct ObjectCard: Hashable, Sendable {
 
   /// The app's screen of a tie, or nil when `entity` lacks an attribute the screen shows.
   private static func tieCard(_ id: ObjectID, of entity: Entity, row: [Value]) -> ObjectCard? {
-    var values: [Value] = []
+    var values: [String: Value] = [:]
     for (name, accepts) in tieAttributes {
       guard let index = entity.index(ofAttribute: name), accepts(entity.attributes[index].type),
         index < row.count
       else { return nil }
-      values.append(row[index])
+      values[name] = row[index]
     }
+    func value(_ name: String) -> Value { values[name] ?? .null }
     let rating: Content
-    switch values[1] {
+    switch value("rating") {
     case .double(let v): rating = .rating(v, scale: 5)
     case .int(let v): rating = .rating(Double(v), scale: 5)
     case .decimal(let v): rating = .rating(NSDecimalNumber(decimal: v).doubleValue, scale: 5)
-    default: rating = .value(values[1])
+    case let other: rating = .value(other)
     }
-    let lastWorn: Date? = if case .date(let d) = values[3] { d } else { nil }
-    let title: String? = if case .string(let s) = values[0] { s } else { nil }
+    let lastWorn: Date? = if case .date(let d) = value("lastWorn") { d } else { nil }
+    let title: String? = if case .string(let s) = value("name") { s } else { nil }
     return ObjectCard(
       object: id, title: title,
       fields: [
-        Field("Rating", rating), Field("Times worn", .value(values[2])),
-        Field("Last worn", .day(lastWorn)), Field("Favourite", .value(values[4])),
-        Field("Tint colour", .value(values[5])),
+        Field("Rating", rating), Field("Times worn", .value(value("timesWorn"))),
+        Field("Last worn", .day(lastWorn)), Field("Favourite", .value(value("isFavorite"))),
+        Field("Tint colour", .value(value("tintColor"))),
       ])
   }
 
