@@ -132,4 +132,20 @@ final class ValidatorTests: XCTestCase {
     XCTAssertEqual(errors.map(\.object), [unnamed])
     XCTAssertEqual(errors.first?.objectLabel, "y")
   }
+  func testEachObjectsErrorsComeTogetherAttributesThenRules() throws {
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "Tie",
+        attributes: [
+          Attribute(name: "name", type: .string),
+          Attribute(name: "rating", type: .double, maximum: .double(5)),
+        ],
+        rules: [EntityRule(predicate: "name != 'Bad'", message: "no bad names")]))
+    let a = graph.insert([.string("Bad"), .double(9)], into: "Tie")
+    let b = graph.insert([.string("Good"), .double(8)], into: "Tie")
+    let errors = try Validator.validate([a, b], in: graph)
+    XCTAssertEqual(errors.map(\.object), [a, a, b])
+    XCTAssertEqual(errors.map(\.code), [.numberTooLarge, .generic, .numberTooLarge])
+  }
 }

@@ -28,49 +28,67 @@ struct EntityChecks {
     }
   }
 
-  /// Every rule the object at `position` breaks, in property order, then its entity rules
-  /// in order, each with the property's name (the entity's for an entity rule) and value.
-  func failures(at position: Int, in graph: ObjectGraph) -> [(
-    failure: Validator.Failure, key: String, value: Value
-  )] {
-    var found: [(failure: Validator.Failure, key: String, value: Value)] = []
-    // Read the columns and attributes in place: a copy of a column per value would retain
-    // and release each of its buffers.
-    columns.withUnsafeBufferPointer { columns in
-      entity.attributes.withUnsafeBufferPointer { attributes in
-        for slot in columns.indices {
-          let value: Value
-          if readsValue[slot] {
-            value = columns[slot].value(at: position)
-          } else if columns[slot].isNull(at: position) {
-            value = .null
-          } else {
-            continue
-          }
-          if let failure = Validator.check(value, against: attributes[slot]) {
-            found.append((failure, attributes[slot].name, value))
-          }
+  /// One broken rule: the object (its index among the positions checked), what is wrong,
+  /// the property's name (the entity's for an entity rule) and its value.
+  typealias Found = (object: Int, failure: Validator.Failure, key: String, value: Value)
+
+  /// Every rule the objects at `positions` break, in object order; an object's in property
+  /// order, then its entity rules in order.
+  ///
+  /// The objects are checked a property at a time, each column read in a loop of its own.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops the check.
+  func failures(at positions: [Int], in graph: ObjectGraph) throws(Interrupted) -> [Found] {
+    var found: [Found] = []
+    for (slot, column) in columns.enumerated() {
+      let attribute = entity.attributes[slot]
+      let readsValue = readsValue[slot]
+      for (object, position) in positions.enumerated() {
+        try Interrupt.check(every: object)
+        let value: Value
+        if readsValue {
+          value = column.value(at: position)
+        } else if column.isNull(at: position) {
+          value = .null
+        } else {
+          continue
+        }
+        if let failure = Validator.check(value, against: attribute) {
+          found.append((object, failure, attribute.name, value))
         }
       }
     }
     for (index, relationship) in entity.relationships.enumerated() {
-      let value = table.value(at: position, slot: entity.attributes.count + index)
-      let live = value.isNull ? 0 : ObjectGraph.targets(in: value).filter(graph.contains).count
-      if let (code, rule) = Validator.check(count: live, against: relationship) {
-        found.append(((code, rule, nil), relationship.name, value))
+      let slot = entity.attributes.count + index
+      for (object, position) in positions.enumerated() {
+        try Interrupt.check(every: object)
+        let value = table.value(at: position, slot: slot)
+        let live = value.isNull ? 0 : ObjectGraph.targets(in: value).filter(graph.contains).count
+        if let (code, rule) = Validator.check(count: live, against: relationship) {
+          found.append((object, (code, rule, nil), relationship.name, value))
+        }
       }
     }
-    guard !rules.isEmpty else { return found }
-    let scope = EvaluationScope(table, position: position)
-    for rule in rules {
-      let message: String?
-      switch rule.outcome(in: scope) {
-      case .holds: continue
-      case .fails: message = rule.rule.message
-      case .undecided(let reason): message = "The rule could not be checked: \(reason)"
+    if let first = positions.first {
+      var scope = EvaluationScope(table, position: first)
+      for rule in rules {
+        for (object, position) in positions.enumerated() {
+          try Interrupt.check(every: object)
+          scope.move(to: position)
+          let message: String?
+          switch rule.outcome(in: scope) {
+          case .holds: continue
+          case .fails: message = rule.rule.message
+          case .undecided(let reason): message = "The rule could not be checked: \(reason)"
+          }
+          found.append(
+            (object, (.generic, "rule \(rule.rule.predicate)", message), entity.name, .null))
+        }
       }
-      found.append(((.generic, "rule \(rule.rule.predicate)", message), entity.name, .null))
     }
-    return found
+    // Found a property at a time: put each object's together, keeping their order.
+    return found.indices.sorted { (found[$0].object, $0) < (found[$1].object, $1) }.map {
+      found[$0]
+    }
   }
 }

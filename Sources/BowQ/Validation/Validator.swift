@@ -18,25 +18,33 @@ public enum Validator {
   ) throws(Interrupted) -> [ValidationError] {
     var errors: [ValidationError] = []
     var checksByEntity: [String: EntityChecks] = [:]
-    var checks: EntityChecks?
     let now = Date()
-    for (step, id) in ids.enumerated() {
-      try Interrupt.check(every: step)
-      if checks?.entity.name != id.entity {
-        checks =
-          checksByEntity[id.entity]
-          ?? graph.model.entity(named: id.entity).map { EntityChecks($0, in: graph, now: now) }
-        checksByEntity[id.entity] = checks
+    // The objects a run of one entity at a time: `ids` are usually sorted, one run each.
+    var start = ids.startIndex
+    while start < ids.endIndex {
+      let entity = ids[start].entity
+      let end = ids[start...].firstIndex { $0.entity != entity } ?? ids.endIndex
+      defer { start = end }
+      guard
+        let checks = checksByEntity[entity]
+          ?? graph.model.entity(named: entity).map({ EntityChecks($0, in: graph, now: now) })
+      else { continue }
+      checksByEntity[entity] = checks
+      let located = ids[start..<end].compactMap { id in
+        checks.table.position(of: id.key).map { (id: id, position: $0) }
       }
-      guard let checks, let position = checks.table.position(of: id.key) else { continue }
-      let failures = checks.failures(at: position, in: graph)
-      guard !failures.isEmpty else { continue }
-      let objectLabel = label(of: checks.table.row(at: position), in: checks.entity)
-      for (failure, key, value) in failures {
+      var labelled: (object: Int, label: String?)?
+      for (object, failure, key, value) in try checks.failures(
+        at: located.map(\.position), in: graph)
+      {
+        let (id, position) = located[object]
+        if labelled?.object != object {
+          labelled = (object, label(of: checks.table.row(at: position), in: checks.entity))
+        }
         errors.append(
           ValidationError(
-            code: failure.code, object: id, objectLabel: objectLabel, key: key, value: value,
-            rule: failure.rule, customMessage: failure.message))
+            code: failure.code, object: id, objectLabel: labelled?.label ?? nil, key: key,
+            value: value, rule: failure.rule, customMessage: failure.message))
       }
     }
     errors += try uniquenessErrors(ids, in: graph)
@@ -190,6 +198,7 @@ public enum Validator {
     sharingValuesAt positions: [Int], in table: EntityTable, _ value: (Int) -> Key?
   ) throws(Interrupted) -> [[Int64]?] {
     var groupByValue: [Key: Int] = [:]
+    groupByValue.reserveCapacity(positions.count)
     var groups: [Int?] = []
     groups.reserveCapacity(positions.count)
     var counts: [Int] = []
