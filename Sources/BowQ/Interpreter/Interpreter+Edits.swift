@@ -62,11 +62,17 @@ extension Interpreter {
     _ compiler: PredicateCompiler
   ) throws -> [(ObjectID, Edit)] {
     let queries = try objectQueries(assignments, compiler)
+    let expressions = compiledExpressions(assignments, compiler)
     let model = context.graph.model
     var edits: [(ObjectID, Edit)] = []
+    var table = EntityTable()
+    var tableEntity: String?
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
-      let table = context.graph.table(id.entity)
+      if id.entity != tableEntity {
+        table = context.graph.table(id.entity)
+        tableEntity = id.entity
+      }
       guard let position = table.position(of: id.key) else { continue }
       var scope = Self.scope(table, position)
       if let entity, id.entity != entity.name, let member = model.entity(named: id.entity) {
@@ -75,7 +81,8 @@ extension Interpreter {
           row: HierarchyScan.row(row, of: member, as: entity),
           key: id.key)
       }
-      edits.append((id, try edit(for: assignments, scope: scope, queries, compiler)))
+      edits.append(
+        (id, try edit(for: assignments, expressions, scope: scope, queries, compiler)))
     }
     return edits
   }
@@ -97,7 +104,10 @@ extension Interpreter {
     _ compiler: PredicateCompiler
   ) throws -> Edit {
     let queries = try objectQueries(assignments, compiler)
-    return try edit(for: assignments, scope: EvaluationScope(row: row), queries, compiler)
+    return try edit(
+      for: assignments, compiledExpressions(assignments, compiler),
+      scope: EvaluationScope(row: row),
+      queries, compiler)
   }
 
   /// The objects chosen by each `Relationship = Entity where P`, found once per statement.
@@ -113,15 +123,28 @@ extension Interpreter {
     return found
   }
 
+  /// The right-hand side of each assignment compiled, once per statement (nil for
+  /// `Relationship = Entity where P`, whose objects ``objectQueries(_:_:)`` finds).
+  private func compiledExpressions(
+    _ assignments: [BoundAssignment], _ compiler: PredicateCompiler
+  ) -> [CompiledExpression?] {
+    assignments.map { assignment in
+      guard case .expression(let expression) = assignment.value else { return nil }
+      return compiler.expressions.compile(expression)
+    }
+  }
+
+  /// The edit `assignments` make of the object `scope` evaluates; `expressions` are their
+  /// right-hand sides compiled (see ``compiledExpressions(_:_:)``).
   private func edit(
-    for assignments: [BoundAssignment], scope: EvaluationScope, _ queries: [String: [ObjectID]],
-    _ compiler: PredicateCompiler
+    for assignments: [BoundAssignment], _ expressions: [CompiledExpression?],
+    scope: EvaluationScope, _ queries: [String: [ObjectID]], _ compiler: PredicateCompiler
   ) throws -> Edit {
     var edit = Edit()
-    for assignment in assignments {
+    for (assignment, compiled) in zip(assignments, expressions) {
       switch (assignment.target, assignment.value) {
       case (.attribute(let index, let attribute), .expression(let expression)):
-        let value = try compiler.expressions.compile(expression)(scope)
+        let value = try (compiled ?? compiler.expressions.compile(expression))(scope)
         switch AttributeCoercion.coerce(value, to: attribute) {
         case .success(let converted): edit.attributes.append((index, converted))
         case .failure(let failure): throw EvaluationError(failure.message, at: assignment.range)
@@ -139,7 +162,7 @@ extension Interpreter {
               at: assignment.range)
           }
         case .expression(let expression):
-          let result = try compiler.expressions.compile(expression)(scope)
+          let result = try (compiled ?? compiler.expressions.compile(expression))(scope)
           targets = ObjectGraph.targets(in: result)
           if !relationship.isToMany, targets.count > 1 {
             throw EvaluationError(
