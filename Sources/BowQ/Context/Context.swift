@@ -142,7 +142,8 @@ public struct Context: Sendable {
   public mutating func update(
     _ entity: String, attribute: Int, _ changes: [(key: Int64, value: Value)]
   ) throws(Interrupted) {
-    touch(changes.lazy.map { ObjectID(entity: entity, key: $0.key) })
+    let added = touched.insert(changes.lazy.map(\.key), of: entity)
+    if openStep != nil { _ = openStep?.touched.insert(added, of: entity) }
     try graph.update(entity, attribute: attribute, changes)
   }
 

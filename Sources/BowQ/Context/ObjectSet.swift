@@ -11,6 +11,17 @@ struct ObjectSet: Sendable {
     keysByEntity[id.entity, default: []].insert(id.key).inserted
   }
 
+  /// Adds the objects of `entity` with `keys`; returns the keys that were absent, in order.
+  mutating func insert(_ keys: some Collection<Int64>, of entity: String) -> [Int64] {
+    var added: [Int64] = []
+    // Take the entity's set out while it grows, so that it is not copied.
+    var set = keysByEntity.removeValue(forKey: entity) ?? []
+    set.reserveCapacity(set.count + keys.count)
+    for key in keys where set.insert(key).inserted { added.append(key) }
+    keysByEntity[entity] = set
+    return added
+  }
+
   mutating func formUnion(_ other: ObjectSet) {
     for (entity, keys) in other.keysByEntity { keysByEntity[entity, default: []].formUnion(keys) }
   }

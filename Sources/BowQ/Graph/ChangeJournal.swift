@@ -97,6 +97,7 @@ extension ObjectGraph {
     journal = nil
     let rows = recorded.rows[entity]
     var values = recorded.values[entity]?.removeValue(forKey: slot) ?? [:]
+    values.reserveCapacity(values.count + keys.underestimatedCount)
     for key in keys {
       guard values.index(forKey: key) == nil, rows?.index(forKey: key) == nil,
         let position = table.position(of: key)
