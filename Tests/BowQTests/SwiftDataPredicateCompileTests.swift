@@ -4,7 +4,8 @@ import XCTest
 @testable import BowQ
 
 /// The `#Predicate` code `explain` shows is real Swift that selects what bowq selects: every
-/// predicate of the list below that has a `#Predicate` form is compiled, in one `swiftc`
+/// predicate of the list below, and every predicate of the conformance suite that a fetch of
+/// the sample's ties runs and that has a `#Predicate` form, is compiled, in one `swiftc`
 /// run, against a struct with the BowTie entity's attributes, evaluated over the sample ties
 /// by Foundation's `Predicate`, and must keep the same ties as `fetch`.
 final class SwiftDataPredicateCompileTests: XCTestCase {
@@ -34,6 +35,9 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
     ("rating - timesWorn > 0", "rating - timesWorn mixes a number and an integer"),
     ("rating > timesWorn", "rating and timesWorn mix an integer and a number"),
     ("ANY tags == 1", "ANY compares the elements of a to-many"),
+    ("name != 41", "a string compared with an integer"),
+    ("name == nil", "name is not optional, so it is never nil"),
+    ("9.2e-05 < 0.0001", "9.2e-05 and 0.0001 are both constants"),
   ]
 
   func makeInterpreter() throws -> Interpreter {
@@ -94,8 +98,17 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
       keys.append(key)
     }
     source += "]\n\n"
+    var fromConformance: [String] = []
+    for format in try ConformanceFormats.all() where !Self.expressible.contains(format) {
+      guard (try? interpreter.run("fetch BowTie where " + format)) != nil,
+        case .code? = try? swiftData(format, interpreter)
+      else { continue }
+      fromConformance.append(format)
+    }
+    XCTAssertGreaterThanOrEqual(
+      fromConformance.count, 15, "the conformance suite's predicates on ties: \(fromConformance)")
     var expected: [String] = []
-    for (index, predicate) in Self.expressible.enumerated() {
+    for (index, predicate) in (Self.expressible + fromConformance).enumerated() {
       guard case .code(let code)? = try swiftData(predicate, interpreter) else {
         XCTFail("\(predicate) has no #Predicate form")
         continue

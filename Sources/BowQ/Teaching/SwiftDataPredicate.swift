@@ -72,7 +72,7 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       let lhs = try expression(c.lhs, unwrapped: needsValue, beside: rhsType)
       switch c.op {
       case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-        try checkNumbers(c.lhs, c.rhs)
+        try checkComparable(c.lhs, c.rhs)
         if let test = booleanTest(c) { return test }
         let rhs = try expression(c.rhs, unwrapped: ordering.contains(c.op), beside: lhsType)
         return "\(lhs) \(c.op.rawValue) \(rhs)"
@@ -88,7 +88,7 @@ public enum SwiftDataPredicate: Hashable, Sendable {
         }
         var values: [String] = []
         for element in elements {
-          try checkNumbers(c.lhs, element)
+          try checkComparable(c.lhs, element)
           values.append(try expression(element, unwrapped: true, beside: lhsType))
         }
         return "[\(values.joined(separator: ", "))].contains(\(lhs))"
@@ -96,8 +96,8 @@ public enum SwiftDataPredicate: Hashable, Sendable {
         guard case .aggregate(let bounds) = c.rhs.kind, bounds.count == 2 else {
           throw Untranslatable(reason: "BETWEEN needs two bounds such as {1, 3} for #Predicate")
         }
-        try checkNumbers(c.lhs, bounds[0])
-        try checkNumbers(c.lhs, bounds[1])
+        try checkComparable(c.lhs, bounds[0])
+        try checkComparable(c.lhs, bounds[1])
         let low = try expression(bounds[0], unwrapped: true, beside: lhsType)
         let high = try expression(bounds[1], unwrapped: true, beside: lhsType)
         return "(\(lhs) >= \(low) && \(lhs) <= \(high))"
@@ -198,9 +198,13 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       }
     }
 
-    /// Refuses an integer attribute compared with a fraction, which Swift cannot compare
-    /// without a conversion #Predicate does not allow, and a Boolean with a number.
-    private func checkNumbers(_ a: ExpressionSyntax, _ b: ExpressionSyntax) throws(Untranslatable) {
+    /// Refuses what Swift cannot compare inside #Predicate: an integer attribute with a
+    /// fraction or with a number attribute (without a conversion #Predicate does not allow), a
+    /// Boolean with a number, a string with anything else, two number constants (whose types
+    /// are ambiguous), and a non-optional attribute with nil.
+    private func checkComparable(_ a: ExpressionSyntax, _ b: ExpressionSyntax)
+      throws(Untranslatable)
+    {
       for (key, constant) in [(a, b), (b, a)] {
         guard case .keyPath = key.kind, case .constant(.double(let d)) = constant.kind else {
           continue
@@ -213,6 +217,26 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       }
       let types = [try type(of: a), try type(of: b)]
       let isConstant = [a, b].map { if case .constant = $0.kind { true } else { false } }
+      let known = types.filter { $0 != .null && $0 != .unknown }
+      if known.contains(.string), known.contains(where: { $0 != .string }) {
+        throw Untranslatable(
+          reason: "a string compared with \(known.first { $0 != .string } ?? .unknown): Swift "
+            + "does not compare them, and NSPredicate finds them unequal")
+      }
+      if !isConstant.contains(false), types.allSatisfy({ $0 == .integer || $0 == .double }) {
+        throw Untranslatable(
+          reason: "\(PredicateFormatter.format(a)) and \(PredicateFormatter.format(b)) are both "
+            + "constants, whose number types Swift cannot tell apart inside #Predicate; the "
+            + "comparison does not depend on the object")
+      }
+      for (key, other) in [(a, b), (b, a)] {
+        guard case .keyPath(let path) = key.kind, case .constant(.null) = other.kind,
+          !(try attribute(path)).isOptional
+        else { continue }
+        throw Untranslatable(
+          reason: "\(PredicateFormatter.format(key)) is not optional, so it is never nil: "
+            + "the comparison with nil is the same for every object")
+      }
       if !isConstant.contains(true), types.allSatisfy({ $0 == .integer || $0 == .double }),
         types[0] != types[1]
       {
