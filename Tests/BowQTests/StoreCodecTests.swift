@@ -110,6 +110,28 @@ final class StoreCodecTests: XCTestCase {
     }
   }
 
+  func testDataAndURIsReadFromAFileAreWrittenBackAsTheyWere() throws {
+    let entity = Entity(
+      name: "E",
+      attributes: [
+        Attribute(name: "photo", type: .binary, isOptional: true),
+        Attribute(name: "url", type: .uri, isOptional: true),
+      ])
+    var graph = ObjectGraph(model: Model(entities: [entity]))
+    for i in 0..<300 {
+      graph.insert(
+        [
+          i % 5 == 0 ? .null : .data(Data([UInt8(i % 256), 1, 2, UInt8(i / 256)])),
+          i % 7 == 0 ? .null : .uri(try XCTUnwrap(URI("https://example.com/ties/\(i)"))),
+        ], into: "E")
+    }
+    let read = try StoreCodec.decodeData(StoreCodec.encodeData(graph))
+    XCTAssertEqual(read, graph)
+    XCTAssertEqual(read.table("E").column(0).kind, .data, "bytes with spans, as read")
+    XCTAssertEqual(read.table("E").column(1).kind, .uris)
+    XCTAssertEqual(try StoreCodec.decodeData(StoreCodec.encodeData(read)), graph)
+  }
+
   func testLayoutIsColumnarAndSelfDescribing() throws {
     let plist = try StoreCodec.encode(StoreFixtures.graph)
     guard case .dictionary(let root) = plist else { return XCTFail("not a dictionary") }

@@ -138,7 +138,9 @@ private struct ValueWriter {
       refs.removeAll(keepingCapacity: true)
       var nulls: [UInt8]?
       if rowCount > 0 {
-        var cells = Cells(of: table.column(c), kind: column.kind)
+        var cells = Cells(
+          of: table.column(c), kind: column.kind,
+          mayKeepApart: keepsValuesApart && column.allowsExternalStorage)
         var placeholder: Int?
         for row in 0..<rowCount {
           try Interrupt.check(every: row)
@@ -325,9 +327,14 @@ private struct Cells {
   /// string is written.
   private var indexByCode: [Int?]
 
-  init(of column: Column, kind: StoreColumn.Kind) {
+  /// Whether values of the column may be kept in external files, and so are read as
+  /// ``Value``s, whose buffers name them.
+  private let mayKeepApart: Bool
+
+  init(of column: Column, kind: StoreColumn.Kind, mayKeepApart: Bool) {
     self.column = column
     self.kind = kind
+    self.mayKeepApart = mayKeepApart
     let coded = kind == .string && column.kind == .strings && column.strings.encoding == .dictionary
     indexByCode = coded ? Array(repeating: nil, count: StringColumn.dictionaryLimit) : []
   }
@@ -341,7 +348,10 @@ private struct Cells {
     switch (kind, column.kind) {
     case (_, .nulls): return nil
     case (.string, .strings), (.real, .reals), (.date, .dates), (.bool, .booleans),
-      (.integer, .integers):
+      (.integer, .integers), (.uri, .uris):
+      if column.isNull(at: row) { return nil }
+    case (.binary, .data), (.opaque, .data):
+      if mayKeepApart { fallthrough }
       if column.isNull(at: row) { return nil }
     default:
       return try writer.value(
@@ -354,7 +364,9 @@ private struct Cells {
       let index = column.strings.withUTF8(at: row) { builder.string(utf8: $0) }
       indexByCode[code] = index
       return index
-    case .strings: return column.strings.withUTF8(at: row) { builder.string(utf8: $0) }
+    case .strings, .uris: return column.strings.withUTF8(at: row) { builder.string(utf8: $0) }
+    case .data:
+      return column.strings.withUTF8(at: row) { builder.data(UnsafeRawBufferPointer($0)) }
     case .reals: return builder.real(column.reals[row])
     case .dates: return try writer.date(column.reals[row], into: &builder)
     case .booleans: return builder.bool(column.booleans[row])
