@@ -202,6 +202,24 @@ final class ColumnBuilderTests: XCTestCase {
     XCTAssertEqual(appended([.data(Data([1])), .null]).kind, .values)
   }
 
+  func testLargeDataIsKeptBoxedSoThatRowsShareIt() throws {
+    let small = Data(repeating: 1, count: Column.largestUnboxedData)
+    let large = Data(repeating: 2, count: Column.largestUnboxedData + 1)
+    var builder = ColumnBuilder(.data)
+    builder.append(.data(small))
+    XCTAssertEqual(builder.column().kind, .data)
+    builder.append(.data(large))
+    var column = builder.column()
+    XCTAssertEqual(column.kind, .values)
+    XCTAssertEqual((0..<2).map(column.value(at:)), [.data(small), .data(large)])
+    var typed = ColumnBuilder(.data)
+    typed.append(.data(small))
+    column = typed.column()
+    column.set(.data(large), at: 0)
+    XCTAssertEqual(column.kind, .values)
+    XCTAssertEqual(column.value(at: 0), .data(large))
+  }
+
   func testAValueWrongInALateRunNamesItsRow() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run("entity Tie { name: String, worn: Int16 default 0 }")

@@ -253,7 +253,7 @@ struct Column: Sendable {
       (.dates, .date):
       return true
     case (.strings, .string(let s)): return StringColumn.fits(length: s.utf8.count)
-    case (.data, .data(let d)): return StringColumn.fits(length: d.count)
+    case (.data, .data(let d)): return d.count <= Self.largestUnboxedData
     case (.uris, .uri(let u)): return StringColumn.fits(length: u.absoluteString.utf8.count)
     case (.colors, .color): return true
     default: return false
@@ -300,6 +300,11 @@ struct Column: Sendable {
     case (.nulls, _), (.values, _): break
     }
   }
+
+  /// The most bytes a data value kept unboxed may have. Unboxed, each row holds its own
+  /// copy of the bytes, where boxed rows given one value share it: past this size a column
+  /// of data turns boxed, so that one large value set on a million rows stays one value.
+  static let largestUnboxedData = 256
 
   /// A color as `0xRRGGBB`, as a column of colors holds it.
   static func packed(_ color: Color) -> Int64 {

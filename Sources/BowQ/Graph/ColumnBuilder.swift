@@ -114,7 +114,7 @@ struct ColumnBuilder: Sendable {
   /// Adds the bytes of a data value to a column of data.
   @inline(__always)
   mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-    guard form == .data, StringColumn.fits(length: bytes.count) else {
+    guard form == .data, bytes.count <= Column.largestUnboxedData else {
       return appendBoxed(.data(Data(bytes)))
     }
     strings.append(utf8: bytes)
