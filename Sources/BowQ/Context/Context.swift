@@ -201,7 +201,11 @@ public struct Context: Sendable {
 
   /// The objects inserted or updated since the last save: what validation checks.
   public var changedObjects: [ObjectID] {
-    touched.sorted().filter { graph.contains($0) }
+    var current: (entity: String, table: EntityTable)?
+    return touched.sorted().filter { id in
+      if current?.entity != id.entity { current = (id.entity, graph.table(id.entity)) }
+      return current?.table.position(of: id.key) != nil
+    }
   }
 
   /// Every rule the pending changes break, as `save` would report them.

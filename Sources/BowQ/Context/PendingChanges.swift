@@ -20,13 +20,16 @@ public struct PendingChanges: RandomAccessCollection, Hashable, Sendable {
     entities = graph.model.entities.lazy.filter { entity in
       committed.model.entity(named: entity.name) != entity
     }.map(\.name)
-    var comparison: Comparison?
     var objects: [ObjectID] = []
-    for id in touched {
-      if comparison?.entity != id.entity {
-        comparison = Comparison(id.entity, from: committed, to: graph)
-      }
-      if comparison?.changed(id.key) == true { objects.append(id) }
+    // A run of one entity's objects at a time: `touched` is sorted, one run each.
+    var start = touched.startIndex
+    while start < touched.endIndex {
+      let entity = touched[start].entity
+      let end = touched[start...].firstIndex { $0.entity != entity } ?? touched.endIndex
+      let run = touched[start..<end]
+      let changed = Comparison(entity, from: committed, to: graph).changed(run.map(\.key))
+      objects += zip(run, changed).lazy.filter(\.1).map(\.0)
+      start = end
     }
     self.objects = objects
   }
@@ -87,50 +90,57 @@ public struct PendingChanges: RandomAccessCollection, Hashable, Sendable {
   /// Whether the objects of one entity changed between two graphs, read column by column
   /// when the entity kept its definition.
   private struct Comparison {
-    let entity: String
     private let old: (entity: Entity, table: EntityTable)?
     private let new: (entity: Entity, table: EntityTable)?
-    /// The slots whose columns are stored apart in the two graphs, when the entity kept its
-    /// definition; nil when it did not, and rows are compared by property name.
-    private let columnsApart: [(old: Column, new: Column)]?
-    /// The columns of both graphs, for objects at different positions in each.
-    private let allColumns: [(old: Column, new: Column)]
+    /// The columns of each slot in both graphs and whether they are stored apart, when the
+    /// entity kept its definition; nil when it did not, and rows are compared by property
+    /// name.
+    private let columns: [(old: Column, new: Column, apart: Bool)]?
 
     init(_ entity: String, from committed: ObjectGraph, to graph: ObjectGraph) {
-      self.entity = entity
       old = committed.model.entity(named: entity).map { ($0, committed.table(entity)) }
       new = graph.model.entity(named: entity).map { ($0, graph.table(entity)) }
       guard let old, let new, old.entity == new.entity,
         old.table.slotCount == new.table.slotCount
       else {
-        columnsApart = nil
-        allColumns = []
+        columns = nil
         return
       }
-      allColumns = (0..<new.table.slotCount).map { (old.table.column($0), new.table.column($0)) }
-      columnsApart = allColumns.filter { !$0.old.sharesStorage(with: $0.new) }
+      columns = (0..<new.table.slotCount).map { slot in
+        let pair = (old: old.table.column(slot), new: new.table.column(slot))
+        return (pair.old, pair.new, !pair.old.sharesStorage(with: pair.new))
+      }
     }
 
-    /// Whether the object with `key` was inserted, deleted or holds another value in some
-    /// property.
-    func changed(_ key: Int64) -> Bool {
-      let before = old.flatMap { $0.table.position(of: key) }
-      let after = new.flatMap { $0.table.position(of: key) }
-      guard let before, let after, let old, let new else {
-        return (before == nil) != (after == nil)
+    /// Whether each object of `keys` was inserted, deleted or holds another value in some
+    /// property. The values are compared a column at a time; a column stored as the saved
+    /// one is read only for objects that moved.
+    func changed(_ keys: [Int64]) -> [Bool] {
+      let positions = keys.map { key in
+        (
+          before: old.flatMap { $0.table.position(of: key) },
+          after: new.flatMap { $0.table.position(of: key) }
+        )
       }
-      guard let columnsApart else {
-        return !PendingChanges.differences(
-          old.entity, old.table.row(at: before), new.entity, new.table.row(at: after)
-        ).isEmpty
+      var changed = positions.map { ($0.before == nil) != ($0.after == nil) }
+      guard let old, let new else { return changed }
+      guard let columns else {
+        for (object, (before, after)) in positions.enumerated() {
+          guard let before, let after else { continue }
+          changed[object] =
+            !PendingChanges.differences(
+              old.entity, old.table.row(at: before), new.entity, new.table.row(at: after)
+            ).isEmpty
+        }
+        return changed
       }
-      // Read the columns in place: a copy of a column per object would retain and release
-      // each of its buffers.
-      return (before == after ? columnsApart : allColumns).withUnsafeBufferPointer { pairs in
-        pairs.indices.contains {
-          !pairs[$0].old.holdsSameValue(at: before, as: pairs[$0].new, at: after)
+      for (oldColumn, newColumn, apart) in columns {
+        for (object, (before, after)) in positions.enumerated() where !changed[object] {
+          guard let before, let after, apart || before != after else { continue }
+          changed[object] = !oldColumn.holdsSameValue(at: before, as: newColumn, at: after)
         }
       }
+      return changed
     }
   }
 }
