@@ -56,7 +56,12 @@ struct ExternalDataReference: Hashable {
 
   /// Whether `data`, a value of `column`, is kept in an external file.
   static func isKeptApart(_ data: Data, in column: StoreColumn) -> Bool {
-    column.allowsExternalStorage && data.count >= StoreCodec.externalDataThreshold
+    isKeptApart(length: data.count, in: column)
+  }
+
+  /// Whether a value of `length` bytes of `column` is kept in an external file.
+  static func isKeptApart(length: Int, in column: StoreColumn) -> Bool {
+    column.allowsExternalStorage && length >= StoreCodec.externalDataThreshold
   }
 
   /// Whether `name` is a hash as files are named: 64 lowercase hexadecimal digits.

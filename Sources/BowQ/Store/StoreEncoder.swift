@@ -73,11 +73,18 @@ enum StoreEncoder {
       return !external.isEmpty
         && external.contains { c in
           let table = graph.table(entity.name)
-          return c < table.slotCount
-            && (0..<table.count).contains { position in
-              guard case .data(let data) = table.value(at: position, slot: c) else { return false }
-              return ExternalDataReference.isKeptApart(data, in: columns[c])
+          guard c < table.slotCount else { return false }
+          let column = table.column(c)
+          return (0..<table.count).contains { position in
+            // Data kept as bytes is measured in place, not copied into a `Data` first.
+            if column.kind == .data {
+              return !column.isNull(at: position)
+                && ExternalDataReference.isKeptApart(
+                  length: column.strings.withUTF8(at: position) { $0.count }, in: columns[c])
             }
+            guard case .data(let data) = column.value(at: position) else { return false }
+            return ExternalDataReference.isKeptApart(data, in: columns[c])
+          }
         }
     }
   }
