@@ -168,6 +168,51 @@ final class InterpreterTests: XCTestCase {
     }
   }
 
+  func testAnImportIsOneEditWithTheKeysInsertsWouldGive() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ties = (0..<2_500).map { ["name": "Tie \($0)", "rating": Double($0 % 6)] }
+    try PropertyListSerialization.data(fromPropertyList: ties, format: .binary, options: 0)
+      .write(to: folder.appendingPathComponent("ties.plist"))
+    let interpreter = try makeInterpreter("delete Tie where name == 'Green'")
+    interpreter.baseDirectory = folder.path
+    let before = interpreter.context.graph
+    _ = try interpreter.run("import \"ties.plist\" into Tie")
+    let table = interpreter.context.graph.table("Tie")
+    XCTAssertEqual(table.count, 2 + 2_500)
+    XCTAssertEqual(Array(table.keys.prefix(4)), [1, 2, 4, 5], "keys go on after the deleted 3")
+    XCTAssertEqual(table.row(for: 2_503)?.prefix(3), [.string("Tie 2499"), .double(3), .int(0)])
+    XCTAssertEqual(interpreter.context.pendingChanges.count, 1 + 2_500)
+    _ = try interpreter.run("fetch Tie where name == 'Tie 7'; set rating = 5")
+    _ = try interpreter.run("undo")
+    _ = try interpreter.run("undo")
+    XCTAssertEqual(interpreter.context.graph.table("Tie"), before.table("Tie"), "one undo step")
+    _ = try interpreter.run("redo")
+    XCTAssertEqual(interpreter.context.graph.table("Tie"), table)
+    _ = try interpreter.run("import \"ties.plist\" into Tie")
+    XCTAssertEqual(interpreter.context.graph.table("Tie").keys.last, 5_003)
+    XCTAssertEqual(
+      try interpreter.run("count Tie where rating == 5").last, .count(entity: "Tie", 833))
+  }
+
+  func testAnImportIntoAnEmptyEntityKeepsItsNextKey() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try PropertyListSerialization.data(
+      fromPropertyList: [["name": "Polka"], ["name": "Paisley"]], format: .binary, options: 0
+    ).write(to: folder.appendingPathComponent("ties.plist"))
+    let interpreter = try makeInterpreter("delete Tie")
+    interpreter.baseDirectory = folder.path
+    _ = try interpreter.run("import \"ties.plist\" into Tie")
+    XCTAssertEqual(interpreter.context.graph.table("Tie").keys, [4, 5], "keys are never reused")
+    _ = try interpreter.run("insert Tie name = 'Dots'")
+    XCTAssertEqual(interpreter.context.graph.table("Tie").keys, [4, 5, 6])
+    _ = try interpreter.run("rollback")
+    XCTAssertEqual(interpreter.context.graph.table("Tie").count, 3)
+  }
+
   func testTheSampleSeedsOnce() throws {
     let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent()

@@ -130,6 +130,20 @@ public struct Context: Sendable {
     return id
   }
 
+  /// Inserts every object of `imported` (rows in `entity`'s layout) as new objects, in
+  /// order, as that many ``insert(_:into:)`` calls would, at the cost of one; returns how
+  /// many were inserted.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it, with nothing inserted.
+  public mutating func insert(contentsOf imported: EntityTable, into entity: String)
+    throws(Interrupted) -> Int
+  {
+    let keys = try graph.insert(contentsOf: imported, into: entity)
+    let added = touched.insert(keys, of: entity)
+    if openStep != nil { _ = openStep?.touched.insert(added, of: entity) }
+    return keys.count
+  }
+
   public mutating func update(_ id: ObjectID, attribute: Int, to value: Value) {
     graph.update(id, attribute: attribute, to: value)
     touch(CollectionOfOne(id))

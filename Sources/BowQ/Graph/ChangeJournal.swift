@@ -118,8 +118,15 @@ extension ObjectGraph {
 
   /// Records the model and the whole table of `entity` as they were before the edit.
   mutating func recordDefinition(of entity: String) {
+    if journal != nil, journal?.model == nil { journal?.model = model }
+    recordTable(of: entity)
+  }
+
+  /// Records the whole table of `entity` as it was before the edit: what an edit that
+  /// rewrites or grows the whole table puts back.
+  mutating func recordTable(of entity: String) {
     guard var recorded = journal, !recorded.tables.keys.contains(entity) else { return }
-    if recorded.model == nil { recorded.model = model }
+    journal = nil
     var before = tables[entity]
     if let rows = recorded.rows.removeValue(forKey: entity) {
       before?.restore(rows, nextKey: recorded.nextKeys[entity])

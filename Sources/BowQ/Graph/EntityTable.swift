@@ -116,6 +116,38 @@ public struct EntityTable: Hashable, Sendable {
     return key
   }
 
+  /// Appends every object of `other` (a table of the same slots, whose own keys are not
+  /// kept) in its order, with keys from `firstKey` (at least ``nextKey``) on; returns the
+  /// keys given. Into an empty table the other's columns are taken as they are.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it, with the table unchanged.
+  mutating func append(contentsOf other: EntityTable, firstKey: Int64) throws(Interrupted)
+    -> Range<Int64>
+  {
+    let first = max(firstKey, nextKey)
+    let added = first..<(first + Int64(other.count))
+    guard !keys.isEmpty else {
+      self = EntityTable(keys: Array(added), columns: other.columns)
+      nextKey = added.upperBound
+      return added
+    }
+    var columns = self.columns
+    for slot in columns.indices {
+      for position in 0..<other.count {
+        try Interrupt.check(every: position)
+        columns[slot].append(
+          slot < other.columns.count ? other.columns[slot].value(at: position) : .null)
+      }
+    }
+    self.columns = columns
+    if positionByKey != nil {
+      for (offset, key) in added.enumerated() { positionByKey?[key] = keys.count + offset }
+    }
+    keys.append(contentsOf: added)
+    nextKey = added.upperBound
+    return added
+  }
+
   public mutating func update(key: Int64, attribute: Int, to value: Value) {
     guard let position = position(of: key), attribute < columns.count else { return }
     columns[attribute].set(value, at: position)

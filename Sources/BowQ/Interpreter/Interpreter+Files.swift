@@ -27,12 +27,7 @@ extension Interpreter {
     } catch {
       throw EvaluationError("\(path) is not a readable property list: \(error)", at: range)
     }
-    try edit { context in
-      for position in 0..<imported.count {
-        try Interrupt.check(every: position)
-        context.insert(imported.row(at: position), into: entity.name)
-      }
-    }
+    try edit { context in _ = try context.insert(contentsOf: imported, into: entity.name) }
     return .imported(entity: entity.name, count: imported.count, path: path)
   }
 
