@@ -6,7 +6,8 @@ import XCTest
 /// The `#Predicate` code `explain` shows is real Swift that selects what bowq selects: every
 /// predicate of the list below, and every predicate of the conformance suite that a fetch of
 /// the sample's ties runs and that has a `#Predicate` form, is compiled, in one `swiftc`
-/// run, against a struct with the BowTie entity's attributes, evaluated over the sample ties
+/// run, against a struct generated from the BowTie entity's attributes (those of a type
+/// `#Predicate` compares), evaluated over the sample ties
 /// by Foundation's `Predicate`, and must keep the same ties as `fetch`.
 final class SwiftDataPredicateCompileTests: XCTestCase {
   /// One predicate of each family `#Predicate` can write: comparisons of each operator,
@@ -40,6 +41,22 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
     ("9.2e-05 < 0.0001", "9.2e-05 and 0.0001 are both constants"),
   ]
 
+  /// The Swift type of an attribute of a type `#Predicate` compares, for the struct the
+  /// emitted code is compiled against; nil for the others, which the struct leaves out.
+  static func swiftType(of type: AttributeType) -> String? {
+    switch type {
+    case .string: return "String"
+    case .bool: return "Bool"
+    case .int16: return "Int16"
+    case .int32: return "Int32"
+    case .int64: return "Int64"
+    case .double: return "Double"
+    case .float: return "Float"
+    case .date: return "Date"
+    default: return nil
+    }
+  }
+
   func makeInterpreter() throws -> Interpreter {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     try BowTiesSample.seed(
@@ -69,32 +86,22 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
     let interpreter = try makeInterpreter()
     let table = interpreter.context.graph.table("BowTie")
     let entity = try XCTUnwrap(interpreter.context.graph.model.entity(named: "BowTie"))
-    var source = """
-      import Foundation
-
-      struct BowTie {
-        var name: String
-        var searchKey: String
-        var rating: Double
-        var timesWorn: Int32
-        var lastWorn: Date?
-        var isFavorite: Bool
-      }
-
-      let ties = [
-
-      """
+    let fields = entity.attributes.compactMap { attribute -> (String, String, Int)? in
+      guard let type = Self.swiftType(of: attribute.type),
+        let slot = entity.index(ofAttribute: attribute.name)
+      else { return nil }
+      return (attribute.name, type + (attribute.isOptional ? "?" : ""), slot)
+    }
+    var source =
+      "import Foundation\n\nstruct BowTie {\n"
+      + fields.map { "  var \($0.0): \($0.1)\n" }.joined() + "}\n\nlet ties = [\n"
     var keys: [Int64] = []
     for key in table.keys {
       let row = try XCTUnwrap(table.row(for: key))
-      func literal(_ attribute: String) throws -> String {
-        let value = row[try XCTUnwrap(entity.index(ofAttribute: attribute))]
-        return CoreDataSwift.swiftLiteral(value) ?? "nil"
+      let arguments = fields.map { name, _, slot in
+        "\(name): \(CoreDataSwift.swiftLiteral(row[slot]) ?? "nil")"
       }
-      source +=
-        "  BowTie(name: \(try literal("name")), searchKey: \(try literal("searchKey")), "
-        + "rating: \(try literal("rating")), timesWorn: \(try literal("timesWorn")), "
-        + "lastWorn: \(try literal("lastWorn")), isFavorite: \(try literal("isFavorite"))),\n"
+      source += "  BowTie(\(arguments.joined(separator: ", "))),\n"
       keys.append(key)
     }
     source += "]\n\n"
