@@ -240,9 +240,9 @@ final class FileSafetyTests: XCTestCase {
         screen.contains("history file '\(path)': \(reason); history will not be saved"), screen)
       try terminal.enter("entity T { s: String }")
       try terminal.waitFor("bowq>", count: 2)
-      try terminal.press("C-d")
+      try terminal.pressAtPrompt("C-d")
       try terminal.waitFor("Ctrl-D again to discard it")
-      try terminal.press("C-d")
+      try terminal.pressAtPrompt("C-d")
       try terminal.waitFor("[EXIT=0]")
       XCTAssertEqual(kind(path), path == fifo ? S_IFIFO : S_IFDIR)
     }

@@ -28,7 +28,7 @@ final class InteractiveShellTests: XCTestCase {
     try terminal.press("Up")
     try terminal.waitFor("bowq> save", count: 2)
     try terminal.press("C-u")
-    try terminal.press("C-d")
+    try terminal.pressAtPrompt("C-d")
     try terminal.waitFor("[EXIT=0]")
 
     let reopened = try startShell(home: home)

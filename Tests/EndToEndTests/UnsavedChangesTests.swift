@@ -15,7 +15,7 @@ final class UnsavedChangesTests: XCTestCase {
     let terminal = try startShell(["--memory", "--sample"], home: home)
     try terminal.enter("update BowTie where searchKey == \"R\" set rating = 4")
     try terminal.waitFor("Updated 1 BowTie.")
-    try terminal.press("C-d")
+    try terminal.pressAtPrompt("C-d")
     try terminal.waitFor("1 unsaved change — `save` to keep it, or Ctrl-D again to discard it")
     try terminal.enter("count BowTie where rating == 4")
     try terminal.waitFor("2")
@@ -23,7 +23,7 @@ final class UnsavedChangesTests: XCTestCase {
     try terminal.waitFor("or .quit again to discard it")
     try terminal.enter("save")
     try terminal.waitFor("Saved 1 change.")
-    try terminal.press("C-d")
+    try terminal.pressAtPrompt("C-d")
     try terminal.waitFor("[EXIT=0]")
   }
 
@@ -31,9 +31,9 @@ final class UnsavedChangesTests: XCTestCase {
     let terminal = try startShell(["--memory", "--sample"], home: home)
     try terminal.enter("delete BowTie where searchKey == \"R\"")
     try terminal.waitFor("Deleted 1 BowTie.")
-    try terminal.press("C-d")
+    try terminal.pressAtPrompt("C-d")
     try terminal.waitFor("Ctrl-D again to discard it")
-    try terminal.press("C-d")
+    try terminal.pressAtPrompt("C-d")
     try terminal.waitFor("[EXIT=0]")
   }
 

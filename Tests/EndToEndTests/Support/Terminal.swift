@@ -39,6 +39,27 @@ struct Terminal {
     try Terminal.tmux(["send-keys", "-t", session] + keys)
   }
 
+  /// Presses named keys once the shell waits at an empty prompt, the last line on the
+  /// screen: a key sent while a statement still runs reaches the terminal before line
+  /// editing takes it again, and a Ctrl-D there may be taken as end of input by nobody.
+  func pressAtPrompt(_ keys: String..., prompt: String = "bowq>", timeout: TimeInterval = 10)
+    throws
+  {
+    let deadline = Date().addingTimeInterval(timeout)
+    var last = ""
+    while Date() < deadline {
+      last = try screen()
+      let lines = last.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      if lines.last(where: { !$0.isEmpty }) == prompt {
+        try Terminal.tmux(["send-keys", "-t", session] + keys)
+        return
+      }
+      usleep(50_000)
+    }
+    XCTFail("timed out waiting for an empty \(prompt) prompt; the screen:\n\(last)")
+    throw XCTSkip("the terminal showed no empty prompt")
+  }
+
   /// Types a line and presses Enter.
   func enter(_ line: String) throws {
     try type(line)
