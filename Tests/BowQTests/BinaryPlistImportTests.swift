@@ -8,17 +8,7 @@ import XCTest
 final class BinaryPlistImportTests: XCTestCase {
   private let bowTie = Entity(
     name: "BowTie",
-    attributes: [
-      Attribute(name: "name", type: .string),
-      Attribute(name: "searchKey", type: .string),
-      Attribute(name: "rating", type: .double, defaultValue: .double(0)),
-      Attribute(name: "timesWorn", type: .int32, defaultValue: .int(0)),
-      Attribute(name: "lastWorn", type: .date, isOptional: true),
-      Attribute(name: "isFavorite", type: .bool, defaultValue: .bool(false)),
-      Attribute(name: "id", type: .uuid),
-      Attribute(name: "url", type: .uri, isOptional: true),
-      Attribute(name: "photoData", type: .binary, isOptional: true),
-      Attribute(name: "tintColor", type: .transformable(.color), isOptional: true),
+    attributes: ImportedBowTie.attributes + [
       Attribute(name: "price", type: .decimal, isOptional: true),
       Attribute(name: "weight", type: .float, isOptional: true),
       Attribute(name: "small", type: .int16, isOptional: true),
