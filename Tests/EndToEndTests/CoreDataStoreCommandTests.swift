@@ -62,8 +62,8 @@ final class CoreDataStoreCommandTests: XCTestCase {
   }
 
   /// `.schema` of a store written by Core Data: its hierarchy, relationships with their
-  /// inverses, delete rules and counts, and the uniqueness, defaults and length rules of its
-  /// model cache — text that defines the same model again.
+  /// inverses, delete rules and counts, and the optionality, uniqueness, defaults and length
+  /// rules of its model cache — text that defines the same model again.
   func testBooksStoreSchemaShowsItsModelAndReadsBack() throws {
     let store = try fixture("Books/Books.sqlite")
     let shown = try Bowq.run(["--store", store.path, "-c", ".schema"], home: home)
@@ -72,35 +72,35 @@ final class CoreDataStoreCommandTests: XCTestCase {
       shown.stdout,
       """
       abstract entity Writer {
-        age: Int16?
+        age: Int16
       }
       entity Author : Writer {
-        alias: String? unique
+        alias: String unique
         books: [Book] inverse author delete cascade
       }
       entity Book {
-        frontCover: Transformable(CoverTransformer)?
+        frontCover: Transformable(CoverTransformer)
         pagesCount: Int64?
-        price: Decimal?
-        publishedAt: Date?
-        title: String? minLength 3 maxLength 50
-        uniqueID: UUID? unique
+        price: Decimal
+        publishedAt: Date
+        title: String minLength 3 maxLength 50
+        uniqueID: UUID unique
         author: Author inverse books
         pages: [Page] inverse book delete cascade min 1 max 10000
       }
       entity Feedback {
-        authorAlias: String?
-        bookID: UUID?
+        authorAlias: String
+        bookID: UUID
         comment: String?
-        rating: Double?
+        rating: Double
       }
       entity GraphicNovel : Book {
-        isBlackAndWhite: Bool? default NO
+        isBlackAndWhite: Bool default NO
       }
       entity Page {
-        content: Transformable(ContentTransformer)?
-        isBookmarked: Bool? default NO
-        number: Int32?
+        content: Transformable(ContentTransformer)
+        isBookmarked: Bool default NO
+        number: Int32
         book: Book inverse pages
       }
 
@@ -108,6 +108,23 @@ final class CoreDataStoreCommandTests: XCTestCase {
     let again = try Bowq.run(["--memory", "-c", shown.stdout, "-c", ".schema"], home: home)
     XCTAssertEqual(again.status, 0, again.stderr)
     XCTAssertEqual(again.stdout, shown.stdout)
+  }
+
+  /// The properties Books.sqlite's model requires stay required: a new feedback with only
+  /// its optional comment fails `validate` with Core Data's 1570 for each of the others.
+  func testBooksStoreValidatesItsRequiredAttributes() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let result = try Bowq.run(
+      ["--store", store.path, "-c", "insert Feedback comment = \"great\"", "-c", "validate"],
+      home: home)
+    XCTAssertEqual(result.status, 1)
+    for key in ["authorAlias", "bookID", "rating"] {
+      XCTAssertTrue(
+        result.stderr.contains(
+          "\"great\": \(key) is a required value. (value nil, the attribute is required; "
+            + "Core Data error 1570"), result.stderr)
+    }
+    XCTAssertFalse(result.stderr.contains("comment is a required"), result.stderr)
   }
 
   func testObjectsShowAsCoreDataURIs() throws {

@@ -3,8 +3,10 @@ extension CoreDataModel {
   /// differently.
   ///
   /// Each entity keeps its parent and whether it is abstract, and holds its ancestors'
-  /// properties first, then its own, as bowq's sub-entities do. Attributes keep their
-  /// defaults and validation rules, and entities their uniqueness constraints. Transient properties and fetched properties are not stored, so they
+  /// properties first, then its own, as bowq's sub-entities do. Attributes keep whether
+  /// they are optional (a required one that is nil fails validation with 1570, as in Core
+  /// Data), their defaults and validation rules, and entities their uniqueness constraints.
+  /// Transient properties and fetched properties are not stored, so they
   /// are left out; attributes of a type bowq has no counterpart for (Object ID, Composite,
   /// Undefined) too. A Transformable whose value class is one of Foundation's standard ones
   /// (`NSString`, `NSNumber`, `NSDate`, `NSData`, `NSURL`, `NSUUID`) gets that type, as its
@@ -26,7 +28,7 @@ extension CoreDataModel {
             attributes.append(
               attribute.rules.applied(
                 to: Attribute(
-                  name: attribute.name, type: type, isOptional: true,
+                  name: attribute.name, type: type, isOptional: attribute.isOptional,
                   allowsExternalStorage: attribute.allowsExternalStorage)))
           } else if own {
             notes.append(

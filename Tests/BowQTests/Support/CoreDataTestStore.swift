@@ -14,6 +14,8 @@ enum CoreDataTestStore {
     var transformer: String? = nil
     var valueClass: String? = nil
     var external = false
+    /// Archived as `NSIsOptional` only when true, as Core Data archives it.
+    var optional = true
     /// `NSDefaultValue`, written inline in `$objects` as `NSKeyedArchiver` writes a number
     /// or a string.
     var defaultValue: PropertyList? = nil
@@ -85,6 +87,11 @@ enum CoreDataTestStore {
     var inverse: String
     var toMany = false
     var ordered = false
+    /// Archived as `NSIsOptional` only when true, as Core Data archives it.
+    var optional = true
+    /// `NSMinCount`, and `NSMaxCount` (nil: 0, no maximum, for a to-many and 1 for a to-one).
+    var minCount: Int64 = 0
+    var maxCount: Int64? = nil
   }
 
   /// An entity of a test model.
@@ -111,9 +118,12 @@ enum CoreDataTestStore {
         var fields: [(String, PropertyList)] = [
           ("NSPropertyName", w.string(attribute.name)),
           ("NSAttributeType", .integer(attribute.type)),
-          ("NSEntity", reference), ("NSIsOptional", true),
+          ("NSEntity", reference),
           ("NSAllowsExternalBinaryDataStorage", .bool(attribute.external)),
         ]
+        if attribute.optional {
+          fields.append(("NSIsOptional", true))
+        }
         if let transformer = attribute.transformer {
           fields.append(("NSValueTransformerName", w.string(transformer)))
         }
@@ -136,18 +146,21 @@ enum CoreDataTestStore {
           ))
       }
       for relationship in entity.relationships {
+        var fields: [(String, PropertyList)] = [
+          ("NSPropertyName", w.string(relationship.name)), ("NSEntity", reference),
+          ("_NSDestinationEntityName", w.string(relationship.destination)),
+          ("_NSInverseRelationshipName", w.string(relationship.inverse)),
+          ("NSMinCount", .integer(relationship.minCount)),
+          ("NSMaxCount", .integer(relationship.maxCount ?? (relationship.toMany ? 0 : 1))),
+          ("NSIsOrdered", .bool(relationship.ordered)), ("NSDeleteRule", 1),
+        ]
+        if relationship.optional {
+          fields.append(("NSIsOptional", true))
+        }
         own[entity.name, default: []].append(
           (
             relationship.name,
-            w.object(
-              ["NSRelationshipDescription", "NSPropertyDescription", "NSObject"],
-              [
-                ("NSPropertyName", w.string(relationship.name)), ("NSEntity", reference),
-                ("_NSDestinationEntityName", w.string(relationship.destination)),
-                ("_NSInverseRelationshipName", w.string(relationship.inverse)),
-                ("NSMaxCount", .integer(relationship.toMany ? 0 : 1)), ("NSIsOptional", true),
-                ("NSIsOrdered", .bool(relationship.ordered)), ("NSDeleteRule", 1),
-              ])
+            w.object(["NSRelationshipDescription", "NSPropertyDescription", "NSObject"], fields)
           ))
       }
     }
