@@ -33,6 +33,9 @@ enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
   case optionOnlyForPlist(String)
   /// `bowq plist` with a format other than JSON.
   case plistFormat(OutputFormat)
+  /// An argument holding a byte that is not UTF-8: its 1-based position among the
+  /// arguments, its text with U+FFFD in place of the bad bytes, and the first bad byte.
+  case notUTF8(position: Int, argument: String, byte: InvalidByte)
 
   /// The exit status for a bad command line.
   static let exitStatus = Launcher.usageExitStatus
@@ -84,6 +87,11 @@ enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
       return "'\(option)' is an option of 'bowq plist FILE'"
     case .plistFormat(let format):
       return "'plist' prints readably or with '--format json', not '--format \(format.rawValue)'"
+    case .notUTF8(let position, let argument, let byte):
+      let hex = String(byte.value, radix: 16, uppercase: true)
+      return "argument \(position) is not UTF-8: byte 0x\(hex.count == 1 ? "0" : "")\(hex) at "
+        + "column \(byte.column) of '\(argument)'; bowq reads statements, paths and options as "
+        + "UTF-8"
     }
   }
 }

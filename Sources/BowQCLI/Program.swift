@@ -7,6 +7,16 @@ import Foundation
 /// Exit status: 0 when every statement succeeded, 1 when one failed (or the store could not
 /// be opened), 2 for a bad command line.
 enum Program {
+  /// Runs the command line given as the bytes of each argument, as `argv` holds them.
+  static func main(rawArguments: [[UInt8]], environment: [String: String]) -> Int32 {
+    do {
+      return main(arguments: try ArgumentText.decode(rawArguments), environment: environment)
+    } catch {
+      ShellOutput.standard.error(error.message)
+      return CommandLineError.exitStatus
+    }
+  }
+
   static func main(arguments: [String], environment: [String: String]) -> Int32 {
     let invocation: Invocation
     do {

@@ -37,6 +37,17 @@ final class CommandLineTests: XCTestCase {
     }
   }
 
+  func testAStatementThatIsNotUTF8IsRefusedNotRunWithAReplacementCharacter() throws {
+    let result = try Bowq.run(
+      ["-c", #"exec bowq --memory --sample -c "$(printf 'count BowTie where name == "\377"')""#],
+      home: home, executable: URL(fileURLWithPath: "/bin/sh"))
+    XCTAssertEqual(result.status, 2, result.stderr)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertTrue(
+      result.stderr.hasPrefix("bowq: argument 4 is not UTF-8: byte 0xFF at column 29 of "),
+      result.stderr)
+  }
+
   func testTheDefaultStoreIsSeededOnceFromTheSampleData() throws {
     let first = try Bowq.run(["-c", "count BowTie"], home: home)
     XCTAssertEqual(first.status, 0, first.stderr)
