@@ -66,6 +66,17 @@ final class PredicateFormatterTests: XCTestCase {
     XCTAssertEqual(canonical(#"a == 'it\'s é'"#), #"a == "it's é""#)
   }
 
+  func testControlCharactersAreEscapedSoTheyReadBackAndNeverReachATerminal() throws {
+    let text = "red\u{1B}[31m bell\u{07} nul\u{0} del\u{7F} c1\u{85} e\u{301}"
+    let quoted = Value.quoted(text)
+    XCTAssertEqual(
+      quoted, #""red\u{1B}[31m bell\u{7} nul\u{0} del\u{7F} c1\u{85} é""#)
+    XCTAssertFalse(quoted.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    XCTAssertEqual(
+      try Parser.parsePredicate("a == \(quoted)"),
+      try Parser.parsePredicate("a == $x").substituting(["x": .string(text)]))
+  }
+
   func testCompoundsAreParenthesizedWhenNested() {
     XCTAssertEqual(canonical("a == 1 AND b == 2 AND c == 3"), "a == 1 AND b == 2 AND c == 3")
     XCTAssertEqual(canonical("(a > 1 and b == 2) or c == 3"), "(a > 1 AND b == 2) OR c == 3")

@@ -46,17 +46,21 @@ extension Value {
     ISO8601Dates.format(date)
   }
 
-  /// A string in double quotes with `"` and `\` escaped, as NSPredicate prints it.
+  /// A string in double quotes with `"` and `\` escaped, as NSPredicate prints it, and every
+  /// other control character escaped (`\n`, `\t`, `\r`, else `\u{1B}`), so the text reads
+  /// back the same and never sends a control code to a terminal.
   public static func quoted(_ s: String) -> String {
     var out = "\""
-    for ch in s {
-      switch ch {
+    for scalar in s.unicodeScalars {
+      switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
       case "\n": out += "\\n"
       case "\t": out += "\\t"
       case "\r": out += "\\r"
-      default: out.append(ch)
+      case _ where scalar.properties.generalCategory == .control:
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out + "\""
