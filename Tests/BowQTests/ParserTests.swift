@@ -150,6 +150,7 @@ final class ParserTests: XCTestCase {
       .matches: (#"matches "x""#, .matches(A.string("x"))), .unique: ("unique", .unique),
       .external: ("external", .external), .inverse: ("inverse b", .inverse(A.name("b"))),
       .delete: ("delete cascade", .deleteRule(A.name("cascade"))),
+      .ordered: ("ordered", .ordered),
       .renamed: ("renamed from b", .renamedFrom(A.name("b"))),
     ]
     XCTAssertEqual(Set(samples.keys), Set(PropertyModifierKeyword.allCases))

@@ -379,8 +379,8 @@ final class StoreCodecTests: XCTestCase {
       "not a bowq store: \"format\" is the string \"other\", not \"bowq-store\"")
     assertDecodeFails([1, 2], "not a bowq store: the top level is an array, not a dictionary")
     assertDecodeFails(
-      storePlist(entities: [rated], objects: objects(goodColumns), version: 4),
-      "unsupported store version 4 (this bowq reads version 3 and earlier); open it with the bowq "
+      storePlist(entities: [rated], objects: objects(goodColumns), version: 5),
+      "unsupported store version 5 (this bowq reads version 4 and earlier); open it with the bowq "
         + "that wrote it")
     assertDecodeFails(
       ["format": "bowq-store"], "not a bowq store: the top-level dictionary has no \"version\" key")

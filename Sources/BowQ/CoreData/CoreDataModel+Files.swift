@@ -91,7 +91,8 @@ extension CoreDataModel {
           CoreDataRelationship(
             name: relationship.name, destination: relationship.destination,
             inverse: relationship.inverse, isToMany: relationship.isToMany,
-            isOptional: relationship.isOptional, minCount: relationship.minCount ?? 0,
+            isOrdered: relationship.isOrdered, isOptional: relationship.isOptional,
+            minCount: relationship.minCount ?? 0,
             maxCount: relationship.isToMany ? relationship.maxCount ?? 0 : 1,
             deleteRule: Self.coreDataRule(relationship.deleteRule))
         },

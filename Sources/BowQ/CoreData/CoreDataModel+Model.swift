@@ -50,7 +50,7 @@ extension CoreDataModel {
               minCount: relationship.isToMany && relationship.minCount > 0
                 ? relationship.minCount : nil,
               maxCount: relationship.isToMany && relationship.maxCount > 0
-                ? relationship.maxCount : nil))
+                ? relationship.maxCount : nil, isOrdered: relationship.isOrdered))
         }
       }
       for name in entity.fetchedProperties {

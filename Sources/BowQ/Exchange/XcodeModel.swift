@@ -9,8 +9,7 @@ public struct XcodeModel: Hashable, Sendable {
   public var version: String?
   /// One sentence per thing read but not represented, or represented differently: which
   /// version of a bundle was chosen, skipped transient properties, fetch requests,
-  /// configurations, ordered to-manys kept unordered, and so on. For
-  /// the shell to print after loading.
+  /// configurations, and so on. For the shell to print after loading.
   public var notes: [String]
 
   public init(model: Model, version: String?, notes: [String]) {

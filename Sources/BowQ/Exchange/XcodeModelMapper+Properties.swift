@@ -192,9 +192,7 @@ extension XcodeModelMapper {
         let count = try reader.count("maxCount", text)
         relationship.maxCount = count > 0 ? count : nil
       }
-      if element.flag("ordered") {
-        notes.append("\(entity).\(name): ordered to-many kept unordered (bowq to-manys are sets)")
-      }
+      relationship.isOrdered = element.flag("ordered")
     }
     return relationship
   }

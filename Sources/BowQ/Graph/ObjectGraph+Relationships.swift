@@ -64,6 +64,13 @@ extension ObjectGraph {
         unlinkBoth(
           edit.object, relationship, current.filter { !kept.contains($0) }, &members, &changed)
         linkBoth(edit.object, relationship, targets, &members, &changed)
+        if relationship.isOrdered,
+          let slot = model.entity(named: edit.object.entity)?.slot(
+            ofRelationship: relationship.name),
+          members.lists[edit.object]?[slot]?.arrange(targets) == true
+        {
+          changed.insert(edit.object)
+        }
       case .add(let targets):
         linkBoth(edit.object, relationship, targets, &members, &changed)
       case .remove(let targets):
@@ -74,27 +81,85 @@ extension ObjectGraph {
     return changed
   }
 
-  /// The members of the to-many slots an edit has touched, as sets, until they are
-  /// written back in one go.
+  /// The members of the to-many slots an edit has touched, until they are written back in
+  /// one go.
   struct PendingMembers {
-    var sets: [ObjectID: [Int: Set<ObjectID>]] = [:]
+    var lists: [ObjectID: [Int: MemberList]] = [:]
   }
 
-  /// Writes each to-many whose members changed back, its members sorted by key.
+  /// The members of one to-many in the order they were added, each added or removed in
+  /// constant time: a removed member leaves a hole, which writing skips.
+  struct MemberList {
+    private var order: [ObjectID?]
+    private var positions: [ObjectID: Int]
+
+    init(_ members: [ObjectID]) {
+      order = members
+      positions = Dictionary(
+        members.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Adds `id` at the end; false when it is a member already.
+    mutating func insert(_ id: ObjectID) -> Bool {
+      guard positions[id] == nil else { return false }
+      positions[id] = order.count
+      order.append(id)
+      return true
+    }
+
+    /// Removes `id`; false when it was not a member.
+    mutating func remove(_ id: ObjectID) -> Bool {
+      guard let position = positions.removeValue(forKey: id) else { return false }
+      order[position] = nil
+      return true
+    }
+
+    /// Puts the members that are among `targets` in their order there, ahead of any
+    /// others; true when the order changed.
+    mutating func arrange(_ targets: [ObjectID]) -> Bool {
+      let before = inOrder
+      var arranged: [ObjectID] = []
+      var placed: Set<ObjectID> = []
+      for target in targets where positions[target] != nil && placed.insert(target).inserted {
+        arranged.append(target)
+      }
+      arranged += before.filter { !placed.contains($0) }
+      guard arranged != before else { return false }
+      self = MemberList(arranged)
+      return true
+    }
+
+    /// The members in the order they were added.
+    var inOrder: [ObjectID] { order.compactMap { $0 } }
+
+    /// The members in key order.
+    var sorted: [ObjectID] { positions.keys.sorted() }
+  }
+
+  /// Writes each to-many whose members changed back: an ordered one's in the order they
+  /// were added, any other's sorted by key.
   private mutating func write(_ members: PendingMembers) {
-    for (id, slots) in members.sets {
-      guard let row = tables[id.entity]?.row(for: id.key) else { continue }
-      for (slot, set) in slots where Set(Self.targets(in: row[slot])) != set {
-        update(id, attribute: slot, to: .collection(set.sorted().map(Value.object)))
+    for (id, slots) in members.lists {
+      guard let entity = model.entity(named: id.entity),
+        let row = tables[id.entity]?.row(for: id.key)
+      else { continue }
+      for (slot, list) in slots {
+        let isOrdered = entity.relationships[slot - entity.attributes.count].isOrdered
+        let current = Self.targets(in: row[slot])
+        if isOrdered, current != list.inOrder {
+          update(id, attribute: slot, to: .collection(list.inOrder.map(Value.object)))
+        } else if !isOrdered, Set(current) != Set(list.sorted) {
+          update(id, attribute: slot, to: .collection(list.sorted.map(Value.object)))
+        }
       }
     }
   }
 
   /// The members of `id`'s to-many at `slot`, read from the row the first time.
   private func load(_ id: ObjectID, _ slot: Int, _ members: inout PendingMembers) {
-    guard members.sets[id]?[slot] == nil else { return }
+    guard members.lists[id]?[slot] == nil else { return }
     let row = tables[id.entity]?.row(for: id.key)
-    members.sets[id, default: [:]][slot] = Set(row.map { Self.targets(in: $0[slot]) } ?? [])
+    members.lists[id, default: [:]][slot] = MemberList(row.map { Self.targets(in: $0[slot]) } ?? [])
   }
 
   /// What `id`'s relationship points to, with the edit's pending members.
@@ -105,7 +170,7 @@ extension ObjectGraph {
     else { return [] }
     guard relationship.isToMany else { return destinations(of: id, relationship.name) }
     load(id, slot, &members)
-    return Array(members.sets[id]?[slot] ?? [])
+    return members.lists[id]?[slot]?.inOrder ?? []
   }
 
   /// Links `id` to each target and each target back to `id`.
@@ -145,7 +210,7 @@ extension ObjectGraph {
     else { return }
     if relationship.isToMany {
       load(id, slot, &members)
-      if members.sets[id]![slot]!.insert(target).inserted { changed.insert(id) }
+      if members.lists[id]?[slot]?.insert(target) == true { changed.insert(id) }
     } else {
       if case .object(let old) = row[slot] {
         if old == target { return }
@@ -167,7 +232,7 @@ extension ObjectGraph {
     else { return }
     if relationship.isToMany {
       load(id, slot, &members)
-      if members.sets[id]![slot]!.remove(target) != nil { changed.insert(id) }
+      if members.lists[id]?[slot]?.remove(target) == true { changed.insert(id) }
     } else {
       guard row[slot] == .object(target) else { return }
       update(id, attribute: slot, to: .null)

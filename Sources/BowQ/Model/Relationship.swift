@@ -16,11 +16,14 @@ public struct Relationship: Hashable, Sendable {
   /// when it is required.
   public var minCount: Int?
   public var maxCount: Int?
+  /// A to-many whose objects keep the order they were added in (Core Data's `isOrdered`, an
+  /// `NSOrderedSet`); an unordered one holds them in key order. Always false for a to-one.
+  public var isOrdered: Bool
 
   public init(
     name: String, destination: String, isToMany: Bool, isOptional: Bool = true,
     inverse: String? = nil, deleteRule: DeleteRule = .nullify, minCount: Int? = nil,
-    maxCount: Int? = nil
+    maxCount: Int? = nil, isOrdered: Bool = false
   ) {
     self.name = name
     self.destination = destination
@@ -30,6 +33,7 @@ public struct Relationship: Hashable, Sendable {
     self.deleteRule = deleteRule
     self.minCount = minCount
     self.maxCount = maxCount
+    self.isOrdered = isToMany && isOrdered
   }
 }
 

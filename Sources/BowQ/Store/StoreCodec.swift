@@ -3,7 +3,7 @@ import Foundation
 /// The layout of a store file: an ``ObjectGraph`` as a binary property list, read and
 /// written in one pass straight between the bytes and the graph.
 ///
-/// The layout (versions 1 to 3, described for users in `docs/store-format.md`) carries the
+/// The layout (versions 1 to 4, described for users in `docs/store-format.md`) carries the
 /// model with the data, and stores each entity's objects column by column:
 ///
 ///     format: "bowq-store"
@@ -44,6 +44,11 @@ public enum StoreCodec {
   /// or marked `abstract`): version 2, whose model entries may name them. Written only for
   /// such models, so every other store reads in a bowq that knows versions 1 and 2.
   public static let inheritanceVersion = 3
+  /// The layout version of a store whose model has an ordered to-many (a relationship entry
+  /// with `ordered`): version 3, whose to-many columns keep their members in the order
+  /// given rather than by key. Written only for such models, so an older bowq, which would
+  /// keep them in key order and drop the flag on its next save, says the store is newer.
+  public static let orderedRelationshipVersion = 4
   /// The size from which a value of an attribute marked `external` is kept in a file beside
   /// the store: 100 KB (102,400 bytes); smaller values stay in the file. Core Data does not
   /// document its threshold; about 100 KB is the figure most often reported, so this is a

@@ -168,10 +168,10 @@ struct StoreDecoder {
     }
     let (version, isUnsigned) = try scanner.integer(versionEntry.object)
     guard !isUnsigned,
-      (Int64(StoreCodec.version)...Int64(StoreCodec.inheritanceVersion)).contains(version)
+      (Int64(StoreCodec.version)...Int64(StoreCodec.orderedRelationshipVersion)).contains(version)
     else {
       throw StoreError.unsupportedVersion(
-        found: isUnsigned ? .max : version, supported: StoreCodec.inheritanceVersion)
+        found: isUnsigned ? .max : version, supported: StoreCodec.orderedRelationshipVersion)
     }
     readsReferences = version >= Int64(StoreCodec.externalDataVersion)
     let modelPlist = try root["model"].map { try traversal.decode($0.object, at: $0.at) }

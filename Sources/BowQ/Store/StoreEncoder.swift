@@ -44,11 +44,14 @@ enum StoreEncoder {
     let format = builder.string(StoreCodec.formatName)
     let keepsValuesApart = keepingValuesApart && hasValuesToKeepApart(graph)
     let usesInheritance = model.entities.contains { $0.parent != nil || $0.isAbstract }
+    let usesOrder = model.entities.contains { $0.relationships.contains(where: \.isOrdered) }
     let version = builder.integer(
       Int64(
-        usesInheritance
-          ? StoreCodec.inheritanceVersion
-          : keepsValuesApart ? StoreCodec.externalDataVersion : StoreCodec.version))
+        usesOrder
+          ? StoreCodec.orderedRelationshipVersion
+          : usesInheritance
+            ? StoreCodec.inheritanceVersion
+            : keepsValuesApart ? StoreCodec.externalDataVersion : StoreCodec.version))
     let modelIndex = try BinaryPropertyListWriter.write(modelPlist, into: &builder, depth: 1)
     let entities = builder.reserveContainer()
     var names: [Int] = []

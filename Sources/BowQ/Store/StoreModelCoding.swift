@@ -6,7 +6,7 @@ import Foundation
 ///                     attributes: [ { name, type, optional, default?, min?, max?,
 ///                                     minLength?, maxLength?, pattern?, unique?, external? } ],
 ///                     relationships?: [ { name, destination, toMany, optional, deleteRule,
-///                                         inverse?, minCount?, maxCount? } ],
+///                                         inverse?, minCount?, maxCount?, ordered? } ],
 ///                     uniquenessConstraints?: [ [attribute name] ],
 ///                     rules?: [ { predicate, message } ],
 ///                     indexes?: [ { name, kind, attributes: [attribute name],
@@ -93,6 +93,7 @@ enum StoreModelCoding {
     entry["inverse"] = relationship.inverse.map { .string($0) }
     entry["minCount"] = relationship.minCount.map { .integer(Int64($0)) }
     entry["maxCount"] = relationship.maxCount.map { .integer(Int64($0)) }
+    if relationship.isOrdered { entry["ordered"] = .bool(true) }
     return .dictionary(entry)
   }
 
@@ -378,13 +379,18 @@ enum StoreModelCoding {
     if entry["inverse"] != nil {
       inverse = try string(entry, "inverse", at: location, nonEmpty: true)
     }
+    let isToMany = try flag(entry, "toMany", at: location, required: true)
+    let isOrdered = try flag(entry, "ordered", at: location, required: false)
+    if isOrdered, !isToMany {
+      throw StoreError.invalidModel(
+        location: location + ".ordered", message: "only a to-many relationship can be ordered")
+    }
     return Relationship(
-      name: name, destination: destination,
-      isToMany: try flag(entry, "toMany", at: location, required: true),
+      name: name, destination: destination, isToMany: isToMany,
       isOptional: try flag(entry, "optional", at: location, required: true),
       inverse: inverse, deleteRule: deleteRule,
       minCount: try count(entry, "minCount", at: location),
-      maxCount: try count(entry, "maxCount", at: location))
+      maxCount: try count(entry, "maxCount", at: location), isOrdered: isOrdered)
   }
 
   /// Checks that a relationship's destination is an entity of the model.

@@ -75,12 +75,12 @@ enum EntitySchemaFormatter {
     }
   }
 
-  /// `name: Entity[?]` (to-one) or `name: [Entity]` (to-many), with the inverse, a delete
-  /// rule other than the default nullify, and a to-many's counts.
+  /// `name: Entity[?]` (to-one) or `name: [Entity] [ordered]` (to-many), with the inverse,
+  /// a delete rule other than the default nullify, and a to-many's counts.
   static func relationshipLine(_ r: Relationship) -> String {
     var line =
       r.isToMany
-      ? "  \(r.name): [\(r.destination)]"
+      ? "  \(r.name): [\(r.destination)]\(r.isOrdered ? " ordered" : "")"
       : "  \(r.name): \(r.destination)\(r.isOptional ? "?" : "")"
     if let inverse = r.inverse { line += " inverse \(inverse)" }
     if r.deleteRule != .nullify { line += " delete \(r.deleteRule.rawValue)" }

@@ -96,6 +96,8 @@ public enum PropertyModifier: Hashable, Sendable {
   case inverse(Name)
   /// `delete nullify|cascade|deny|noAction`.
   case deleteRule(Name)
+  /// `ordered`: a to-many that keeps its objects in the order they were added.
+  case ordered
   /// `renamed from old`: the attribute's earlier name, to carry its values over.
   case renamedFrom(Name)
 }

@@ -210,6 +210,15 @@ extension Binder {
             at: name.range)
         }
         relationship.deleteRule = rule
+      case .ordered:
+        guard p.isToMany else {
+          throw LanguageError(
+            .semantic,
+            "ordered keeps the order of a to-many relationship's objects; \(p.name.text) is "
+              + "to-one (write \(p.name.text): [\(p.typeName.text)] ordered for a to-many)",
+            at: p.name.range)
+        }
+        relationship.isOrdered = true
       case .min(let e), .max(let e):
         guard p.isToMany else {
           throw LanguageError(
@@ -232,7 +241,7 @@ extension Binder {
       default:
         throw LanguageError(
           .semantic,
-          "\(p.name.text) is a relationship to \(p.typeName.text); it takes inverse, delete, min and max (for to-many), not attribute rules",
+          "\(p.name.text) is a relationship to \(p.typeName.text); it takes inverse, delete, and ordered, min and max (for to-many), not attribute rules",
           at: p.name.range)
       }
     }
@@ -352,6 +361,11 @@ extension Binder {
           .semantic,
           "\(a.name.text) is a \(type.name) attribute; inverse and delete belong to relationships",
           at: name.range)
+      case .ordered:
+        throw LanguageError(
+          .semantic,
+          "\(a.name.text) is a \(type.name) attribute; ordered belongs to to-many relationships",
+          at: a.name.range)
       }
     }
     return attribute

@@ -124,6 +124,7 @@ extension Parser {
     case .delete:
       return .deleteRule(
         try parseDefinitionName("a delete rule: nullify, cascade, deny or noAction"))
+    case .ordered: return .ordered
     case .renamed:
       try expectKeyword("from", "after \"renamed\" (renamed from oldName)")
       return .renamedFrom(try parseDefinitionName("the earlier name"))

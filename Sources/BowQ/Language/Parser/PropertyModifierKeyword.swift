@@ -12,6 +12,7 @@ enum PropertyModifierKeyword: String, CaseIterable, Sendable {
   case external
   case inverse
   case delete
+  case ordered
   case renamed
 
   /// The word as written in a definition.

@@ -59,8 +59,9 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
   public var summary: String {
     switch self {
     case .entity:
-      return "define an entity, or redefine it; : Parent inherits its properties, and "
-        + "abstract entity … has objects only through its sub-entities"
+      return "define an entity, or redefine it; : Parent inherits its properties, "
+        + "abstract entity … has objects only through its sub-entities, and "
+        + "name: [Entity] ordered keeps a to-many in the order objects were added"
     case .import: return "read objects from a property list, or an Xcode data model"
     case .export: return "write objects to a JSON, JSON Lines, CSV or property-list file"
     case .fetch: return "find objects; they become the selection"
