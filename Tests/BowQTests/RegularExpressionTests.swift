@@ -11,7 +11,9 @@ final class RegularExpressionTests: XCTestCase {
   func testCatastrophicShapesAreRefusedNamingThePattern() {
     for pattern in [
       "(a|a)+$", "(a|aa)+$", "(a+){1,100}$", "(.*a){25}", "((a|a)+$)|(.*)", "(ab|abab)*",
-      "(a|b|ab)+", "(x+x+)+y", "(\\w*){3}", "(?:.+,){2,}",
+      "(a|b|ab)+", "(x+x+)+y", "(\\w*){3}", "(?:.+,){2,}", "(a[a-z]+)*$", "(-[a-z-]+)*$",
+      "(-.+)*$", "(?i)(A[a-z]+)*$", "(-\\w+|x)*$", "(\\.\\W+)*$", "(_\\w+)*$", "(-[^a]+)*$",
+      "(-a*-?)*$", "([a-z]*,[a-z]*)*$",
     ] {
       XCTAssertThrowsError(try RegularExpression(pattern, options: []), pattern) { error in
         let message = (error as? EvaluationError)?.message ?? ""
@@ -27,6 +29,10 @@ final class RegularExpressionTests: XCTestCase {
       ("(ab)+", "abab"), ("a{2,5}", "aaa"), ("(?:x|y)*z", "xyz"), ("(a+)?b", "aab"),
       ("(a+)++", "aaa"), ("(?>a+)+", "aaa"), ("[(a+)]+", "a+"), ("\\(a+\\)+", "(aa))"),
       ("(?i)(ab|cd){1,3}", "ABcd"), ("(?<word>[a-z]+)-\\d", "ab-1"), ("\\Q(a+)+\\E", "(a+)+"),
+      ("[a-z]+(-[a-z]+)*", "bow-tie-blue"), ("(\\d+\\.)+\\d+", "192.168.0.1"),
+      ("\\w+(\\.\\w+)*@\\w+", "first.last@example"), ("(-[^-]+)*", "-ab-cd"),
+      ("([a-z_]+,)*end", "a,b_c,end"), ("(?i)(-[A-Z]+)+", "-ab-Cd"),
+      ("(-(?:[a-z]+,)+)*$", "-ab,c,-d,"),
     ]
     for (pattern, subject) in accepted {
       XCTAssertTrue(try RegularExpression(pattern, options: []).matches(subject), pattern)

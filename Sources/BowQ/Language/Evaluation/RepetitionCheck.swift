@@ -5,7 +5,8 @@
 /// A group repeated more than once (`*`, `+`, `{n,m}` with `m` > 1, unless possessive) is
 /// refused when
 /// - it holds an unbounded repetition and is itself repeated without bound: `(a+)+`,
-///   `(a|b*)*`;
+///   `(a|b*)*` — unless every repetition of it starts or ends with a character that nothing
+///   else inside it can match, which splits the text one way: `(-[a-z]+)*`, `(\d+\.)+`;
 /// - its whole body is one unboundedly repeated item: `(a+){1,100}`, `(\w*){3}`;
 /// - it holds `.*` or `.+`: `(.*a){25}`;
 /// - one of its alternatives is plain text that others spell too, alone or one after
@@ -25,6 +26,22 @@ struct RepetitionCheck {
     var isOneUnboundedRepetition = false
     /// The plain text of each top-level alternative; nil for one that is not plain text.
     var alternatives: [String?] = []
+    /// Every item inside it that matches text, at any depth, in order (groups stand for
+    /// the items they hold).
+    var items: [Item] = []
+    /// The character it starts with, when it is one alternative whose first item is a
+    /// character matched once.
+    var first: Character?
+    /// The character it ends with, likewise.
+    var last: Character?
+
+    /// Whether each repetition of it is fenced by a character that nothing else inside it
+    /// can match, so the repetitions' bounds are where that character is.
+    var isDelimited: Bool {
+      if let c = first, !items.dropFirst().contains(where: { $0.mayMatch(c) }) { return true }
+      if let c = last, !items.dropLast().contains(where: { $0.mayMatch(c) }) { return true }
+      return false
+    }
   }
 
   /// What one item of a pattern is, as far as the check cares.
@@ -33,8 +50,21 @@ struct RepetitionCheck {
     case character(Character)
     /// The dot, which matches any character.
     case anyCharacter
-    /// A group, a class, an assertion or an escape such as `\d`.
+    /// A bracketed class or an escape such as `\d` that the check can read.
+    case characterClass(CharacterClass)
+    /// A group, an assertion, or a class the check does not read.
     case other
+
+    /// Whether the item may match `c`, in either case; true when the check cannot tell.
+    func mayMatch(_ c: Character) -> Bool {
+      switch self {
+      case .character(let own):
+        return CharacterClass.variants(of: c).contains(own)
+          || CharacterClass.variants(of: own).contains(c)
+      case .characterClass(let characterClass): return characterClass.mayMatch(c)
+      case .anyCharacter, .other: return true
+      }
+    }
   }
 
   /// How an item is repeated.
@@ -66,7 +96,7 @@ struct RepetitionCheck {
   /// Alternatives up to a closing `)` or the end.
   private mutating func alternation() -> Shape {
     var shape = Shape()
-    var items = 0
+    var itemCount = 0
     var text: String? = ""
     while let c = current, c != ")" {
       if c == "|" {
@@ -75,26 +105,40 @@ struct RepetitionCheck {
         position += 1
         continue
       }
+      let isGroup = c == "("
       let (item, kind) = atom()
       let quantifier = self.quantifier()
-      items += 1
+      itemCount += 1
+      var character: Character?
       if let quantifier {
         text = nil
         judge(item, repeated: quantifier)
         if quantifier.maximum == nil {
           shape.repeatsWithoutBound = true
-          shape.isOneUnboundedRepetition = items == 1
+          shape.isOneUnboundedRepetition = itemCount == 1
           if case .anyCharacter = kind { shape.repeatsAnyCharacter = true }
         }
       } else {
-        if case .character(let c) = kind { text?.append(c) } else { text = nil }
+        if case .character(let c) = kind {
+          text?.append(c)
+          character = c
+        } else {
+          text = nil
+        }
         shape.isOneUnboundedRepetition = false
       }
+      if itemCount == 1 { shape.first = character }
+      shape.last = character
+      shape.items += isGroup ? item.items : [kind]
       shape.repeatsWithoutBound = shape.repeatsWithoutBound || item.repeatsWithoutBound
       shape.repeatsAnyCharacter = shape.repeatsAnyCharacter || item.repeatsAnyCharacter
     }
     shape.alternatives.append(text)
-    if shape.alternatives.count > 1 { shape.isOneUnboundedRepetition = false }
+    if shape.alternatives.count > 1 {
+      shape.isOneUnboundedRepetition = false
+      shape.first = nil
+      shape.last = nil
+    }
     return shape
   }
 
@@ -102,7 +146,7 @@ struct RepetitionCheck {
   private mutating func judge(_ item: Shape, repeated quantifier: Quantifier) {
     guard problem == nil, !quantifier.isPossessive, quantifier.maximum.map({ $0 > 1 }) ?? true
     else { return }
-    if item.repeatsWithoutBound, quantifier.maximum == nil {
+    if item.repeatsWithoutBound, quantifier.maximum == nil, !item.isDelimited {
       problem = "repeats a group that itself repeats without bound"
     } else if item.isOneUnboundedRepetition {
       problem = "repeats a group that is itself one repetition without bound"
@@ -145,8 +189,10 @@ struct RepetitionCheck {
       position += 1  // the `)`
       return (isAtomic ? Shape() : inner, .other)
     case "[":
+      let start = position
       skipClass()
-      return (Shape(), .other)
+      let body = characters[start..<max(start, position - 1)]
+      return (Shape(), CharacterClass(bracketed: body).map(Item.characterClass) ?? .other)
     case "\\":
       return (Shape(), escape())
     case ".":
@@ -204,8 +250,8 @@ struct RepetitionCheck {
   }
 
   /// Skips an escape after its `\`: the character it stands for when it is a plain one
-  /// (`\.`, `\(`), or `.other` for a class such as `\d` or an assertion. Quoted text
-  /// (`\Q…\E`) is skipped whole.
+  /// (`\.`, `\(`), the class of `\d`, `\w` or `\s`, or `.other` for any other class or
+  /// an assertion. Quoted text (`\Q…\E`) is skipped whole.
   private mutating func escape() -> Item {
     guard let c = current else { return .other }
     position += 1
@@ -219,6 +265,7 @@ struct RepetitionCheck {
       position += 2
       return .other
     }
+    if let named = CharacterClass(escape: c) { return .characterClass(named) }
     return c.isLetter || c.isNumber ? .other : .character(c)
   }
 
