@@ -30,36 +30,15 @@ public struct CoreDataStore: Hashable, Sendable {
   }
 
   /// Reads the store at `path` with `model`, or, without one, the model of its cache, or
-  /// one guessed from its tables.
+  /// one guessed from its tables: every row, into ``graph``.
   public static func open(path: String, model given: CoreDataModel? = nil)
     throws(CoreDataStoreError) -> CoreDataStore
   {
-    let connection = try SQLiteConnection(readingOnly: path)
-    let schema = try CoreDataStoreSchema.read(connection)
-    var notes: [String] = []
-    let model: CoreDataModel
-    let source: CoreDataModelSource
-    if let given {
-      model = given
-      source = .given
-    } else if let cached = schema.modelCache.model {
-      model = cached
-      source = .cache
-    } else {
-      source = .guessed
-      let inferred = try CoreDataModelInference.model(of: connection, schema: schema)
-      model = inferred.model
-      notes += inferred.notes
-    }
-    let (bowqModel, mappingNotes) = model.bowqModel()
-    notes += mappingNotes
-    var reader = CoreDataGraphReader(
-      connection: connection, schema: schema, model: model, bowqModel: bowqModel,
-      values: CoreDataValueReader(storePath: path))
-    let graph = try reader.read()
+    let file = try CoreDataStoreFile.open(path: path, model: given)
+    let (graph, notes) = try file.readGraph()
     return CoreDataStore(
-      path: path, schema: schema, model: model, graph: graph, notes: notes + reader.notes,
-      modelSource: source)
+      path: path, schema: file.schema, model: file.model, graph: graph,
+      notes: file.notes + notes, modelSource: file.modelSource)
   }
 
   /// Whether the regular file at `path` starts with SQLite's header; false when there is

@@ -72,23 +72,68 @@ final class SQLiteConnection {
     }
   }
 
-  /// Every row `sql` returns, each as its cells in column order; stops on Ctrl-C.
-  func rows(_ sql: String) throws(CoreDataStoreError) -> [[Cell]] {
+  /// Every row `sql` returns with `parameters` bound to its `?`s in order, each as its cells
+  /// in column order; stops on Ctrl-C.
+  func rows(_ sql: String, binding parameters: [Cell] = []) throws(CoreDataStoreError) -> [[Cell]] {
+    var rows: [[Cell]] = []
+    try forEachRow(sql, binding: parameters) { rows.append($0) }
+    return rows
+  }
+
+  /// Calls `body` with each row `sql` returns, `parameters` bound to its `?`s in order;
+  /// stops on Ctrl-C. A failure names the statement and SQLite's message, or the message of
+  /// a function of ``SQLiteFunctions`` that failed.
+  func forEachRow(
+    _ sql: String, binding parameters: [Cell] = [],
+    _ body: ([Cell]) throws(CoreDataStoreError) -> Void
+  ) throws(CoreDataStoreError) {
     var statement: OpaquePointer?
     guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
       throw failure(sql)
     }
     defer { sqlite3_finalize(statement) }
-    var rows: [[Cell]] = []
+    for (index, parameter) in parameters.enumerated() {
+      guard bind(parameter, to: Int32(index + 1), of: statement) == SQLITE_OK else {
+        throw failure(sql)
+      }
+    }
+    var step = 0
     while true {
-      try CoreDataStoreError.checkInterrupt(every: rows.count)
+      try CoreDataStoreError.checkInterrupt(every: step)
+      step += 1
       switch sqlite3_step(statement) {
       case SQLITE_ROW:
-        rows.append((0..<sqlite3_column_count(statement)).map { cell(statement, $0) })
+        try body((0..<sqlite3_column_count(statement)).map { cell(statement, $0) })
       case SQLITE_DONE:
-        return rows
+        return
+      case SQLITE_INTERRUPT:
+        throw CoreDataStoreError(.interrupted, "interrupted (Ctrl-C) while SQLite ran \(sql)")
       default:
         throw failure(sql)
+      }
+    }
+  }
+
+  /// Registers bowq's comparison function and string collation (``SQLiteFunctions``), so
+  /// that statements of ``CoreDataSQLPredicate`` can use them.
+  func registerFunctions() throws(CoreDataStoreError) {
+    guard SQLiteFunctions.register(on: handle) else {
+      throw CoreDataStoreError(
+        .sqlite,
+        "cannot register bowq's functions with SQLite: \(String(cString: sqlite3_errmsg(handle)))")
+    }
+  }
+
+  private func bind(_ cell: Cell, to index: Int32, of statement: OpaquePointer) -> Int32 {
+    switch cell {
+    case .null: return sqlite3_bind_null(statement, index)
+    case .integer(let i): return sqlite3_bind_int64(statement, index, i)
+    case .real(let d): return sqlite3_bind_double(statement, index, d)
+    case .text(let s): return sqlite3_bind_text(statement, index, s, -1, SQLiteFunctions.transient)
+    case .blob(let data):
+      return data.withUnsafeBytes { bytes in
+        sqlite3_bind_blob(
+          statement, index, bytes.baseAddress, Int32(bytes.count), SQLiteFunctions.transient)
       }
     }
   }

@@ -1,0 +1,93 @@
+/// A Core Data SQLite store opened in place with its rows left in the file: opening reads
+/// the schema and the model (`Z_METADATA`, `Z_PRIMARYKEY`, `Z_MODELCACHE` and the tables'
+/// column lists), never a row, so a store larger than memory opens at once.
+///
+/// Statements then read what they need: a count or fetch runs in SQLite where its predicate
+/// and sort keys mean the same there (``CoreDataPushdown``), and ``readGraph()`` reads every
+/// row into an ``ObjectGraph`` for anything else. The connection is read-only and immutable
+/// (``SQLiteConnection``), so the file and its companions are never changed.
+public final class CoreDataStoreFile {
+  /// The store file.
+  public let path: String
+  public let schema: CoreDataStoreSchema
+  /// The model the rows are read with: `--model`, the store's cache, or one guessed from the
+  /// tables.
+  public let model: CoreDataModel
+  /// bowq's model of ``model``.
+  public let bowqModel: Model
+  /// Where the model came from.
+  public let modelSource: CoreDataModelSource
+  /// One sentence per thing of the model not represented, or guessed; when the model was
+  /// guessed, the first says so.
+  public let notes: [String]
+  let connection: SQLiteConnection
+  let map: CoreDataSQLMap
+  let values: CoreDataValueReader
+
+  private init(
+    path: String, schema: CoreDataStoreSchema, model: CoreDataModel, bowqModel: Model,
+    modelSource: CoreDataModelSource, notes: [String], connection: SQLiteConnection,
+    map: CoreDataSQLMap
+  ) {
+    self.path = path
+    self.schema = schema
+    self.model = model
+    self.bowqModel = bowqModel
+    self.modelSource = modelSource
+    self.notes = notes
+    self.connection = connection
+    self.map = map
+    values = CoreDataValueReader(storePath: path)
+  }
+
+  /// Opens the store at `path` with `model`, or, without one, the model of its cache, or
+  /// one guessed from its tables; reads no row.
+  public static func open(path: String, model given: CoreDataModel? = nil)
+    throws(CoreDataStoreError) -> CoreDataStoreFile
+  {
+    let connection = try SQLiteConnection(readingOnly: path)
+    let schema = try CoreDataStoreSchema.read(connection)
+    var notes: [String] = []
+    let model: CoreDataModel
+    let source: CoreDataModelSource
+    if let given {
+      model = given
+      source = .given
+    } else if let cached = schema.modelCache.model {
+      model = cached
+      source = .cache
+    } else {
+      source = .guessed
+      let inferred = try CoreDataModelInference.model(of: connection, schema: schema)
+      model = inferred.model
+      notes += inferred.notes
+    }
+    let (bowqModel, mappingNotes) = model.bowqModel()
+    let map = try CoreDataSQLMap(
+      connection: connection, schema: schema, model: model, bowqModel: bowqModel)
+    try connection.registerFunctions()
+    return CoreDataStoreFile(
+      path: path, schema: schema, model: model, bowqModel: bowqModel, modelSource: source,
+      notes: notes + mappingNotes, connection: connection, map: map)
+  }
+
+  /// Every row of the store, as a graph of ``bowqModel``, with a sentence for each thing
+  /// read but not represented.
+  public func readGraph() throws(CoreDataStoreError) -> (graph: ObjectGraph, notes: [String]) {
+    var reader = CoreDataGraphReader(
+      connection: connection, schema: schema, model: model, bowqModel: bowqModel, values: values)
+    let graph = try reader.read()
+    return (graph, reader.notes)
+  }
+
+  /// How many objects of `entity` alone (not its sub-entities) the store holds.
+  public func objectCount(of entity: String) throws(CoreDataStoreError) -> Int {
+    guard let place = map[entity],
+      let number = schema.entityNumbers.first(where: { $0.name == entity })?.number
+    else { return 0 }
+    let sql =
+      "SELECT COUNT(*) FROM \(SQLiteConnection.quoted(place.table)) WHERE Z_ENT = \(number)"
+    guard case .integer(let n)? = try connection.rows(sql).first?.first else { return 0 }
+    return Int(n)
+  }
+}
