@@ -170,32 +170,31 @@ public enum Launcher {
     return interpreter
   }
 
-  /// Opens a Core Data SQLite store, read in place, with the model at `modelPath` or the one
-  /// the store holds; says on standard error when its model had to be guessed, and gives
-  /// the other notes of its reading to `notes`. Ctrl-C stops the reading, which fails
-  /// naming it.
+  /// Opens a Core Data SQLite store, read in place: its schema and model, not its rows,
+  /// which statements read as they need them (in SQLite where they can); says on standard
+  /// error when its model had to be guessed, and gives the other notes of its model to
+  /// `notes`. Ctrl-C stops the opening, which fails naming it.
   private static func openCoreData(
     _ path: String, modelPath: String?, notes: inout [String], clock: @escaping () -> Date
   ) throws -> Interpreter {
-    let store: CoreDataStore
-    // Ctrl-C during a long read stops it with a message rather than ending the process.
+    let file: CoreDataStoreFile
     Interrupt.installHandler()
     defer { Interrupt.removeHandler() }
     do {
       let model = try modelPath.map { path throws(CoreDataStoreError) in
         try CoreDataModel.read(at: path)
       }
-      store = try CoreDataStore.open(path: path, model: model)
+      file = try CoreDataStoreFile.open(path: path, model: model)
     } catch {
       throw LaunchError(
         message: "cannot open the Core Data store: \(error)\nThe file was left untouched.")
     }
-    let guessed = store.modelSource == .guessed ? 1 : 0
-    for note in store.notes.prefix(guessed) { writeError("bowq: warning: \(note)\n") }
-    notes = Array(store.notes.dropFirst(guessed))
+    let guessed = file.modelSource == .guessed ? 1 : 0
+    for note in file.notes.prefix(guessed) { writeError("bowq: warning: \(note)\n") }
+    notes = Array(file.notes.dropFirst(guessed))
     return Interpreter(
-      context: Context(graph: store.graph),
-      store: .coreData(path: path, uuid: store.schema.uuid), clock: clock)
+      context: Context(graph: ObjectGraph(model: file.bowqModel)),
+      store: .coreData(path: path, uuid: file.schema.uuid), clock: clock, coreDataFile: file)
   }
 
   /// Adds the BowTie model and sample data when the store has no ties yet.
@@ -266,7 +265,9 @@ public enum Launcher {
     case .memory: where_ = "in memory (nothing is written)"
     case .coreData(let path, _): where_ = path + " (a Core Data SQLite store, read-only)"
     }
-    let counts = graph.model.entities.map { Interpreter.count(graph.table($0.name).count, $0.name) }
+    let counts = graph.model.entities.map {
+      Interpreter.count(interpreter.objectCount(of: $0.name), $0.name)
+    }
     return "bowq \(version) — store: \(where_)"
       + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
       + "\nType .help for help, .quit or Ctrl-D to leave."

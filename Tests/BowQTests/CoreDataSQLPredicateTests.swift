@@ -152,4 +152,27 @@ final class CoreDataSQLPredicateTests: XCTestCase {
     guard case .and(let rest)? = second.residual else { return XCTFail("no residual AND") }
     XCTAssertEqual(rest.count, 2)
   }
+
+  func testPushedCountsAreTheEnginesCounts() throws {
+    let memory = Interpreter(
+      context: Context(graph: try CoreDataStore.open(path: path).graph), store: .memory)
+    let formats = [
+      ("Media", #"title BEGINSWITH "T" OR title == "Alien""#), ("Book", "pages > 100"),
+      ("Media", "added == nil"), ("Media", "NOT added > CAST(0, \"NSDate\")"),
+      ("Media", #"shelf.name == "Fiction""#), ("Media", "loans.@count > 0"),
+      ("Shelf", #"ANY items.title CONTAINS "m""#), ("Loan", "item == nil"),
+      ("Loan", "item.title >= \"T\""), ("Comic", "colour == YES"),
+      ("Book", "rating BETWEEN {3, 4}"),
+      ("Shelf", "ALL items.added > CAST(0, \"NSDate\")"), ("Shelf", "ANY items.added == nil"),
+      ("Shelf", "NONE items.added == nil"),
+    ]
+    for (entity, format) in formats {
+      let statement = "count \(entity) where \(format)"
+      let pushed = try CoreDataPushdownAgreementTests.pushed(path)
+      XCTAssertEqual(
+        CoreDataPushdownAgreementTests.answer(statement, pushed),
+        CoreDataPushdownAgreementTests.answer(statement, memory), statement)
+      XCTAssertTrue(try CoreDataPushdownAgreementTests.runsInSQLite(statement, path), statement)
+    }
+  }
 }

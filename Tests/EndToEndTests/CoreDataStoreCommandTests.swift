@@ -211,10 +211,6 @@ final class CoreDataStoreCommandTests: XCTestCase {
         "Z_MODELCACHE.Z_CONTENT is not an archived model"
       ),
       ("DROP TABLE ZFEEDBACK", "the store has no table ZFEEDBACK for the entity Feedback"),
-      (
-        "UPDATE ZPAGE SET ZNUMBER = 'nineteen' WHERE Z_PK = 1",
-        "ZPAGE.ZNUMBER of Z_PK 1 holds text, which the Integer 32 attribute number cannot hold"
-      ),
     ]
     for (sql, message) in cases {
       let store = try fixture("Books/Books.sqlite")
@@ -224,6 +220,24 @@ final class CoreDataStoreCommandTests: XCTestCase {
       XCTAssertTrue(
         result.stderr.hasPrefix("bowq: cannot open the Core Data store: "), result.stderr)
       XCTAssertTrue(result.stderr.contains(message), result.stderr)
+      try FileManager.default.removeItem(at: store)
+    }
+  }
+
+  /// A cell of the wrong type is found by the first statement that reads it (opening reads
+  /// no row), in SQLite or in memory alike.
+  func testACellOfTheWrongTypeEndsTheStatementThatReadsItInAClearError() throws {
+    let message =
+      "ZPAGE.ZNUMBER of Z_PK 1 holds text, which the Integer 32 attribute number cannot hold"
+    for statement in ["fetch Page", "show Page where number > 0"] {
+      let store = try fixture("Books/Books.sqlite")
+      try sqlite3("UPDATE ZPAGE SET ZNUMBER = 'nineteen' WHERE Z_PK = 1", store)
+      let result = try Bowq.run(["--store", store.path, "-c", statement], home: home)
+      XCTAssertEqual(result.status, 1, statement)
+      XCTAssertTrue(result.stderr.contains(message), result.stderr)
+      XCTAssertTrue(
+        result.stderr.contains("the file was left untouched") || statement == "fetch Page",
+        result.stderr)
       try FileManager.default.removeItem(at: store)
     }
   }

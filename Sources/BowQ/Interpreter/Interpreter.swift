@@ -29,16 +29,24 @@ public final class Interpreter {
   public private(set) var lesson: StatementLesson?
   /// The entity and predicate of the last fetch, which `why` explains by default.
   var lastFetch: (entity: String, predicate: PredicateSyntax?)?
+  /// A Core Data store whose rows are still in the file: counts and fetches run in SQLite
+  /// where they can, and the first statement that needs the whole graph reads it into the
+  /// context; nil once read, or for any other store.
+  var coreDataFile: CoreDataStoreFile?
 
   /// - Parameters:
   ///   - clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
   ///   - stopwatch: nanoseconds of a monotonic clock, for `explain analyze`; tests fix it.
+  ///   - coreDataFile: a Core Data store opened with its rows left in the file, whose
+  ///     statements run in SQLite where they can (the context then starts empty).
   public init(
     context: Context, store: StoreDestination,
     baseDirectory: String = FileManager.default.currentDirectoryPath,
     clock: @escaping () -> Date = Date.init,
-    stopwatch: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    stopwatch: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
+    coreDataFile: CoreDataStoreFile? = nil
   ) {
+    self.coreDataFile = coreDataFile
     self.stopwatch = stopwatch
     self.context = context
     self.store = store
@@ -69,9 +77,22 @@ public final class Interpreter {
     let selectedEntity = selection.flatMap { context.graph.model.entity(named: $0.entity) }
     let bound = try binder.bind(statement, selection: selectedEntity)
     notes = warnings(statement, bound)
+    var reading: [String] = []
+    if case .explain = statement.kind, let reason = coreDataReadingReason(bound) {
+      reading = [reason]
+    }
+    if coreDataFile != nil {
+      if let result = try runInCoreDataStore(statement, bound, now: now) {
+        if case .explain(let inner) = statement.kind {
+          lesson = StatementLesson(inner, model: context.graph.model)
+        }
+        return result
+      }
+      try readCoreDataRows(for: statement)
+    }
     if case .explain(let inner) = statement.kind {
       lesson = StatementLesson(inner, model: context.graph.model)
-      return .explanation(explain(inner, bound, now: now))
+      return .explanation(reading + explain(inner, bound, now: now))
     }
     if case .explainAnalyze(let inner) = statement.kind {
       return .explanation(try analyze(inner, bound, now: now))

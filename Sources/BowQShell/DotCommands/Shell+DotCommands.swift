@@ -116,7 +116,7 @@ extension Shell {
     if graph.model.entities.isEmpty { output.write("(no entities)\n") }
     let width = graph.model.entities.map(\.name.count).max() ?? 0
     for entity in graph.model.entities {
-      let count = graph.table(entity.name).count
+      let count = interpreter.objectCount(of: entity.name)
       output.write(
         entity.name + String(repeating: " ", count: width - entity.name.count + 2)
           + "\(count) object\(count == 1 ? "" : "s")\n")

@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// Every predicate of the conformance suite (``ConformanceFormats``) runs both ways on the same
+/// Core Data–shaped store — in SQLite where it can (the store's rows left in the file) and in
+/// memory over the whole graph — with identical answers: the same objects in the same order
+/// with the same values, the same counts, or the same error. The store holds the conformance
+/// suite's person with her ties, and people and ties around her with nil, empty, accented and
+/// extreme values.
+final class CoreDataPushdownAgreementTests: XCTestCase {
+  /// How many statements of the suite ran wholly in SQLite when this test was written: fewer
+  /// means a construct stopped being pushed.
+  static let pushedAtLeast = 896
+
+  static let entities: [CoreDataTestStore.Entity] = [
+    .init(
+      name: "Address",
+      attributes: [.init(name: "street", type: 700), .init(name: "zip", type: 300)],
+      relationships: [
+        .init(name: "residents", destination: "Person", inverse: "address", toMany: true)
+      ]),
+    .init(
+      name: "Person",
+      attributes: [
+        .init(name: "name", type: 700), .init(name: "age", type: 300),
+        .init(name: "nickname", type: 700), .init(name: "note", type: 700),
+        .init(name: "city", type: 700),
+      ],
+      relationships: [
+        .init(name: "address", destination: "Address", inverse: "residents"),
+        .init(name: "ties", destination: "Tie", inverse: "owner", toMany: true),
+      ]),
+    .init(
+      name: "Tie",
+      attributes: [
+        .init(name: "name", type: 700), .init(name: "searchKey", type: 700),
+        .init(name: "rating", type: 500), .init(name: "timesWorn", type: 300),
+        .init(name: "isFavorite", type: 800), .init(name: "lastWorn", type: 900),
+      ],
+      relationships: [.init(name: "owner", destination: "Person", inverse: "ties")]),
+    .init(name: "SilkTie", parent: "Tie", attributes: [.init(name: "weave", type: 700)]),
+  ]
+
+  static let tables = """
+    CREATE TABLE ZADDRESS (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER,
+      ZSTREET VARCHAR, ZZIP INTEGER);
+    CREATE TABLE ZPERSON (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR,
+      ZAGE INTEGER, ZNICKNAME VARCHAR, ZNOTE VARCHAR, ZCITY VARCHAR, ZADDRESS INTEGER);
+    CREATE TABLE ZTIE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR,
+      ZSEARCHKEY VARCHAR, ZRATING FLOAT, ZTIMESWORN INTEGER, ZISFAVORITE INTEGER,
+      ZLASTWORN TIMESTAMP, ZOWNER INTEGER, ZWEAVE VARCHAR);
+    INSERT INTO ZADDRESS VALUES (1, 1, 1, 'Rue du Lac', 1003), (2, 1, 1, NULL, 0),
+      (3, 1, 1, 'rue du lac', -5);
+    INSERT INTO ZPERSON VALUES
+      (1, 2, 1, 'Ann', 41, NULL, '', 'Zürich', 1),
+      (2, 2, 1, 'Bob', 30, 'Bobby', NULL, 'Zurich', NULL),
+      (3, 2, 1, NULL, NULL, NULL, NULL, NULL, 9),
+      (4, 2, 1, 'Zoë', 9223372036854775807, 'ann', 'x', 'ZÜRICH', 2),
+      (5, 2, 1, 'ann', -41, '', 'Ann', 'Straße', 3),
+      (6, 2, 1, 'Anna', 41, 'Zürich', 'a%b_c', 'zurich', 1);
+    INSERT INTO ZTIE VALUES
+      (1, 3, 1, 'Red Bow Tie', 'R', 3.5, 4, 0, 86400, 1, NULL),
+      (2, 3, 1, 'Blue Bow Tie', 'B', 5, 12, 1, 0, 1, NULL),
+      (3, 3, 1, 'Polka Dot', 'P', 2.0, 0, 0, NULL, 1, NULL),
+      (4, 4, 1, 'Red Bow Tie', 'r', 4.5, 9007199254740993, 1, -86400.25, 2, 'twill'),
+      (5, 3, 1, 'Ünowned', NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+      (6, 4, 1, 'blue bow tie', 'B', 0.1, -3, 2, 1e9, 6, 'satin'),
+      (7, 3, 1, '', '', -0.0, 1, 0, 86400, 6, NULL),
+      (8, 3, 1, NULL, NULL, NULL, NULL, NULL, NULL, 2, NULL);
+    """
+
+  /// A new store of the test model.
+  static func makeStore() throws -> String {
+    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("People.sqlite").path
+    try CoreDataTestStore.make(at: path, entities: entities, sql: tables)
+    return path
+  }
+
+  /// The statements each format runs in, on each entity.
+  static func statements(_ format: String) -> [String] {
+    ["Person", "Tie", "SilkTie"].flatMap { entity in
+      [
+        "count \(entity) where \(format)", "fetch \(entity) where \(format)",
+        "fetch \(entity) where \(format) sort by name desc limit 2",
+        "fetch \(entity) where \(format) sort by name limit 1 offset 1",
+      ]
+    }
+  }
+
+  /// A statement's answer, or its error, as text to compare.
+  static func answer(_ statement: String, _ interpreter: Interpreter) -> String {
+    do {
+      switch try interpreter.run(statement).last {
+      case .objects(let result)?:
+        return "\(result.ids) \(Array(result.rows))"
+      case .count(_, let n)?:
+        return "\(n)"
+      case let other:
+        return "\(String(describing: other))"
+      }
+    } catch {
+      return "error: \(error)"
+    }
+  }
+
+  /// A session on the store with its rows left in the file.
+  static func pushed(_ path: String) throws -> Interpreter {
+    let file = try CoreDataStoreFile.open(path: path)
+    return Interpreter(
+      context: Context(graph: ObjectGraph(model: file.bowqModel)),
+      store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file)
+  }
+
+  /// Whether `statement` runs wholly in SQLite, as its explanation says.
+  static func runsInSQLite(_ statement: String, _ path: String) throws -> Bool {
+    guard case .explanation(let lines)? = try? pushed(path).run("explain " + statement).last
+    else { return false }
+    return lines.first?.hasPrefix("run in SQLite") == true
+      && !lines.contains { $0.contains("in memory") }
+  }
+
+  func testEveryConformancePredicateAnswersAlikeInSQLiteAndInMemory() throws {
+    let path = try Self.makeStore()
+    let memory = Interpreter(
+      context: Context(graph: try CoreDataStore.open(path: path).graph), store: .memory)
+    var pushedCount = 0
+    var compared = 0
+    for format in try ConformanceFormats.all() {
+      for statement in Self.statements(format) {
+        let expected = Self.answer(statement, memory)
+        guard !expected.hasPrefix("error: ") || !expected.contains("unknown") else { continue }
+        compared += 1
+        XCTAssertEqual(Self.answer(statement, try Self.pushed(path)), expected, statement)
+        if try Self.runsInSQLite(statement, path) { pushedCount += 1 }
+      }
+    }
+    XCTAssertGreaterThan(compared, 1000)
+    XCTAssertGreaterThanOrEqual(
+      pushedCount, Self.pushedAtLeast, "\(pushedCount) of \(compared) statements ran in SQLite")
+    print("pushdown agreement: \(pushedCount) of \(compared) statements ran wholly in SQLite")
+  }
+}
