@@ -69,9 +69,9 @@ enum CommandLineOptions {
     Commands:
       plist FILE           print any property list file (binary, XML or JSON)
                            readably, as 'plutil -p' does; as JSON with --format json
-          --unarchive      with plist: decode an NSKeyedArchiver archive (a
-                           compiled Core Data model, .mom) into its objects, each
-                           with its class and fields
+          --unarchive      with plist: decode an NSKeyedArchiver archive, binary
+                           or XML (a compiled Core Data model, .mom), into its
+                           objects, each with its class and fields
 
     Examples:
       bowq                                the shell on the default store

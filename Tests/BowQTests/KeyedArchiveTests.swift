@@ -114,11 +114,20 @@ final class KeyedArchiveTests: XCTestCase {
     XCTAssertEqual(archive.root, try decode(w, root: root))
   }
 
-  func testTextPropertyListsAreNotReadAsArchives() throws {
+  func testXMLArchivesDecodeAsTheirBinaryFormDoes() throws {
+    var w = KeyedArchiveWriter()
+    let root = w.dictionary([("a", w.array([w.string("x"), w.add(1), w.string("x")]))])
+    let xml = try PropertyListEncoding.encode(w.archive(root: root), as: .xml)
+    XCTAssertTrue(String(decoding: xml, as: UTF8.self).contains("<key>CF$UID</key>"))
+    XCTAssertEqual(try KeyedArchive.decode(xml).root, try decode(w, root: root))
+    XCTAssertEqual(try PropertyListDecoding.decode(xml).0, w.archive(root: root))
+  }
+
+  func testJSONIsNotReadAsAnArchive() throws {
     var w = KeyedArchiveWriter()
     let root = w.string("x")
-    let xml = try PropertyListEncoding.encode(w.archive(root: root), as: .xml)
-    let failure = error { _ = try KeyedArchive.decode(xml) }
+    let json = try PropertyListEncoding.encode(w.archive(root: root), as: .json)
+    let failure = error { _ = try KeyedArchive.decode(json) }
     XCTAssertEqual(failure?.kind, .notPropertyList)
     XCTAssertTrue(failure?.message.contains("bplist00") ?? false)
   }

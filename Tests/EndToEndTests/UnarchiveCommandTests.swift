@@ -59,6 +59,39 @@ final class UnarchiveCommandTests: XCTestCase {
     XCTAssertEqual(model["$ref"] as? Int, 1)
   }
 
+  func testAnXMLArchiveDecodesAsItsBinaryFormDoes() throws {
+    let mom = try usersMom()
+    let xml = home.appendingPathComponent("Users.xml")
+    let script = """
+      import plistlib, sys
+      def plain(v):
+          if isinstance(v, plistlib.UID): return {"CF$UID": v.data}
+          if isinstance(v, dict): return {k: plain(x) for k, x in v.items()}
+          if isinstance(v, list): return [plain(x) for x in v]
+          return v
+      with open(sys.argv[1], "rb") as f: archive = plistlib.load(f)
+      with open(sys.argv[2], "wb") as f: plistlib.dump(plain(archive), f, fmt=plistlib.FMT_XML)
+      """
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", "-c", script, mom.path, xml.path]
+    try python.run()
+    python.waitUntilExit()
+    guard python.terminationStatus == 0 else { throw XCTSkip("python3 could not write the XML") }
+    // Foundation does not keep the order of an XML dictionary's keys, so the two are
+    // compared as JSON objects.
+    let binary = try Bowq.run(["plist", mom.path, "--unarchive", "--format", "json"], home: home)
+    let text = try Bowq.run(["plist", xml.path, "--unarchive", "--format", "json"], home: home)
+    XCTAssertEqual(text.status, 0, text.stderr)
+    let fromBinary = try JSONSerialization.jsonObject(with: Data(binary.stdout.utf8))
+    let fromText = try JSONSerialization.jsonObject(with: Data(text.stdout.utf8))
+    XCTAssertEqual(fromText as? NSDictionary, fromBinary as? NSDictionary)
+    XCTAssertNotNil(fromBinary as? NSDictionary)
+    let plain = try Bowq.run(["plist", xml.path], home: home)
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    XCTAssertTrue(plain.stdout.contains("\"CF$UID\" => 1"), plain.stdout)
+  }
+
   func testAnArchiveWithoutUnarchiveSuggestsIt() throws {
     let mom = try usersMom()
     let result = try Bowq.run(["plist", mom.path], home: home)

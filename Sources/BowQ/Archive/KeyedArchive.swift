@@ -31,19 +31,29 @@ public struct KeyedArchive: Hashable, Sendable {
   public static let maximumInflatedSize = 64 << 20
 
   /// Decodes the archive in `data`: a binary property list (`NSKeyedArchiver` writes
-  /// `bplist00` by default, and `.mom` files are binary), or raw or zlib-wrapped DEFLATE data
-  /// holding one, as Core Data's model cache does.
+  /// `bplist00` by default, and `.mom` files are binary), an XML one (`outputFormat = .xml`,
+  /// its references written `<dict><key>CF$UID</key>…`), or raw or zlib-wrapped DEFLATE data
+  /// holding a binary one, as Core Data's model cache does.
   public static func decode(_ data: Data) throws(KeyedArchiveError) -> KeyedArchive {
     let binary: Data
     if data.starts(with: bplistMagic) {
       binary = data
+    } else if PropertyListDecoding.looksLikeXML(data) {
+      let plist: PropertyList
+      do {
+        plist = try PropertyListDecoding.decode(data).0
+      } catch {
+        throw KeyedArchiveError(.notPropertyList, object: nil, "\(error)")
+      }
+      return try decode(plist, budget: PropertyListExpansion.budget(forLength: data.count))
     } else {
       do {
         binary = try Inflation.inflate(data, limit: maximumInflatedSize)
       } catch {
         throw KeyedArchiveError(
           .notPropertyList, object: nil,
-          "keyed archives are binary property lists (bplist00), or DEFLATE data holding one; "
+          "keyed archives are binary (bplist00) or XML property lists, or DEFLATE data holding a "
+            + "binary one; "
             + "this is neither (\(error))")
       }
       guard binary.starts(with: bplistMagic) else {

@@ -33,12 +33,8 @@ public enum PropertyListDecoding {
         plist, budget: PropertyListExpansion.budget(forLength: data.count))
       return (plist, .binary)
     }
-    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-    let text = bytes[start...]
-    if ["<?xml", "<plist", "<!DOCTYPE plist", "<!--"].contains(where: {
-      text.starts(with: Array($0.utf8))
-    }) {
+    let text = significantStart(bytes)
+    if startsXML(text) {
       return (try decodeXML(data), .xml)
     }
     if let first = text.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
@@ -49,9 +45,25 @@ public enum PropertyListDecoding {
     }
     let shown = String(decoding: text.prefix(16), as: UTF8.self)
     throw PropertyListError(
-      .unknownFormat, at: start,
+      .unknownFormat, at: text.startIndex,
       "not a property list: expected \"bplist00\", XML (<?xml, <plist) or JSON ({, [), "
         + "found \(Value.quoted(shown))")
+  }
+
+  /// Whether `data` starts as an XML property list does.
+  public static func looksLikeXML(_ data: Data) -> Bool {
+    startsXML(significantStart([UInt8](data.prefix(64))))
+  }
+
+  /// `bytes` after an optional UTF-8 byte-order mark and white space.
+  private static func significantStart(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+    return bytes[start...]
+  }
+
+  private static func startsXML(_ text: ArraySlice<UInt8>) -> Bool {
+    ["<?xml", "<plist", "<!DOCTYPE plist", "<!--"].contains { text.starts(with: Array($0.utf8)) }
   }
 
   private static func decodeXML(_ data: Data) throws -> PropertyList {
@@ -181,9 +193,24 @@ enum FoundationBridge {
       return .dictionary(result)
     case is NSNull:
       throw Failure(path: [], message: "null has no property-list value; leave the key out instead")
+    case let object as NSObject where String(describing: type(of: object)) == "_NSKeyedArchiverUID":
+      return try uid(object)
     default:
       throw Failure(path: [], message: "unsupported value of type \(type(of: object))")
     }
+  }
+
+  /// The UID Foundation makes of an XML dictionary `{CF$UID: n}` (an `NSKeyedArchiver`
+  /// reference), given back as that dictionary (``PropertyList/uid(_:)``), as the binary
+  /// reader gives UIDs. Foundation keeps the reference in a stored property it does not
+  /// expose, so it is read by reflection.
+  private static func uid(_ object: NSObject) throws -> PropertyList {
+    let stored = Mirror(reflecting: object).children.first { $0.label == "value" }?.value
+    guard let reference = stored as? UInt32 else {
+      throw Failure(
+        path: [], message: "a keyed-archive reference (CF$UID) whose number cannot be read")
+    }
+    return .uid(Int64(reference))
   }
 
   private static func propertyList(from number: NSNumber) -> PropertyList {
