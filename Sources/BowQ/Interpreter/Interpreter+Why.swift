@@ -3,18 +3,24 @@ import Foundation
 extension Interpreter {
   /// `why [not] [Entity/pN] [where P]`: the predicate's tree for the object named, or for
   /// each object of the selection, with the last fetch's predicate when none is given.
+  ///
+  /// As a fetch of an entity takes in its sub-entities' objects, so does `why`: the
+  /// selection of `fetch Car` explains its SportCars too, and `Car/p5` names the SportCar
+  /// whose key is 5. Each is explained with the predicate as bound on the entity asked about.
   func why(_ request: WhyRequest, _ binder: Binder, now: Date, range: SourceRange) throws
     -> [WhyExplanation]
   {
     let (entity, ids) = try whyObjects(request, binder, range: range)
     let syntax = try whyPredicate(request, entity: entity, range: range)
     let bound = try binder.bind(syntax, on: entity)
-    let table = context.graph.table(entity.name)
     let compiler = compiler(now)
     var explanations: [WhyExplanation] = []
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
-      guard let row = table.row(for: id.key) else { continue }
+      guard let member = context.graph.model.entity(named: id.entity),
+        let own = context.graph.table(id.entity).row(for: id.key)
+      else { continue }
+      let row = member.name == entity.name ? own : HierarchyScan.row(own, of: member, as: entity)
       let tracer = WhyTracer(compiler: compiler, scope: EvaluationScope(row: row, key: id.key))
       explanations.append(
         WhyExplanation(
@@ -24,18 +30,22 @@ extension Interpreter {
     return explanations
   }
 
-  /// The object named, or the objects of the selection, with their entity.
+  /// The object named (of the entity named or one that inherits from it, keys being unique
+  /// across a hierarchy), or the objects of the selection, with the entity asked about.
   private func whyObjects(_ request: WhyRequest, _ binder: Binder, range: SourceRange) throws
     -> (Entity, [ObjectID])
   {
     if let object = request.object {
       let entity = try binder.entity(object.entity)
-      let id = ObjectID(entity: entity.name, key: object.key)
-      guard context.graph.contains(id) else {
+      guard
+        let id = context.graph.model.hierarchy(of: entity.name).lazy.map({
+          ObjectID(entity: $0.name, key: object.key)
+        }).first(where: context.graph.contains)
+      else {
         throw LanguageError(
           .semantic,
-          "there is no object \(id): `fetch \(entity.name) where …` then `why` explains each "
-            + "object fetched",
+          "there is no object \(ObjectID(entity: entity.name, key: object.key)): "
+            + "`fetch \(entity.name) where …` then `why` explains each object fetched",
           at: object.range)
       }
       return (entity, [id])
@@ -50,12 +60,17 @@ extension Interpreter {
     return (entity, selection.ids.filter(context.graph.contains))
   }
 
-  /// The predicate written, or the last fetch's.
+  /// The predicate written, or the last fetch's: a fetch of the entity or of one it
+  /// inherits from, whose objects included it.
   private func whyPredicate(_ request: WhyRequest, entity: Entity, range: SourceRange) throws
     -> PredicateSyntax
   {
     if let predicate = request.predicate { return predicate }
-    guard let lastFetch, lastFetch.entity == entity.name else {
+    guard let lastFetch,
+      context.graph.model.hierarchy(of: lastFetch.entity).contains(where: {
+        $0.name == entity.name
+      })
+    else {
       throw LanguageError(
         .semantic,
         "there is no earlier fetch of \(entity.name) whose predicate to explain: "

@@ -81,7 +81,8 @@ public enum StatementKeyword: String, CaseIterable, Sendable {
         + "show each step's rows and time"
     case .why:
       return "show why an object matches a predicate or not (the last fetch's, by default), "
-        + "part by part; without an object, for each object of the selection"
+        + "part by part; without an object, for each object of the selection, sub-entities' "
+        + "too"
     case .show:
       return "show objects as cards, as an app's screen shows them; without an object, "
         + "each object of the selection"
