@@ -31,6 +31,33 @@ final class TableRendererTests: XCTestCase {
       """)
   }
 
+  func testALongCollectionShowsTheMembersThatFitAndHowManyItHas() {
+    let pages = (1...99).map { Value.object(ObjectID(entity: "Page", key: Int64($0))) }
+    let rows: [[Value]] = [
+      [.string("long"), .collection(pages)],
+      [.string("short"), .collection(Array(pages.prefix(2)))],
+      [.string("none"), .collection([])],
+    ]
+    let text = TableRenderer().render(
+      ResultSet(
+        entity: "Book",
+        columns: [
+          ResultColumn(name: "title", type: .string),
+          ResultColumn(name: "pages", type: .collection(of: .object(entity: "Page"))),
+        ],
+        ids: (1...3).map { ObjectID(entity: "Book", key: Int64($0)) }, rows: rows))
+    XCTAssertEqual(
+      text,
+      """
+      title  pages
+      -----  ----------------------------------------------------------------------------
+      long   {Page/p1, Page/p2, Page/p3, Page/p4, Page/p5, Page/p6, Page/p7, … 99 in all}
+      short  {Page/p1, Page/p2}
+      none   {}
+
+      """)
+  }
+
   func testPrintsEveryKindOfValueReadably() {
     let text = TableRenderer().render(
       ResultSetFixtures.result(

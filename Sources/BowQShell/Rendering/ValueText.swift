@@ -4,8 +4,32 @@ import BowQ
 enum ValueText {
   /// ``Value/displayText`` with control characters made visible (`\n`, `\t`, `\r`,
   /// `\u{1B}`), so a value stays on its line and cannot send escape codes to the terminal.
+  ///
+  /// A collection shows the members that fit in ``collectionWidth`` characters and then how
+  /// many it has (`{Page/p2, Page/p3, … 99 in all}`): a to-many of a real store can hold
+  /// thousands, and JSON output lists them all.
   static func cell(_ value: Value) -> String {
-    visible(value.displayText)
+    guard case .collection(let members) = value else { return visible(value.displayText) }
+    return visible(abbreviated(members))
+  }
+
+  /// How wide a collection's cell may grow before its other members are only counted.
+  static let collectionWidth = 80
+
+  /// `{a, b, c}`, or as many members as fit in ``collectionWidth`` (always the first),
+  /// then `… N in all}`.
+  private static func abbreviated(_ members: [Value]) -> String {
+    var text = "{"
+    for (index, member) in members.enumerated() {
+      let shown = (index == 0 ? "" : ", ") + member.literalText
+      let isLast = index == members.count - 1
+      let tail = isLast ? "}" : ", … \(members.count) in all}"
+      if index > 0, text.count + shown.count + tail.count > collectionWidth {
+        return text + ", … \(members.count) in all}"
+      }
+      text += shown
+    }
+    return text + "}"
   }
 
   /// `text` with control characters made visible (`\n`, `\t`, `\r`, `\u{1B}`): the one way
