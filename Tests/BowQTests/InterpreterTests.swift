@@ -121,6 +121,18 @@ final class InterpreterTests: XCTestCase {
     XCTAssertFalse(interpreter.context.hasChanges, "a failed statement changes nothing")
   }
 
+  func testAConstantAssignedIsTheValueTheSameExpressionGivesPerObject() throws {
+    let constant = try makeInterpreter()
+    let perObject = try makeInterpreter()
+    _ = try constant.run("update Tie set rating = 2, worn = 7, name = \"Tie\"")
+    _ = try perObject.run(
+      "update Tie set rating = worn * 0 + 2, worn = worn * 0 + 7, name = \"Tie\"")
+    XCTAssertEqual(constant.context.graph, perObject.context.graph)
+    XCTAssertEqual(
+      constant.context.graph.table("Tie").value(at: 0, slot: 1), .double(2),
+      "the integer constant is stored as the attribute's Double")
+  }
+
   func testDeleteUndoRedo() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(

@@ -8,88 +8,111 @@ extension Interpreter {
     var relationships: [(name: String, op: AssignmentOperator, targets: [ObjectID])] = []
   }
 
-  /// Works out every object's edit first (each right-hand side sees the objects as they
-  /// were), then applies them all as one undo step. The assignments are bound against
-  /// `entity`; an object of a sub-entity of it is read with `entity`'s properties.
+  /// The assignments of one statement with their right-hand sides prepared once: compiled,
+  /// an attribute's constant coerced to its type, and the objects of each
+  /// `Relationship = Entity where P` found.
+  struct PreparedAssignments {
+    var assignments: [BoundAssignment]
+    /// Each right-hand side compiled (nil for `Relationship = Entity where P`).
+    var expressions: [CompiledExpression?]
+    /// For an attribute given a constant, the value it takes, or why it cannot take it;
+    /// nil for any other assignment.
+    var constants: [Result<Value, EvaluationError>?]
+    /// The objects chosen by each `Relationship = Entity where P`, by assignment name.
+    var queries: [String: [ObjectID]]
+    /// Whether some right-hand side reads the object it is evaluated for.
+    var readsObjects: Bool {
+      zip(assignments, constants).contains { assignment, constant in
+        guard constant == nil, case .expression = assignment.value else { return false }
+        return true
+      }
+    }
+  }
+
+  /// One update's changes, gathered as they are worked out: each attribute's new values as
+  /// one list per entity and attribute, in the order of the objects, then the relationship
+  /// edits in order.
+  struct PlannedUpdate {
+    var attributes: [(entity: String, attribute: Int, changes: [(key: Int64, value: Value)])] = []
+    var relationships: [RelationshipEdit] = []
+  }
+
+  /// Works out every object's changes first (each right-hand side sees the objects as they
+  /// were), then applies them all as one undo step: a list per attribute, so an attribute
+  /// set twice takes its last value, as it does applied an object at a time. The
+  /// assignments are bound against `entity`; an object of a sub-entity of it is read with
+  /// `entity`'s properties.
   func assign(_ assignments: [BoundAssignment], to ids: [ObjectID], of entity: Entity?, now: Date)
     throws
   {
-    let edits = try plannedEdits(assignments, for: ids, of: entity, compiler(now))
-    let updates = try Self.attributeUpdates(edits)
+    let compiler = compiler(now)
+    let planned = try plannedUpdate(
+      try prepared(assignments, compiler), for: ids, of: entity, compiler)
     try edit { context in
-      for update in updates {
+      for update in planned.attributes {
         try context.update(update.entity, attribute: update.attribute, update.changes)
       }
-      context.apply(edits.flatMap { id, edit in edit.relationshipEdits(of: id) })
+      context.apply(planned.relationships)
     }
   }
 
-  /// The attribute values of `edits`, gathered by entity and attribute, each list in the
-  /// order of the edits: applied a list at a time, an attribute set twice takes its last
-  /// value, as it does applied an object at a time.
-  private static func attributeUpdates(_ edits: [(ObjectID, Edit)]) throws(Interrupted) -> [(
-    entity: String, attribute: Int, changes: [(key: Int64, value: Value)]
-  )] {
-    var updates: [(entity: String, attribute: Int, changes: [(key: Int64, value: Value)])] = []
-    var listByEntity: [String: [Int: Int]] = [:]
-    var entity = ""
-    var listByAttribute: [Int: Int] = [:]
-    for (step, (id, edit)) in edits.enumerated() {
-      try Interrupt.check(every: step)
-      if id.entity != entity {
-        listByEntity[entity] = listByAttribute
-        entity = id.entity
-        listByAttribute = listByEntity[entity] ?? [:]
-      }
-      for (index, value) in edit.attributes {
-        let list: Int
-        if let known = listByAttribute[index] {
-          list = known
-        } else {
-          list = updates.count
-          updates.append((entity, index, []))
-          listByAttribute[index] = list
-        }
-        updates[list].changes.append((id.key, value))
-      }
-    }
-    return updates
-  }
-
-  /// What `assignments` make of each object, worked out before any of them changes.
-  private func plannedEdits(
-    _ assignments: [BoundAssignment], for ids: [ObjectID], of entity: Entity?,
+  /// What the assignments make of each object, worked out before any of them changes, with
+  /// one ``Edit`` reused for every object, and a constant's value taken as it was prepared.
+  private func plannedUpdate(
+    _ prepared: PreparedAssignments, for ids: [ObjectID], of entity: Entity?,
     _ compiler: PredicateCompiler
-  ) throws -> [(ObjectID, Edit)] {
-    let queries = try objectQueries(assignments, compiler)
-    let expressions = compiledExpressions(assignments, compiler)
+  ) throws -> PlannedUpdate {
     let model = context.graph.model
-    var edits: [(ObjectID, Edit)] = []
+    let readsObjects = prepared.readsObjects
+    var planned = PlannedUpdate()
+    var edit = Edit()
     var table = EntityTable()
     var tableEntity: String?
+    /// The list of each attribute of the current entity, by attribute index (-1: none yet).
+    var listOfAttribute: [Int] = []
+    var listsByEntity: [String: [Int]] = [:]
+    let noObject = EvaluationScope(row: [])
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
       if id.entity != tableEntity {
+        if let tableEntity { listsByEntity[tableEntity] = listOfAttribute }
         table = context.graph.table(id.entity)
         tableEntity = id.entity
+        listOfAttribute = listsByEntity[id.entity] ?? []
       }
       guard let position = table.position(of: id.key) else { continue }
-      var scope = Self.scope(table, position)
-      if let entity, id.entity != entity.name, let member = model.entity(named: id.entity) {
-        let row = table.row(at: position)
-        scope = EvaluationScope(
-          row: HierarchyScan.row(row, of: member, as: entity),
-          key: id.key)
+      var scope = noObject
+      if readsObjects {
+        scope = Self.scope(table, position)
+        if let entity, id.entity != entity.name, let member = model.entity(named: id.entity) {
+          let row = table.row(at: position)
+          scope = EvaluationScope(row: HierarchyScan.row(row, of: member, as: entity), key: id.key)
+        }
       }
-      edits.append(
-        (id, try edit(for: assignments, expressions, scope: scope, queries, compiler)))
+      edit.attributes.removeAll(keepingCapacity: true)
+      edit.relationships.removeAll(keepingCapacity: true)
+      try fill(&edit, prepared, scope: scope, compiler)
+      for (index, value) in edit.attributes {
+        if index >= listOfAttribute.count {
+          listOfAttribute += repeatElement(-1, count: index + 1 - listOfAttribute.count)
+        }
+        if listOfAttribute[index] < 0 {
+          listOfAttribute[index] = planned.attributes.count
+          planned.attributes.append((id.entity, index, []))
+        }
+        planned.attributes[listOfAttribute[index]].changes.append((id.key, value))
+      }
+      if !edit.relationships.isEmpty { planned.relationships += edit.relationshipEdits(of: id) }
     }
-    return edits
+    return planned
   }
 
   func insert(_ entity: Entity, _ assignments: [BoundAssignment], now: Date) throws {
     let row = entity.newRow
-    let edit = try plannedInsert(entity, assignments, row, compiler(now))
+    let compiler = compiler(now)
+    var edit = Edit()
+    try fill(
+      &edit, try prepared(assignments, compiler), scope: EvaluationScope(row: row), compiler)
     self.edit { context in
       var values = row
       for (index, value) in edit.attributes { values[index] = value }
@@ -98,16 +121,31 @@ extension Interpreter {
     }
   }
 
-  /// What `assignments` make of a new object, worked out before it is inserted.
-  private func plannedInsert(
-    _ entity: Entity, _ assignments: [BoundAssignment], _ row: [Value],
-    _ compiler: PredicateCompiler
-  ) throws -> Edit {
-    let queries = try objectQueries(assignments, compiler)
-    return try edit(
-      for: assignments, compiledExpressions(assignments, compiler),
-      scope: EvaluationScope(row: row),
-      queries, compiler)
+  /// The assignments prepared for evaluation (see ``PreparedAssignments``).
+  private func prepared(_ assignments: [BoundAssignment], _ compiler: PredicateCompiler) throws
+    -> PreparedAssignments
+  {
+    let constants = assignments.map { assignment -> Result<Value, EvaluationError>? in
+      guard case .attribute(_, let attribute) = assignment.target,
+        case .expression(let expression) = assignment.value,
+        let value = expression.constantValue
+      else { return nil }
+      return Self.coerced(value, to: attribute, for: assignment)
+    }
+    return PreparedAssignments(
+      assignments: assignments, expressions: compiledExpressions(assignments, compiler),
+      constants: constants, queries: try objectQueries(assignments, compiler))
+  }
+
+  /// `value` as `attribute` takes it, or why it cannot.
+  private static func coerced(
+    _ value: Value, to attribute: Attribute, for assignment: BoundAssignment
+  ) -> Result<Value, EvaluationError> {
+    switch AttributeCoercion.coerce(value, to: attribute) {
+    case .success(let converted): return .success(converted)
+    case .failure(let failure):
+      return .failure(EvaluationError(failure.message, at: assignment.range))
+    }
   }
 
   /// The objects chosen by each `Relationship = Entity where P`, found once per statement.
@@ -134,26 +172,33 @@ extension Interpreter {
     }
   }
 
-  /// The edit `assignments` make of the object `scope` evaluates; `expressions` are their
-  /// right-hand sides compiled (see ``compiledExpressions(_:_:)``).
-  private func edit(
-    for assignments: [BoundAssignment], _ expressions: [CompiledExpression?],
-    scope: EvaluationScope, _ queries: [String: [ObjectID]], _ compiler: PredicateCompiler
-  ) throws -> Edit {
-    var edit = Edit()
-    for (assignment, compiled) in zip(assignments, expressions) {
+  /// Adds to `edit` what the prepared assignments make of the object `scope` evaluates
+  /// (any scope when no right-hand side reads the object: see
+  /// ``PreparedAssignments/readsObjects``).
+  private func fill(
+    _ edit: inout Edit, _ prepared: PreparedAssignments, scope: EvaluationScope,
+    _ compiler: PredicateCompiler
+  ) throws {
+    /// The value of a right-hand side that reads the object.
+    func evaluate(_ expression: BoundExpression, _ compiled: CompiledExpression?) throws -> Value {
+      try (compiled ?? compiler.expressions.compile(expression))(scope)
+    }
+    for (i, assignment) in prepared.assignments.enumerated() {
+      let compiled = prepared.expressions[i]
+      if case .attribute(let index, _) = assignment.target, let constant = prepared.constants[i] {
+        edit.attributes.append((index, try constant.get()))
+        continue
+      }
       switch (assignment.target, assignment.value) {
       case (.attribute(let index, let attribute), .expression(let expression)):
-        let value = try (compiled ?? compiler.expressions.compile(expression))(scope)
-        switch AttributeCoercion.coerce(value, to: attribute) {
-        case .success(let converted): edit.attributes.append((index, converted))
-        case .failure(let failure): throw EvaluationError(failure.message, at: assignment.range)
-        }
+        let value = try evaluate(expression, compiled)
+        edit.attributes.append(
+          (index, try Self.coerced(value, to: attribute, for: assignment).get()))
       case (.relationship(_, let relationship), let value):
         let targets: [ObjectID]
         switch value {
         case .objects(let destination, _):
-          targets = queries[assignment.name] ?? []
+          targets = prepared.queries[assignment.name] ?? []
           if !relationship.isToMany, targets.count != 1 {
             throw EvaluationError(
               targets.isEmpty
@@ -162,7 +207,7 @@ extension Interpreter {
               at: assignment.range)
           }
         case .expression(let expression):
-          let result = try (compiled ?? compiler.expressions.compile(expression))(scope)
+          let result = try evaluate(expression, compiled)
           targets = ObjectGraph.targets(in: result)
           if !relationship.isToMany, targets.count > 1 {
             throw EvaluationError(
@@ -175,7 +220,6 @@ extension Interpreter {
         throw EvaluationError("an attribute takes a value, not objects", at: assignment.range)
       }
     }
-    return edit
   }
 }
 
