@@ -296,4 +296,74 @@ final class ContextUndoJournalTests: XCTestCase {
     XCTAssertEqual(
       context.graph.value(of: ObjectID(entity: "Hat", key: 1), attribute: "size"), .int(2))
   }
+
+  /// The keys `context.update(_:attribute:_:)` gets to set slot 1 of hats `keys` to `size`.
+  private func sizes(_ keys: some Sequence<Int>, _ size: Int64) -> [(key: Int64, value: Value)] {
+    keys.map { (Int64($0), .int(size)) }
+  }
+
+  func testAnUpdateOfMostObjectsKeepsTheColumnAndUndoesAndRedoes() throws {
+    var context = try makeContext(hats: 1_000)
+    let before = context.graph
+    context.beginEdit()
+    try context.update("Hat", attribute: 1, sizes(1...800, 7))
+    let after = context.graph
+    context.endEdit()
+    XCTAssertEqual(context.recordedRowCounts, [1_000], "one column of every hat")
+    XCTAssertEqual(context.changes.count, 792, "hats whose size was 7 already are unchanged")
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, before)
+    XCTAssertTrue(context.redo())
+    XCTAssertEqual(context.graph, after)
+  }
+
+  func testAFewObjectsUpdatedKeepOneValueEach() throws {
+    var context = try makeContext(hats: 1_000)
+    let before = context.graph
+    context.beginEdit()
+    try context.update("Hat", attribute: 1, sizes(1...10, 7))
+    context.endEdit()
+    XCTAssertEqual(context.recordedRowCounts, [10])
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, before)
+  }
+
+  func testAColumnKeptByAnUpdateComesBackAroundInsertsAndDeletes() throws {
+    var context = try makeContext(hats: 100)
+    let before = context.graph
+    context.beginEdit()
+    try context.update("Hat", attribute: 1, sizes(1...100, 7))
+    context.insert([.string("Cap"), .int(1)], into: "Hat")
+    context.delete([ObjectID(entity: "Hat", key: 5), ObjectID(entity: "Hat", key: 50)])
+    try context.update("Hat", attribute: 1, sizes(1...101, 8))
+    let after = context.graph
+    context.endEdit()
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(context.graph, before)
+    XCTAssertEqual(context.graph.table("Hat").keys, before.table("Hat").keys, "row order")
+    XCTAssertTrue(context.redo())
+    XCTAssertEqual(context.graph, after)
+  }
+
+  func testAColumnKeptByAnUpdateIsPutBackWhenTheEditFails() throws {
+    var context = try makeContext(hats: 100)
+    let before = context.graph
+    context.beginEdit()
+    try context.update("Hat", attribute: 1, sizes(1...100, 7))
+    context.delete([ObjectID(entity: "Hat", key: 3)])
+    context.cancelEdit()
+    XCTAssertEqual(context.graph, before)
+    XCTAssertFalse(context.canUndo)
+    XCTAssertFalse(context.hasChanges)
+  }
+
+  func testAnUpdateOfMostObjectsThatChangesNothingLeavesNoStep() throws {
+    var context = try makeContext(hats: 100)
+    context.beginEdit()
+    try context.update(
+      "Hat", attribute: 1, (1...100).map { (Int64($0), .int(Int64(($0 - 1) % 100))) })
+    context.endEdit()
+    XCTAssertFalse(context.canUndo)
+    XCTAssertFalse(context.hasChanges)
+  }
 }

@@ -1,3 +1,9 @@
+/// One column of a table as an edit found it, with the keys of its rows then.
+struct RecordedColumn: Sendable {
+  var keys: [Int64]
+  var column: Column
+}
+
 /// What an edit replaced in a graph: each row it inserted or removed as it was before, each
 /// value it updated as it was before, and for an entity it defined, the model and the
 /// whole table as they were. Restoring a journal
@@ -18,18 +24,25 @@ public struct ChangeJournal: Sendable {
   /// in `rows`: an update of one attribute of a million objects keeps a million values,
   /// not a million rows.
   var values: [String: [Int: [Int64: Value]]] = [:]
+  /// Whole columns an update of most of an entity's objects replaced, by entity and slot,
+  /// for slots with no entry in `values`: the column before the edit, which shares its
+  /// storage with the graph's until the edit writes into it, costs one column, not a boxed
+  /// value and a dictionary entry per object.
+  var columns: [String: [Int: RecordedColumn]] = [:]
   /// The next key of each entity before the edit.
   var nextKeys: [String: Int64] = [:]
 
   /// Whether the edit touched anything.
   var isEmpty: Bool {
-    model == nil && tables.isEmpty && rows.isEmpty && values.isEmpty && nextKeys.isEmpty
+    model == nil && tables.isEmpty && rows.isEmpty && values.isEmpty && columns.isEmpty
+      && nextKeys.isEmpty
   }
 
   /// How many rows and values the journal keeps: what it costs.
   var recordedCount: Int {
     rows.values.reduce(0) { $0 + $1.count }
       + values.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+      + columns.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.keys.count } }
   }
 
   /// Whether restoring the journal would change `graph`: some recorded state differs from
@@ -48,6 +61,10 @@ public struct ChangeJournal: Sendable {
           return true
         }
       }
+    }
+    for (entity, slots) in columns where !tables.keys.contains(entity) {
+      guard let table = graph.tables[entity] else { return true }
+      for (slot, recorded) in slots where !table.holds(recorded, in: slot) { return true }
     }
     return false
   }
@@ -82,6 +99,7 @@ extension ObjectGraph {
     guard journal?.tables.keys.contains(entity) == false,
       journal?.rows[entity]?.keys.contains(key) != true,
       journal?.values[entity]?[slot]?.keys.contains(key) != true,
+      journal?.columns[entity]?[slot] == nil,
       let value = tables[entity]?.value(for: key, slot: slot)
     else { return }
     journal?.values[entity, default: [:]][slot, default: [:]][key] = value
@@ -91,7 +109,7 @@ extension ObjectGraph {
   /// ``recordValue(_:slot:of:)`` does for each, finding the entity's records once.
   mutating func recordValues(_ keys: some Sequence<Int64>, slot: Int, of entity: String) {
     guard var recorded = journal, !recorded.tables.keys.contains(entity),
-      let table = tables[entity]
+      recorded.columns[entity]?[slot] == nil, let table = tables[entity]
     else { return }
     // Take the journal out while it grows, so that its dictionaries are not copied.
     journal = nil
@@ -106,6 +124,23 @@ extension ObjectGraph {
     }
     recorded.values[entity, default: [:]][slot] = values
     journal = recorded
+  }
+
+  /// Records what an update of the objects with `keys` (`count` of them) in `slot` of
+  /// `entity` replaces: the whole column as it is now when they are at least a quarter of
+  /// the table and the journal holds nothing of the entity yet that the column could
+  /// contradict (rows, or values of the slot); their values otherwise, as
+  /// ``recordValues(_:slot:of:)`` does.
+  mutating func recordColumn(
+    forUpdating keys: some Sequence<Int64>, count: Int, slot: Int, of entity: String
+  ) {
+    guard let recorded = journal, let table = tables[entity], slot < table.slotCount,
+      count >= table.count / 4, recorded.tables[entity] == nil, recorded.rows[entity] == nil,
+      recorded.values[entity]?[slot] == nil
+    else { return recordValues(keys, slot: slot, of: entity) }
+    guard recorded.columns[entity]?[slot] == nil else { return }
+    journal?.columns[entity, default: [:]][slot] = RecordedColumn(
+      keys: table.keys, column: table.column(slot))
   }
 
   /// Records the next key of `entity` as it is now, the first time the journal meets it.
@@ -133,6 +168,9 @@ extension ObjectGraph {
     }
     for (slot, values) in recorded.values.removeValue(forKey: entity) ?? [:] {
       for (key, value) in values { before?.update(key: key, attribute: slot, to: value) }
+    }
+    for (slot, column) in recorded.columns.removeValue(forKey: entity) ?? [:] {
+      _ = before?.restore(column, in: slot)
     }
     recorded.nextKeys[entity] = nil
     recorded.tables[entity] = .some(before)
@@ -185,6 +223,16 @@ extension ObjectGraph {
         reindex(entity, reindexed)
         inverse.values[entity, default: [:]][slot] = replaced
       }
+    }
+    // After the rows too, which bring the table back to the keys a column was recorded with.
+    for (entity, slots) in journal.columns where !journal.tables.keys.contains(entity) {
+      guard tables[entity] != nil else { continue }
+      for (slot, column) in slots {
+        if let replaced = tables[entity]?.restore(column, in: slot) {
+          inverse.columns[entity, default: [:]][slot] = replaced
+        }
+      }
+      if slots.keys.contains(where: { isIndexed(entity, slot: $0) }) { dropIndexes(of: entity) }
     }
     return inverse
   }

@@ -98,6 +98,30 @@ public struct EntityTable: Hashable, Sendable {
     columns[slot]
   }
 
+  /// Whether the objects of `recorded` hold in `slot` the values it recorded for them.
+  func holds(_ recorded: RecordedColumn, in slot: Int) -> Bool {
+    guard slot < columns.count else { return false }
+    if recorded.keys == keys { return recorded.column.holdsSameValues(as: columns[slot]) }
+    return recorded.keys.indices.allSatisfy { position in
+      value(for: recorded.keys[position], slot: slot) == recorded.column.value(at: position)
+    }
+  }
+
+  /// Puts back the values `recorded` holds in `slot`, by key (the whole column at once when
+  /// the table has the recorded keys); returns the column as it was, with its keys.
+  mutating func restore(_ recorded: RecordedColumn, in slot: Int) -> RecordedColumn? {
+    guard slot < columns.count else { return nil }
+    let replaced = RecordedColumn(keys: keys, column: columns[slot])
+    if recorded.keys == keys, recorded.column.count == keys.count {
+      columns[slot] = recorded.column
+    } else {
+      for (position, key) in recorded.keys.enumerated() {
+        update(key: key, attribute: slot, to: recorded.column.value(at: position))
+      }
+    }
+    return replaced
+  }
+
   /// Appends a row and returns the key it was given (or `key`, when one is supplied, as
   /// when a store is loaded). A row shorter than the others is filled out with nil.
   @discardableResult

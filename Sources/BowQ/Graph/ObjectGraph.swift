@@ -145,7 +145,10 @@ public struct ObjectGraph: Hashable, Sendable {
       }
       return
     }
-    if journal != nil { recordValues(changes.lazy.map(\.key), slot: attribute, of: entity) }
+    if journal != nil {
+      recordColumn(
+        forUpdating: changes.lazy.map(\.key), count: changes.count, slot: attribute, of: entity)
+    }
     try tables[entity]?.update(attribute: attribute, changes)
   }
 
