@@ -366,4 +366,20 @@ final class ContextUndoJournalTests: XCTestCase {
     XCTAssertFalse(context.canUndo)
     XCTAssertFalse(context.hasChanges)
   }
+
+  func testObjectsTouchedOutOfKeyOrderAreListedInKeyOrder() throws {
+    var ascending = try makeContext(hats: 50)
+    var shuffled = try makeContext(hats: 50)
+    ascending.beginEdit()
+    try ascending.update("Hat", attribute: 1, sizes(1...50, 200))
+    shuffled.beginEdit()
+    try shuffled.update("Hat", attribute: 1, sizes((1...50).reversed(), 200))
+    XCTAssertEqual(shuffled.changedObjects, ascending.changedObjects)
+    XCTAssertEqual(
+      ascending.changedObjects, (1...50).map { ObjectID(entity: "Hat", key: Int64($0)) })
+    XCTAssertTrue(shuffled.undo())
+    XCTAssertEqual(shuffled.changedObjects, [])
+    XCTAssertTrue(shuffled.redo())
+    XCTAssertEqual(shuffled.changedObjects, ascending.changedObjects)
+  }
 }
