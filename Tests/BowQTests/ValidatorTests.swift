@@ -117,6 +117,52 @@ final class ValidatorTests: XCTestCase {
       "an object listed twice does not share its value with itself")
   }
 
+  /// A graph of `T` objects with a unique UUID `id` each, and their IDs.
+  private func objects(withUUIDs uuids: [UUID?]) throws -> (ObjectGraph, [ObjectID]) {
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "T",
+        attributes: [Attribute(name: "id", type: .uuid, isOptional: true, isUnique: true)]
+      ))
+    let ids = uuids.map { graph.insert([$0.map(Value.uuid) ?? .null], into: "T") }
+    return (graph, ids)
+  }
+
+  /// A UUID whose first eight bytes are `leading` and last eight `trailing`.
+  private func uuid(_ leading: UInt8, _ trailing: UInt8) -> UUID {
+    UUID(
+      uuid: (
+        leading, leading, leading, leading, leading, leading, leading, leading,
+        trailing, trailing, trailing, trailing, trailing, trailing, trailing, trailing
+      ))
+  }
+
+  func testDistinctUUIDsOfEveryChangedObjectBreakNoUniqueness() throws {
+    let (graph, ids) = try objects(withUUIDs: (1...200).map { uuid(UInt8($0), 0) } + [nil, nil])
+    XCTAssertTrue(try Validator.holdsDistinctUUIDs(graph.table("T").column(0), count: 202))
+    XCTAssertEqual(try Validator.validate(ids, in: graph), [])
+  }
+
+  func testUUIDsSharedAmongManyChangedObjectsAreFoundAsOneByOne() throws {
+    let uuids = (1...200).map { uuid(UInt8($0), 0) } + [uuid(7, 0)]
+    let (graph, ids) = try objects(withUUIDs: uuids)
+    XCTAssertFalse(try Validator.holdsDistinctUUIDs(graph.table("T").column(0), count: 201))
+    let all = try Validator.validate(ids, in: graph)
+    XCTAssertEqual(all.map(\.object), [ids[6], ids[200]])
+    XCTAssertEqual(all.map(\.rule), ["also held by T/p201", "also held by T/p7"])
+    XCTAssertEqual(
+      all, try Validator.validate([ids[6], ids[200]], in: graph),
+      "the same errors as for only the two objects that share the UUID")
+  }
+
+  func testUUIDsAlikeInTheirFirstBytesAreToldApartInFull() throws {
+    let uuids = (0...100).map { uuid(UInt8($0 / 2), UInt8($0 % 2)) }
+    let (graph, ids) = try objects(withUUIDs: uuids)
+    XCTAssertFalse(try Validator.holdsDistinctUUIDs(graph.table("T").column(0), count: 101))
+    XCTAssertEqual(try Validator.validate(ids, in: graph), [])
+  }
+
   func testAStringWithNoRuleButBeingRequiredIsCheckedForNil() throws {
     var graph = ObjectGraph()
     try graph.define(

@@ -158,6 +158,12 @@ public enum Validator {
         guard slots.count == constraint.count else { continue }
         let columns = slots.map(table.column)
         let first = columns[0]
+        // Most objects changed: when every object's value differs, none is shared.
+        if columns.count == 1, positions.count >= table.count / 2,
+          try holdsDistinctUUIDs(first, count: table.count)
+        {
+          continue
+        }
         let sharing =
           columns.count == 1
           ? try holders(sharingValuesAt: positions, in: table) { position -> Value? in
@@ -185,6 +191,41 @@ public enum Validator {
       }
     }
     return errors
+  }
+
+  /// Whether every row of `column` (of `count` rows) is nil or a UUID, no two the same:
+  /// decided by an open-addressing set of the UUIDs' first 64 bits, with no `Value` hashed,
+  /// and answered false (so that ``holders(sharingValuesAt:in:_:)`` decides) when some row
+  /// holds another kind of value or two rows share those bits.
+  static func holdsDistinctUUIDs(_ column: Column, count: Int) throws(Interrupted) -> Bool {
+    guard column.kind == .values else { return false }
+    var size = 16
+    while size < 2 * count { size <<= 1 }
+    // 0 marks an empty slot, so UUIDs whose leading bits are all zero are counted apart.
+    var slots = [UInt64](repeating: 0, count: size)
+    var sawZero = false
+    for position in 0..<count {
+      try Interrupt.check(every: position)
+      let bits: UInt64
+      switch column.value(at: position) {
+      case .null: continue
+      case .uuid(let uuid):
+        bits = withUnsafeBytes(of: uuid.uuid) { $0.loadUnaligned(as: UInt64.self) }
+      default: return false
+      }
+      if bits == 0 {
+        if sawZero { return false }
+        sawZero = true
+        continue
+      }
+      var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 32) & (size - 1)
+      while slots[slot] != 0 {
+        if slots[slot] == bits { return false }
+        slot = (slot + 1) & (size - 1)
+      }
+      slots[slot] = bits
+    }
+    return true
   }
 
   /// For each of `positions`, the keys of every object of `table` whose value (as `value`
