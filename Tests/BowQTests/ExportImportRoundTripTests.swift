@@ -67,6 +67,18 @@ final class ExportImportRoundTripTests: XCTestCase {
     }
   }
 
+  func testEveryAttributeTypeRoundTripsThroughJSONLinesAndCSV() throws {
+    for date in [Date(timeIntervalSince1970: 1_714_557_600), Date(timeIntervalSince1970: 0.25)] {
+      let rows = try rows(date: date)
+      let jsonLines = try ObjectExport.data(rows, of: everyType, as: .jsonl)
+      XCTAssertEqual(
+        try PlistImport.rows(from: TextRecords.jsonLines(jsonLines), into: everyType), rows)
+      let csv = try ObjectExport.data(rows, of: everyType, as: .csv)
+      XCTAssertEqual(
+        try PlistImport.rows(from: TextRecords.csv(csv, for: everyType), into: everyType), rows)
+    }
+  }
+
   func testFractionalDatesRoundTripThroughJSONAndBinary() throws {
     let fractional = Date(timeIntervalSince1970: 1_714_557_600.25)
     try assertRoundTrip(rows(date: fractional), as: .json)

@@ -10,7 +10,7 @@ final class ExchangeRoundTripTests: XCTestCase {
     let original = try Bowq.run(
       ["--memory", "--sample", "--format", "json", "-c", show], home: home)
     XCTAssertEqual(original.status, 0, original.stderr)
-    for file in ["ties.json", "ties.xml", "ties.plist"] {
+    for file in ["ties.json", "ties.xml", "ties.plist", "ties.jsonl", "ties.csv"] {
       let result = try Bowq.run(
         [
           "--memory", "--sample", "--format", "json", "-c", "export BowTie to \"\(file)\"", "-c",

@@ -122,10 +122,7 @@ struct BinaryPlistImport {
       guard let slot = keys[key].slot else {
         _ = try decodeAlone(value, at: valueAt)
         let name = keys[key].name
-        report(
-          record, name,
-          "\(entity.name) has no attribute \(Value.quoted(name))."
-            + NameSuggestion.hint(for: name, among: entity.attributes.map(\.name)))
+        report(record, name, PlistImport.unknownKey(name, of: entity))
         continue
       }
       filledIn[slot] = record

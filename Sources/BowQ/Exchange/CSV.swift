@@ -17,12 +17,13 @@ public enum CSV {
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
-  /// A field for a value: nil is empty and an empty string a quoted `""`, so the two stay
-  /// apart; binary data is base64; other values are written as a table shows them.
+  /// A field for a value: nil is empty and an empty string or data a quoted `""`, so the
+  /// two stay apart; binary data is base64; other values are written as a table shows them.
   public static func field(_ value: Value) -> String {
     switch value {
     case .null: return ""
     case .string(let text) where text.isEmpty: return "\"\""
+    case .data(let data) where data.isEmpty: return "\"\""
     case .data(let data): return data.base64EncodedString()
     default: return quoted(value.displayText)
     }

@@ -77,7 +77,6 @@ public enum PlistImport {
         omitted += 1
       }
     }
-    let names = entity.attributes.map(\.name)
     for (i, record) in records.enumerated() {
       try Interrupt.check(every: i)
       let rowNumber = i + 1
@@ -91,11 +90,7 @@ public enum PlistImport {
       var row = entity.newRow
       for (key, value) in fields {
         guard let index = entity.index(ofAttribute: key) else {
-          report(
-            .init(
-              row: rowNumber, key: key,
-              message: "\(entity.name) has no attribute \(Value.quoted(key))."
-                + NameSuggestion.hint(for: key, among: names)))
+          report(.init(row: rowNumber, key: key, message: unknownKey(key, of: entity)))
           continue
         }
         do {
@@ -110,6 +105,16 @@ public enum PlistImport {
       throw PlistImportError(problems: problems, omitted: omitted)
     }
     return imported
+  }
+
+  /// Why a record's key cannot be imported: it names a relationship, or no property at all.
+  static func unknownKey(_ key: String, of entity: Entity) -> String {
+    if entity.relationship(named: key) != nil {
+      return "\(Value.quoted(key)) is a relationship of \(entity.name); import reads "
+        + "attributes only: leave it out, and link the objects after importing"
+    }
+    return "\(entity.name) has no attribute \(Value.quoted(key))."
+      + NameSuggestion.hint(for: key, among: entity.attributes.map(\.name))
   }
 
   /// Why a value cannot become an attribute's: the message names what was expected.

@@ -18,8 +18,17 @@ extension Interpreter {
     }
     let imported: EntityTable
     do {
-      imported = try PlistImport.table(
-        reading: contents.data, into: entity, releaseInput: contents.mapping?.releaseResidentPages)
+      switch ExportFormat(extension: URL(fileURLWithPath: path).pathExtension) {
+      case .jsonl:
+        imported = try PlistImport.table(from: TextRecords.jsonLines(contents.data), into: entity)
+      case .csv:
+        imported = try PlistImport.table(
+          from: TextRecords.csv(contents.data, for: entity), into: entity)
+      default:
+        imported = try PlistImport.table(
+          reading: contents.data, into: entity,
+          releaseInput: contents.mapping?.releaseResidentPages)
+      }
     } catch let interrupted as Interrupted {
       throw interrupted
     } catch let problems as PlistImportError {

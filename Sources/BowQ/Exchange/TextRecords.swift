@@ -1,0 +1,148 @@
+import Foundation
+
+/// The records of the text files `export` writes besides property lists — JSON Lines and
+/// CSV — as the array of dictionaries ``PlistImport`` reads, so each export imports back.
+public enum TextRecords {
+  /// The records of JSON Lines text: one JSON object a line (`export … as jsonl`); blank
+  /// lines are skipped.
+  ///
+  /// - Throws: ``PlistImportError`` naming the line of each line that is not a JSON object;
+  ///   ``Interrupted``.
+  public static func jsonLines(_ data: Data) throws -> PropertyList {
+    var records: [PropertyList] = []
+    var problems = ProblemList()
+    var lineNumber = 0
+    for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      lineNumber += 1
+      try Interrupt.check(every: lineNumber)
+      let text = line.last == 0x0D ? line.dropLast() : line
+      guard text.contains(where: { ![0x20, 0x09].contains($0) }) else { continue }
+      do {
+        let (record, format) = try PropertyListDecoding.decode(Data(text))
+        guard format == .json, case .dictionary = record else {
+          problems.add(line: lineNumber, "expected a JSON object, found \(record.kindDescription)")
+          continue
+        }
+        records.append(record)
+      } catch {
+        problems.add(line: lineNumber, "\(error)")
+      }
+    }
+    try problems.throwIfAny()
+    return .array(records)
+  }
+
+  /// The records of CSV text (`export … as csv`) for `entity`: a header of its attribute
+  /// names, then one record per object. Each field is read as a table shows a value of its
+  /// attribute's type — numbers, `YES`/`NO` (or `true`/`false`, `1`/`0`), ISO 8601 dates,
+  /// base64 data, `rgb(r, g, b)` colors; an empty field is nil and a quoted `""` the empty
+  /// string.
+  ///
+  /// - Throws: ``PlistImportError`` naming the line of malformed CSV, a header naming no
+  ///   attribute or a relationship, and records whose number of fields differs from the
+  ///   header's; ``Interrupted``.
+  public static func csv(_ data: Data, for entity: Entity) throws -> PropertyList {
+    var problems = ProblemList()
+    let records: [CSVReader.Record]
+    do {
+      records = try CSVReader.records(String(decoding: data, as: UTF8.self))
+    } catch {
+      problems.add(line: error.line, error.message)
+      try problems.throwIfAny()
+      return .array([])
+    }
+    guard let header = records.first else { return .array([]) }
+    var attributes: [Attribute?] = []
+    for field in header.fields {
+      guard case .text(let name, _) = field else {
+        problems.add(line: header.line, "the header has an empty name")
+        attributes.append(nil)
+        continue
+      }
+      let attribute = entity.index(ofAttribute: name).map { entity.attributes[$0] }
+      if attribute == nil {
+        problems.add(line: header.line, PlistImport.unknownKey(name, of: entity))
+      }
+      attributes.append(attribute)
+    }
+    let names = header.fields.compactMap { field -> String? in
+      if case .text(let name, _) = field { return name }
+      return nil
+    }
+    if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+      problems.add(line: header.line, "the header names \(Value.quoted(repeated)) twice")
+    }
+    try problems.throwIfAny()
+    var objects: [PropertyList] = []
+    objects.reserveCapacity(records.count - 1)
+    for (index, record) in records.dropFirst().enumerated() {
+      try Interrupt.check(every: index)
+      guard record.fields.count == attributes.count else {
+        problems.add(
+          line: record.line,
+          "\(record.fields.count) fields, where the header names \(attributes.count)")
+        continue
+      }
+      var object = PropertyListDictionary()
+      for (field, attribute) in zip(record.fields, attributes) {
+        guard let attribute, case .text(let text, let quoted) = field else { continue }
+        object[attribute.name] = quoted && text.isEmpty ? .string("") : value(text, attribute.type)
+      }
+      objects.append(.dictionary(object))
+    }
+    try problems.throwIfAny()
+    return .array(objects)
+  }
+
+  /// A CSV field's text as the property-list value ``PlistImport`` converts to `type`: the
+  /// text itself when it does not read as the type, so the conversion reports it.
+  private static func value(_ text: String, _ type: AttributeType) -> PropertyList {
+    switch type {
+    case .int16, .int32, .int64:
+      return Int64(text).map(PropertyList.integer) ?? .string(text)
+    case .double, .float:
+      return Double(text).map(PropertyList.real) ?? .string(text)
+    case .bool:
+      switch text.lowercased() {
+      case "yes", "true", "1": return .bool(true)
+      case "no", "false", "0": return .bool(false)
+      default: return .string(text)
+      }
+    case .transformable(.color):
+      return color(text) ?? .string(text)
+    default:
+      return .string(text)
+    }
+  }
+
+  /// `rgb(r, g, b)`, as a table shows a color, as the dictionary import reads.
+  private static func color(_ text: String) -> PropertyList? {
+    guard text.hasPrefix("rgb("), text.hasSuffix(")") else { return nil }
+    let parts = text.dropFirst(4).dropLast().split(separator: ",").map {
+      Int64($0.trimmingCharacters(in: .whitespaces))
+    }
+    guard parts.count == 3, let red = parts[0], let green = parts[1], let blue = parts[2] else {
+      return nil
+    }
+    return .dictionary(["red": .integer(red), "green": .integer(green), "blue": .integer(blue)])
+  }
+
+  /// Problems found so far, each on its line, kept up to ``PlistImportError/limit``.
+  private struct ProblemList {
+    var problems: [PlistImportError.Problem] = []
+    var omitted = 0
+
+    mutating func add(line: Int, _ message: String) {
+      if problems.count < PlistImportError.limit {
+        problems.append(.init(row: nil, key: nil, message: "line \(line): \(message)"))
+      } else {
+        omitted += 1
+      }
+    }
+
+    func throwIfAny() throws {
+      guard !problems.isEmpty else { return }
+      throw PlistImportError(problems: problems, omitted: omitted)
+    }
+  }
+}

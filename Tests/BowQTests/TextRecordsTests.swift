@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// JSON Lines and CSV read back as records for `import`, with every problem named by its
+/// line.
+final class TextRecordsTests: XCTestCase {
+  private let tie = Entity(
+    name: "Tie",
+    attributes: [
+      Attribute(name: "name", type: .string, isOptional: true),
+      Attribute(name: "rating", type: .double, isOptional: true),
+      Attribute(name: "worn", type: .int32, isOptional: true),
+      Attribute(name: "favorite", type: .bool, isOptional: true),
+    ],
+    relationships: [
+      Relationship(name: "owner", destination: "Person", isToMany: false, isOptional: true)
+    ])
+
+  private func problems(_ body: () throws -> Void) -> [String] {
+    do {
+      try body()
+      return []
+    } catch let error as PlistImportError {
+      return error.problems.map(\.description)
+    } catch {
+      return ["\(error)"]
+    }
+  }
+
+  func testCSVReadsQuotedFieldsLineBreaksAndCRLF() throws {
+    let records = try CSVReader.records("a,\"b,\"\"c\"\"\",\r\n\"x\ny\",\"\",z\n")
+    XCTAssertEqual(records.map(\.line), [1, 2])
+    XCTAssertEqual(
+      records.map(\.fields),
+      [
+        [.text("a", quoted: false), .text("b,\"c\"", quoted: true), .empty],
+        [.text("x\ny", quoted: true), .text("", quoted: true), .text("z", quoted: false)],
+      ])
+  }
+
+  func testMalformedCSVNamesItsLine() {
+    XCTAssertThrowsError(try CSVReader.records("a\nb\"c\n")) { error in
+      XCTAssertEqual((error as? CSVReader.Failure)?.line, 2)
+    }
+    XCTAssertThrowsError(try CSVReader.records("a\n\"open\nstill open")) { error in
+      XCTAssertEqual(
+        "\(error)", "line 2: a quoted field is not closed by a double quote")
+    }
+    XCTAssertThrowsError(try CSVReader.records("\"a\"b\n")) { error in
+      XCTAssertEqual((error as? CSVReader.Failure)?.line, 1)
+    }
+  }
+
+  func testCSVFieldsAreReadAsTheirAttributesTypes() throws {
+    let csv = Data("name,rating,worn,favorite\nRed,4.5,3,YES\n\"\",,-2,false\n".utf8)
+    XCTAssertEqual(
+      try PlistImport.rows(from: TextRecords.csv(csv, for: tie), into: tie),
+      [
+        [.string("Red"), .double(4.5), .int(3), .bool(true), .null],
+        [.string(""), .null, .int(-2), .bool(false), .null],
+      ])
+  }
+
+  func testCSVProblemsNameTheirLines() {
+    XCTAssertEqual(
+      problems { _ = try TextRecords.csv(Data("name,ratng,owner\n".utf8), for: tie) },
+      [
+        #"line 1: Tie has no attribute "ratng". Did you mean "rating"?"#,
+        #"line 1: "owner" is a relationship of Tie; import reads attributes only: leave it "#
+          + "out, and link the objects after importing",
+      ])
+    XCTAssertEqual(
+      problems { _ = try TextRecords.csv(Data("name,name\n".utf8), for: tie) },
+      [#"line 1: the header names "name" twice"#])
+    XCTAssertEqual(
+      problems {
+        _ = try TextRecords.csv(Data("name,worn\nRed\nBlue,1\nGreen,1,2\n".utf8), for: tie)
+      },
+      ["line 2: 1 fields, where the header names 2", "line 4: 3 fields, where the header names 2"])
+    XCTAssertEqual(
+      problems {
+        _ = try PlistImport.rows(
+          from: TextRecords.csv(Data("worn\nmany\n".utf8), for: tie), into: tie)
+      },
+      [#"row 1, key "worn": expected an integer for Int32, found the string "many""#])
+  }
+
+  func testJSONLinesReadsOneObjectALineAndNamesBadLines() throws {
+    let lines = Data("{\"name\":\"Red\",\"worn\":3}\n\n{\"name\":\"Blue\"}\r\n".utf8)
+    XCTAssertEqual(
+      try PlistImport.rows(from: TextRecords.jsonLines(lines), into: tie),
+      [
+        [.string("Red"), .null, .int(3), .null, .null],
+        [.string("Blue"), .null, .null, .null, .null],
+      ])
+    let bad = problems {
+      _ = try TextRecords.jsonLines(Data("{\"name\":\"Red\"}\n[1]\n{oops\n".utf8))
+    }
+    XCTAssertEqual(bad.count, 2)
+    XCTAssertEqual(bad.first, "line 2: expected a JSON object, found an array")
+    XCTAssertTrue(bad.last?.hasPrefix("line 3: ") ?? false, "\(bad)")
+  }
+}
