@@ -36,6 +36,7 @@ bench: bench-deps
 	.build/release/bowq-bench queries
 	.build/release/bowq-bench engine
 	.build/release/bowq-bench store
+	.build/release/bowq-bench coredata
 
 format:
 	$(SWIFT) format format -i -r --configuration $(FORMAT_CONFIG) Sources Tests

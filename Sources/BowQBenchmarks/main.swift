@@ -1,14 +1,16 @@
 import Foundation
 
-/// `bowq-bench [predicates|queries|engine|store] [--count N] [--runs N]`: measures bowq against the peers a
-/// user would otherwise use, in one run, and prints the ratios. `bowq-bench peer …` is one
-/// measured operation of the store benchmark, which runs it as a child process.
+/// `bowq-bench [predicates|queries|engine|store|coredata] [--count N] [--runs N]`: measures bowq
+/// against the peers a user would otherwise use, in one run, and prints the ratios.
+/// `bowq-bench peer …` and `bowq-bench coredata-peer …` are one measured operation of the store
+/// and Core Data benchmarks, which run it as a child process.
 var count = 1_000_000
 var runs = 5
 var bowqOnly = false
 var store = false
 var queries = false
 var engine = false
+var coreData = false
 var countWasGiven = false
 var runsWereGiven = false
 var arguments = CommandLine.arguments.dropFirst()
@@ -24,6 +26,14 @@ while let argument = arguments.popFirst() {
   case "store": store = true
   case "queries": queries = true
   case "engine": engine = true
+  case "coredata": coreData = true
+  case "coredata-peer":
+    do {
+      try CoreDataBenchmark.peer(Array(arguments))
+    } catch {
+      FileHandle.standardError.write(Data("bowq-bench coredata-peer: \(error)\n".utf8))
+      exit(1)
+    }
   case "peer":
     do {
       try StorePeer.run(Array(arguments))
@@ -35,13 +45,16 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: bowq-bench [predicates|queries|engine|store] [--count N] [--runs N] [--bowq-only]\n"
+        "usage: bowq-bench [predicates|queries|engine|store|coredata] [--count N] [--runs N] [--bowq-only]\n"
           .utf8))
     exit(2)
   }
 }
 do {
-  if queries {
+  if coreData {
+    try CoreDataBenchmark.run(
+      count: countWasGiven ? count : CoreDataBenchmark.defaultCount, runs: runsWereGiven ? runs : 5)
+  } else if queries {
     try QueryBenchmark.run(count: count, runs: runsWereGiven ? runs : 5)
   } else if engine {
     try EngineBenchmark.run(count: count, runs: runsWereGiven ? runs : 3)

@@ -286,7 +286,7 @@ final class CoreDataStoreCommandTests: XCTestCase {
       }
     }
     let runs = commands.filter { $0.line.hasPrefix("bowq ") }
-    XCTAssertEqual(runs.count, 3)
+    XCTAssertEqual(runs.count, 4)
     for (line, output) in runs {
       let command = line.replacingOccurrences(of: "/tmp/Books.sqlite", with: store.path)
         .replacingOccurrences(of: "bowq ", with: Bowq.binary.path + " ", options: .anchored)

@@ -68,7 +68,7 @@ struct CoreDataPushdown {
     if let residual = split?.residual, !Self.readsOnlyAttributes(residual, attributes) {
       let reason = split?.parts.first { $0.refusal != nil }?.refusal ?? ""
       throw Refusal(
-        reason: "a part not pushed (\(reason)) reads more than the objects' own attributes")
+        reason: "what SQLite cannot do reads more than the objects' own attributes: \(reason)")
     }
     let terms = Self.orderTerms(sort, place)
     if terms == nil, !sort.allSatisfy({ Self.readsOnlyAttributes($0.value, attributes) }) {
