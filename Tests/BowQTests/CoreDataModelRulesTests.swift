@@ -169,7 +169,7 @@ final class CoreDataModelRulesTests: XCTestCase {
     let model = try CoreDataModel.read(at: mom)
     XCTAssertTrue(
       model.entities.allSatisfy {
-        $0.attributes.allSatisfy { $0.rules == CoreDataAttributeRules() }
+        $0.attributes.allSatisfy { $0.rules == AttributeRules() }
       })
   }
 }

@@ -172,7 +172,7 @@ extension CoreDataModel {
           valueTransformerName: property["NSValueTransformerName"]?.stringValue,
           valueClassName: property["NSAttributeValueClassName"]?.stringValue,
           allowsExternalStorage: property["NSAllowsExternalBinaryDataStorage"]?.boolValue ?? false,
-          rules: CoreDataAttributeRules(
+          rules: AttributeRules(
             defaultValue: typedValue(property["NSDefaultValue"], of: type),
             validationPredicates: property["NSValidationPredicates"], of: type, resolve: resolve)))
     } else {

@@ -84,7 +84,7 @@ extension CoreDataModel {
               if case .transformable(let name) = attribute.type { return name.rawValue }
               return nil
             }(), allowsExternalStorage: attribute.allowsExternalStorage,
-            rules: CoreDataAttributeRules(of: attribute))
+            rules: attribute.rules)
         },
         relationships: entity.relationships.filter { !inherited.contains($0.name) }.map {
           relationship in

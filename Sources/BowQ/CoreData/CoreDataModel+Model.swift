@@ -25,11 +25,11 @@ extension CoreDataModel {
           if attribute.isTransient {
             if own { notes.append("\(place): transient attribute left out (it is not stored)") }
           } else if let type = Self.attributeType(of: attribute) {
-            attributes.append(
-              attribute.rules.applied(
-                to: Attribute(
-                  name: attribute.name, type: type, isOptional: attribute.isOptional,
-                  allowsExternalStorage: attribute.allowsExternalStorage)))
+            var mapped = Attribute(
+              name: attribute.name, type: type, isOptional: attribute.isOptional,
+              allowsExternalStorage: attribute.allowsExternalStorage)
+            mapped.rules = attribute.rules
+            attributes.append(mapped)
           } else if own {
             notes.append(
               "\(place): \(attribute.type.displayName) attribute left out (bowq has no such type)")

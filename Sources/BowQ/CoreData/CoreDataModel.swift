@@ -37,7 +37,7 @@ public struct CoreDataEntity: Hashable, Sendable {
   /// The names of its own fetched properties, which are not stored and are left out.
   public var fetchedProperties: [String]
   /// Its own uniqueness constraints of several attributes (not its parent's); a constraint
-  /// of one attribute is that attribute's ``CoreDataAttributeRules/isUnique``.
+  /// of one attribute is that attribute's ``AttributeRules/isUnique``.
   public var uniquenessConstraints: [[String]]
 
   public init(
@@ -75,12 +75,12 @@ public struct CoreDataAttribute: Hashable, Sendable {
   /// keeps in files of its `_EXTERNAL_DATA` folder.
   public var allowsExternalStorage: Bool
   /// Its default value and validation rules.
-  public var rules: CoreDataAttributeRules
+  public var rules: AttributeRules
 
   public init(
     name: String, type: CoreDataAttributeType, isOptional: Bool = false, isTransient: Bool = false,
     isDerived: Bool = false, valueTransformerName: String? = nil, valueClassName: String? = nil,
-    allowsExternalStorage: Bool = false, rules: CoreDataAttributeRules = CoreDataAttributeRules()
+    allowsExternalStorage: Bool = false, rules: AttributeRules = AttributeRules()
   ) {
     self.name = name
     self.type = type

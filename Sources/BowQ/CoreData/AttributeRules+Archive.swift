@@ -1,4 +1,4 @@
-extension CoreDataAttributeRules {
+extension AttributeRules {
   /// The rules of an archived attribute: its default, and what its `NSValidationPredicates`
   /// say that bowq's attribute rules can — as Xcode's model editor writes them, `SELF >= c`
   /// and `SELF <= c` bound a number or date, `length >= n` and `length <= n` a string's
