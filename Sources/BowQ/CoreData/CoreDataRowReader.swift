@@ -93,19 +93,23 @@ struct CoreDataRowReader {
     for (slot, kind) in place.slots.enumerated() {
       guard case .toMany(let toMany) = kind else { continue }
       var members: [Int: [(order: Int64, id: ObjectID)]] = [:]
-      let owner = SQLiteConnection.quoted(toMany.column)
-      var columns = ["m.Z_PK", "m.Z_ENT", "m.\(owner)"]
-      columns.append(toMany.entityColumn.map { "m." + SQLiteConnection.quoted($0) } ?? "NULL")
-      columns.append(toMany.orderColumn.map { "m." + SQLiteConnection.quoted($0) } ?? "0")
-      let restriction = toMany.numbers.map(String.init).joined(separator: ", ")
+      let ownerKey = toMany.ownerKey("m")
+      var columns = ["m.Z_PK", "m.Z_ENT", ownerKey]
+      var restriction = ""
+      if case .inverse(_, let entityColumn, let numbers) = toMany.link {
+        columns.append(entityColumn.map { "m." + SQLiteConnection.quoted($0) } ?? "NULL")
+        restriction = " AND m.Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))"
+      } else {
+        columns.append("NULL")
+      }
+      columns.append(toMany.order("m"))
       var start = 0
       while start < ids.count {
         let keys = ids[start..<min(start + Self.batch, ids.count)].map(\.key)
         start += Self.batch
         let sql =
-          "SELECT " + columns.joined(separator: ", ") + " FROM "
-          + SQLiteConnection.quoted(toMany.table) + " m WHERE m.\(owner) IN ("
-          + keys.map { _ in "?" }.joined(separator: ", ") + ") AND m.Z_ENT IN (\(restriction))"
+          "SELECT " + columns.joined(separator: ", ") + " FROM " + toMany.from("m") + " WHERE "
+          + ownerKey + " IN (" + keys.map { _ in "?" }.joined(separator: ", ") + ")" + restriction
         try file.connection.forEachRow(sql, binding: keys.map { .integer($0) }) {
           cells throws(CoreDataStoreError) in
           guard case .integer(let key) = cells[0], case .integer(let number) = cells[1],

@@ -21,20 +21,60 @@ struct CoreDataSQLMap {
     case unavailable(String)
   }
 
-  /// A to-many whose members point back at their owner in a to-one column.
+  /// A to-many: its members point back at their owner in a to-one column, or, for a
+  /// many-to-many, a join table pairs owners and members.
   struct ToMany {
-    /// The destination's name and its root's table.
-    var destination: String
+    /// The destination's root's table, which holds the members.
     var table: String
-    /// The members' column of their owner's `Z_PK`.
-    var column: String
-    /// The members' column of their owner's `Z_ENT`, when the owner's entity has
-    /// sub-entities.
-    var entityColumn: String?
-    /// The members' order (`Z_FOK_<NAME>`) in an ordered to-many.
+    var link: Link
+    /// The members' order (`Z_FOK_<NAME>`, in the members' table or the join table) in an
+    /// ordered to-many.
     var orderColumn: String?
-    /// The `Z_ENT` numbers of the entities that hold the inverse to-one.
-    var numbers: [Int64]
+
+    /// How owners and members are paired.
+    enum Link {
+      /// The members' column of their owner's `Z_PK`, with the column of the owner's
+      /// `Z_ENT` when the owner's entity has sub-entities, in the rows of the entities
+      /// numbered `numbers` (those that hold the inverse to-one).
+      case inverse(column: String, entityColumn: String?, numbers: [Int64])
+      /// A join table's columns of the owner's and the member's `Z_PK`.
+      case join(table: String, owner: String, member: String)
+    }
+
+    /// `FROM …` of the members as the alias `member`.
+    func from(_ member: String) -> String {
+      let members = "\(SQLiteConnection.quoted(table)) \(member)"
+      guard case .join(let join, _, let target) = link else { return members }
+      return "\(SQLiteConnection.quoted(join)) \(member)j JOIN \(members) ON \(member).Z_PK = "
+        + "\(member)j.\(SQLiteConnection.quoted(target))"
+    }
+
+    /// The expression of a member's owner's `Z_PK`.
+    func ownerKey(_ member: String) -> String {
+      switch link {
+      case .inverse(let column, _, _): return "\(member).\(SQLiteConnection.quoted(column))"
+      case .join(_, let owner, _): return "\(member)j.\(SQLiteConnection.quoted(owner))"
+      }
+    }
+
+    /// The expression of a member's order among its owner's members.
+    func order(_ member: String) -> String {
+      guard let orderColumn else { return "0" }
+      let alias = if case .join = link { member + "j" } else { member }
+      return "\(alias).\(SQLiteConnection.quoted(orderColumn))"
+    }
+
+    /// The condition that the row `member` is one of the members of the row `owner`.
+    func membership(member: String, owner: String) -> String {
+      var text = "\(ownerKey(member)) = \(owner).Z_PK"
+      if case .inverse(_, let entityColumn, let numbers) = link {
+        if let entityColumn {
+          text += " AND \(member).\(SQLiteConnection.quoted(entityColumn)) = \(owner).Z_ENT"
+        }
+        text += " AND \(member).Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))"
+      }
+      return text
+    }
   }
 
   /// One entity's place.
@@ -123,6 +163,38 @@ struct CoreDataSQLMap {
       }
       return found
     }
+    var joinColumns: [String: [String]] = [:]
+    /// The join table of the many-to-many `name` whose inverse is `inverse`, as
+    /// ``CoreDataGraphReader`` finds it: the first table `Z_…` (by name) with a column
+    /// `Z_<n><NAME>` of the members and one `Z_<n><INVERSE>` of the owners.
+    func joinTable(_ name: String, _ inverse: String) throws(CoreDataStoreError) -> (
+      table: String, owner: String, member: String, order: String?
+    )? {
+      let own = name.uppercased()
+      let other = inverse.uppercased()
+      guard own != other else { return nil }
+      func column(_ columns: [String], named name: String) -> String? {
+        columns.first { column in
+          guard column.hasPrefix("Z_"), column.hasSuffix(name) else { return false }
+          let digits = column.dropFirst(2).dropLast(name.count)
+          return !digits.isEmpty && digits.allSatisfy(\.isNumber)
+        }
+      }
+      for table in tables.sorted() where table.hasPrefix("Z_") {
+        let columns: [String]
+        if let known = joinColumns[table] {
+          columns = known
+        } else {
+          columns = try connection.columns(of: table).map(\.name)
+          joinColumns[table] = columns
+        }
+        guard let member = column(columns, named: own), let owner = column(columns, named: other)
+        else { continue }
+        let order = columns.first { $0.hasPrefix("Z_FOK_") && $0.hasSuffix(own) }
+        return (table, owner, member, order)
+      }
+      return nil
+    }
     for entity in bowqModel.entities {
       guard let layout = layouts[root(entity.name)] else { continue }
       var slots: [Slot] = []
@@ -161,7 +233,16 @@ struct CoreDataSQLMap {
           continue
         }
         guard !inverse.isToMany else {
-          slots.append(.unavailable("\(place) is a many-to-many, kept in a join table"))
+          if let join = try joinTable(relationship.name, inverseName) {
+            slots.append(
+              .toMany(
+                ToMany(
+                  table: destinationTable,
+                  link: .join(table: join.table, owner: join.owner, member: join.member),
+                  orderColumn: join.order)))
+          } else {
+            slots.append(.unavailable("\(place) is a many-to-many without a join table"))
+          }
           continue
         }
         guard inverse.inverse == relationship.name,
@@ -174,10 +255,12 @@ struct CoreDataSQLMap {
         slots.append(
           .toMany(
             ToMany(
-              destination: relationship.destination, table: destinationTable, column: name,
-              entityColumn: destinationLayout.entityColumn(forRelationshipColumn: name),
-              orderColumn: destinationLayout.orderColumn(forRelationshipColumn: name),
-              numbers: hierarchyNumbers(declaring.name))))
+              table: destinationTable,
+              link: .inverse(
+                column: name,
+                entityColumn: destinationLayout.entityColumn(forRelationshipColumn: name),
+                numbers: hierarchyNumbers(declaring.name)),
+              orderColumn: destinationLayout.orderColumn(forRelationshipColumn: name))))
       }
       let own = hierarchyNumbers(entity.name)
       places[entity.name] = Place(

@@ -190,8 +190,8 @@ struct CoreDataSQLTranslator {
     let inner = c.modifier == .all ? Self.negation(element) : element
     // A key path through a to-many leaves nil values out: only the members' values are tested.
     let exists = SQL(
-      text: "EXISTS (SELECT 1 FROM \(SQLiteConnection.quoted(toMany.table)) \(m) WHERE "
-        + membership(toMany, member: m, owner: owner)
+      text: "EXISTS (SELECT 1 FROM \(toMany.from(m)) WHERE "
+        + toMany.membership(member: m, owner: owner)
         + " AND \(read.text) IS NOT NULL AND (\(inner.text)))",
       parameters: read.parameters + inner.parameters, nullable: false)
     return c.modifier == .any ? exists : Self.negation(exists)
@@ -210,19 +210,6 @@ struct CoreDataSQLTranslator {
     } catch {
       throw Refusal(reason: "comparing its constants fails: \(error.message)")
     }
-  }
-
-  /// The condition that the row `member` is one of the to-many's members of the row `owner`.
-  private func membership(_ toMany: CoreDataSQLMap.ToMany, member: String, owner: String)
-    -> String
-  {
-    let column = SQLiteConnection.quoted(toMany.column)
-    var text = "\(member).\(column) = \(owner).Z_PK"
-    if let entityColumn = toMany.entityColumn {
-      text += " AND \(member).\(SQLiteConnection.quoted(entityColumn)) = \(owner).Z_ENT"
-    }
-    return text
-      + " AND \(member).Z_ENT IN (\(toMany.numbers.map(String.init).joined(separator: ", ")))"
   }
 
   /// What the expression `e` reads from `row`.
@@ -244,8 +231,8 @@ struct CoreDataSQLTranslator {
       let m = alias()
       return .count(
         SQL(
-          text: "(SELECT COUNT(*) FROM \(SQLiteConnection.quoted(toMany.table)) \(m) WHERE "
-            + membership(toMany, member: m, owner: owner) + ")", nullable: false))
+          text: "(SELECT COUNT(*) FROM \(toMany.from(m)) WHERE "
+            + toMany.membership(member: m, owner: owner) + ")", nullable: false))
     default:
       throw Refusal(reason: "it compares something other than a stored property or @count")
     }
