@@ -123,4 +123,15 @@ final class ModelDiagramTests: XCTestCase {
       try output(".schema --diagram --format svg"),
       "<stdin>:1: error: .schema --diagram takes --format text|mermaid|dot, not svg\n")
   }
+
+  func testAnOrderedToManySaysSo() throws {
+    let diagram = try output(
+      ".schema --diagram",
+      after: """
+        entity Tie { name: String, owner: Person? inverse ties }
+        entity Person { name: String, ties: [Tie] ordered inverse owner }
+        """)
+    XCTAssertTrue(
+      diagram.contains("└─ ties ──▶▶ Tie (ordered, inverse owner)\n"), diagram)
+  }
 }

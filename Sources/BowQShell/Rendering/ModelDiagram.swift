@@ -76,10 +76,11 @@ enum ModelDiagram {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `owner ──▶ Person (optional, inverse ties)`.
+  /// `owner ──▶ Person (optional, inverse ties)`, `ties ──▶▶ Tie (ordered, inverse owner)`.
   private static func arrow(_ r: Relationship) -> String {
     var notes: [String] = []
     if r.isOptional, !r.isToMany { notes.append("optional") }
+    if r.isOrdered { notes.append("ordered") }
     if let inverse = r.inverse { notes.append("inverse \(inverse)") }
     if r.deleteRule != .nullify { notes.append("delete \(r.deleteRule.rawValue)") }
     if let n = r.minCount { notes.append("min \(n)") }
