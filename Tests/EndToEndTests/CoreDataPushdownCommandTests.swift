@@ -86,6 +86,19 @@ final class CoreDataPushdownCommandTests: XCTestCase {
       ])
   }
 
+  func testExplainAnalyzeRunsTheStatementInSQLiteAndTimesIt() throws {
+    let store = try books()
+    let result = try Bowq.run(
+      ["--store", store.path, "-c", "explain analyze count Page where number > 3"], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(
+      lines.first, #"run in SQLite: SELECT COUNT(*) FROM "ZPAGE" t0 WHERE t0."ZNUMBER" > ?"#)
+    // select count(*) from ZPAGE where ZNUMBER > 3: 112
+    XCTAssertTrue(lines.last?.hasPrefix("→ 112 in ") == true, result.stdout)
+    XCTAssertTrue(lines.last?.hasSuffix(" ms") == true, result.stdout)
+  }
+
   func testAStatementThatNeedsTheWholeGraphReadsTheStoreFirst() throws {
     let store = try books()
     let result = try Bowq.run(

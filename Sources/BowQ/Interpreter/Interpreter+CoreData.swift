@@ -2,28 +2,36 @@ import Foundation
 
 extension Interpreter {
   /// Runs a count or fetch of a Core Data store whose rows are still in the file, in SQLite
-  /// (``CoreDataPushdown``), and `explain` of one; nil when the statement needs the whole
-  /// graph, which the caller then reads (``readCoreDataRows(for:)``).
+  /// (``CoreDataPushdown``), and `explain` or `explain analyze` of one; nil when the
+  /// statement needs the whole graph, which the caller then reads
+  /// (``readCoreDataRows(for:)``).
   func runInCoreDataStore(_ statement: Statement, _ bound: BoundStatement, now: Date) throws
     -> StatementResult?
   {
-    guard let file = coreDataFile else { return nil }
-    if case .explain(let inner) = statement.kind {
-      guard case .success(let pushdown) = Self.pushdown(of: bound, in: file) else { return nil }
+    guard let file = coreDataFile, case .success(let pushdown) = Self.pushdown(of: bound, in: file)
+    else { return nil }
+    switch statement.kind {
+    case .explain(let inner):
       return .explanation(Self.explanation(of: pushdown, inner, file: file))
-    }
-    guard case .success(let pushdown) = Self.pushdown(of: bound, in: file) else { return nil }
-    let outcome: CoreDataPushdown.Outcome
-    do {
-      outcome = try pushdown.run(in: file, compiler: compiler(now))
-    } catch let error as CoreDataStoreError where error.kind == .sqlite {
-      // A comparison of the engine failed inside SQLite (a pattern that does not compile):
-      // run in memory, where the failure is told with its place in the statement.
+    case .explainAnalyze(let inner):
+      let start = stopwatch()
+      guard let outcome = try run(pushdown, in: file, statement, now: now) else { return nil }
+      let elapsed = stopwatch() &- start
+      let found: String
+      switch outcome {
+      case .count(let n): found = "\(n)"
+      case .objects(_, _, let positions):
+        found = "\(positions.count) row\(positions.count == 1 ? "" : "s")"
+      }
+      return .explanation(
+        Self.explanation(of: pushdown, inner, file: file)
+          + ["→ \(found) in \(Self.milliseconds(elapsed))"])
+    case .fetch, .count:
+      break
+    default:
       return nil
-    } catch let error as CoreDataStoreError {
-      throw EvaluationError(
-        "cannot read the Core Data store \(Value.quoted(file.path)): \(error)", at: statement.range)
     }
+    guard let outcome = try run(pushdown, in: file, statement, now: now) else { return nil }
     switch (bound, outcome) {
     case (.count(let entity, _), .count(let n)):
       return .count(entity: entity.name, n)
@@ -38,6 +46,22 @@ extension Interpreter {
           rows: ResultRows(table: table, positions: positions)))
     default:
       return nil
+    }
+  }
+
+  /// What `pushdown` finds; nil when a comparison of the engine failed inside SQLite (a
+  /// pattern that does not compile), so that the statement runs in memory, where the failure
+  /// is told with its place in the statement.
+  private func run(
+    _ pushdown: CoreDataPushdown, in file: CoreDataStoreFile, _ statement: Statement, now: Date
+  ) throws -> CoreDataPushdown.Outcome? {
+    do {
+      return try pushdown.run(in: file, compiler: compiler(now))
+    } catch let error as CoreDataStoreError where error.kind == .sqlite {
+      return nil
+    } catch let error as CoreDataStoreError {
+      throw EvaluationError(
+        "cannot read the Core Data store \(Value.quoted(file.path)): \(error)", at: statement.range)
     }
   }
 
