@@ -141,6 +141,26 @@ final class ObjectCardTests: XCTestCase {
       .explanation(["read each object's values for its card"]))
   }
 
+  func testAnObjectNamedByAnAncestorIsShownUnderItsOwnEntity() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      """
+      entity Vehicle { name: String }
+      entity Car : Vehicle { doors: Int16 }
+      entity SportCar : Car { topSpeed: Int32 }
+      insert Car name = "Sedan", doors = 4
+      insert SportCar name = "Racer", doors = 2, topSpeed = 300
+      """)
+    XCTAssertEqual(
+      try cards("show Vehicle/p2", in: interpreter).map(\.object),
+      [ObjectID(entity: "SportCar", key: 2)])
+    XCTAssertEqual(
+      try cards("show Car/p1", in: interpreter).map(\.object), [ObjectID(entity: "Car", key: 1)])
+    XCTAssertEqual(
+      error("show SportCar/p1", in: interpreter),
+      "1:6: there is no object SportCar/p1: SportCar's one object is SportCar/p2")
+  }
+
   func testShowSaysWhatIsMissing() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run(Self.wardrobe + "\nentity Hat { name: String }")

@@ -37,6 +37,14 @@ struct HierarchyScan {
     self.ids = ids
   }
 
+  /// The object with `key` of `entity` or of an entity that inherits from it (keys are
+  /// unique across a hierarchy, as `Z_PK` is), as `show Car/p5` and `why Car/p5` name a
+  /// SportCar; nil when there is none.
+  static func object(key: Int64, of entity: Entity, in graph: ObjectGraph) -> ObjectID? {
+    graph.model.hierarchy(of: entity.name).lazy.map { ObjectID(entity: $0.name, key: key) }
+      .first(where: graph.contains)
+  }
+
   /// The object of the row at `position`.
   func id(at position: Int) -> ObjectID {
     ids.isEmpty ? ObjectID(entity: entity, key: table.keys[position]) : ids[position]

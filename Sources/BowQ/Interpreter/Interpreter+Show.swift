@@ -1,6 +1,7 @@
 extension Interpreter {
-  /// `show [Entity/pN | Entity [where P]]`: the object named, the objects that match, or
-  /// the objects of the selection, each as an ``ObjectCard``.
+  /// `show [Entity/pN | Entity [where P]]`: the object named (of the entity or one that
+  /// inherits from it), the objects that match, or the objects of the selection, each as an
+  /// ``ObjectCard``.
   func show(_ request: BoundShow, _ compiler: PredicateCompiler, range: SourceRange) throws
     -> [ObjectCard]
   {
@@ -16,8 +17,10 @@ extension Interpreter {
       }
       ids = selection.ids.filter(context.graph.contains)
     case .object(let reference, let entity):
-      let id = ObjectID(entity: entity.name, key: reference.key)
-      guard context.graph.contains(id) else { throw missingObject(id, at: reference.range) }
+      guard let id = HierarchyScan.object(key: reference.key, of: entity, in: context.graph)
+      else {
+        throw missingObject(ObjectID(entity: entity.name, key: reference.key), at: reference.range)
+      }
       ids = [id]
     case .matching(let entity, let predicate):
       ids = try matching(entity, predicate, compiler)

@@ -37,11 +37,7 @@ extension Interpreter {
   {
     if let object = request.object {
       let entity = try binder.entity(object.entity)
-      guard
-        let id = context.graph.model.hierarchy(of: entity.name).lazy.map({
-          ObjectID(entity: $0.name, key: object.key)
-        }).first(where: context.graph.contains)
-      else {
+      guard let id = HierarchyScan.object(key: object.key, of: entity, in: context.graph) else {
         throw LanguageError(
           .semantic,
           "there is no object \(ObjectID(entity: entity.name, key: object.key)): "
