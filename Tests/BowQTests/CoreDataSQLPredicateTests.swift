@@ -150,6 +150,16 @@ final class CoreDataSQLPredicateTests: XCTestCase {
       "only @count of a to-many is pushed")
   }
 
+  func testCtrlCStopsAStatementRunInSQLite() throws {
+    let pushed = try CoreDataPushdownAgreementTests.pushed(path)
+    Interrupt.request()
+    defer { Interrupt.reset() }
+    XCTAssertThrowsError(try pushed.run("count Book where pages > 100")) { error in
+      XCTAssertTrue(error is Interrupted, "\(error)")
+    }
+    XCTAssertNotNil(pushed.coreDataFile, "the store was not read into memory")
+  }
+
   func testOnlyTheLeadingConjunctsThatTranslateArePushed() throws {
     let first = try split("price > 5 AND pages > 1", on: "Book")
     XCTAssertNil(first.pushed)

@@ -52,6 +52,8 @@ extension Interpreter {
   /// What `pushdown` finds; nil when a comparison of the engine failed inside SQLite (a
   /// pattern that does not compile), so that the statement runs in memory, where the failure
   /// is told with its place in the statement.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stopped SQLite, as it stops a statement in memory.
   private func run(
     _ pushdown: CoreDataPushdown, in file: CoreDataStoreFile, _ statement: Statement, now: Date
   ) throws -> CoreDataPushdown.Outcome? {
@@ -59,6 +61,8 @@ extension Interpreter {
       return try pushdown.run(in: file, compiler: compiler(now))
     } catch let error as CoreDataStoreError where error.kind == .sqlite {
       return nil
+    } catch let error as CoreDataStoreError where error.kind == .interrupted {
+      throw Interrupted()
     } catch let error as CoreDataStoreError {
       throw EvaluationError(
         "cannot read the Core Data store \(Value.quoted(file.path)): \(error)", at: statement.range)
