@@ -82,6 +82,23 @@ final class CoreDataFixturePushdownTests: XCTestCase {
     try checkAgreement(Self.books, path: store.path)
   }
 
+  func testAnEmptyResultInSQLiteGetsTheNotesItGetsInMemory() throws {
+    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let memory = Interpreter(
+      context: Context(graph: try CoreDataStore.open(path: store.path).graph), store: .memory)
+    for statement in [
+      #"count Feedback where comment == "GREAT BOOK""#,
+      #"fetch Feedback where authorAlias == "alessandro" AND rating > 1"#,
+    ] {
+      let lazy = try CoreDataPushdownAgreementTests.pushed(store.path)
+      _ = try lazy.run(statement)
+      _ = try memory.run(statement)
+      XCTAssertNotNil(lazy.coreDataFile, statement)
+      XCTAssertFalse(memory.notes.isEmpty, statement)
+      XCTAssertEqual(lazy.notes.map(\.message), memory.notes.map(\.message), statement)
+    }
+  }
+
   func testAnOlderStoreWithItsModelAnswersAlike() throws {
     let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
     let model = try CoreDataModel.read(

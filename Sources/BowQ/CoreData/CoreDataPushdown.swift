@@ -51,6 +51,18 @@ struct CoreDataPushdown {
       wholeObjects: false, file: file)
   }
 
+  /// The pushdown of a search for the first `limit` objects of `entity` that satisfy
+  /// `predicate`, in the order a fetch lists them.
+  init(
+    objects entity: Entity, matching predicate: BoundPredicate, limit: Int, file: CoreDataStoreFile
+  )
+    throws(Refusal)
+  {
+    try self.init(
+      entity: entity, predicate: predicate, sort: [], limit: limit, offset: nil,
+      wholeObjects: true, file: file)
+  }
+
   private init(
     entity: Entity, predicate bound: BoundPredicate?, sort: [BoundSortKey], limit: Int?,
     offset: Int?, wholeObjects: Bool, file: CoreDataStoreFile

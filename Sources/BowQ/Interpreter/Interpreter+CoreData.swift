@@ -69,6 +69,38 @@ extension Interpreter {
     }
   }
 
+  /// The notes after a count or fetch run in SQLite that found nothing
+  /// (``emptyResultNotes(_:_:_:now:)``).
+  func emptyResultNotes(
+    after result: StatementResult, _ statement: Statement, _ bound: BoundStatement, now: Date
+  ) throws -> [StatementNote] {
+    switch (statement.kind, bound, result) {
+    case (.count(_, let syntax), .count(let entity, let predicate), .count(_, 0)):
+      return try emptyResultNotes(entity, syntax, predicate, now: now)
+    case (.fetch(let request), .fetch(let fetch), .objects(let found)) where found.ids.isEmpty:
+      return try emptyResultNotes(fetch.entity, request.predicate, fetch.predicate, now: now)
+    default:
+      return []
+    }
+  }
+
+  /// ``firstFoldedMatch`` answered in SQLite: nil when SQLite cannot answer both, or when the
+  /// compared key path reads more than the object's attributes (which the note shows).
+  func firstFoldedMatchInStore(
+    _ entity: Entity, exact: BoundPredicate, folded: BoundPredicate, _ compiler: PredicateCompiler
+  ) throws -> (key: Int64, row: [Value])? {
+    guard let file = coreDataFile, case .comparison(let comparison) = exact,
+      CoreDataPushdown.readsOnlyAttributes(comparison.lhs, entity.attributes.count),
+      let none = try? CoreDataPushdown(count: entity, predicate: exact, file: file),
+      let first = try? CoreDataPushdown(
+        objects: entity, matching: folded, limit: 1, file: file),
+      case .count(0) = try none.run(in: file, compiler: compiler),
+      case .objects(let table, let ids, let positions) = try first.run(in: file, compiler: compiler),
+      let position = positions.first, ids[position].entity == entity.name
+    else { return nil }
+    return (ids[position].key, table.row(at: position))
+  }
+
   /// Reads every row of the Core Data store into the context, once, for a statement that
   /// needs the whole graph; Ctrl-C stops the reading, which then fails naming it.
   func readCoreDataRows(for statement: Statement) throws {

@@ -34,15 +34,14 @@ extension Interpreter {
   ) throws -> [StatementNote] {
     guard let syntax, let bound else { return [] }
     let compiler = compiler(now)
-    let table = context.graph.table(entity.name)
     var notes: [StatementNote] = []
     for (comparison, exact, folded) in PredicateAdvice.caseSensitiveEqualities(syntax, bound) {
-      guard try matching(entity, .comparison(exact), compiler).isEmpty,
-        let found = try matching(entity, .comparison(folded), compiler).first,
-        let row = table.row(for: found.key)
+      guard
+        let found = try firstFoldedMatch(
+          entity, exact: .comparison(exact), folded: .comparison(folded), compiler)
       else { continue }
       let value = try compiler.expressions.compile(exact.lhs)(
-        EvaluationScope(row: row, key: found.key))
+        EvaluationScope(row: found.row, key: found.key))
       var ignoringCase = comparison
       ignoringCase.options.insert(.caseInsensitive)
       let written = PredicateSyntax(.comparison(comparison), range: comparison.operatorRange)
@@ -56,5 +55,21 @@ extension Interpreter {
           at: comparison.operatorRange))
     }
     return notes
+  }
+
+  /// The first object of `entity` itself that satisfies `folded`, with its row, when no
+  /// object satisfies `exact`: in SQLite while a Core Data store's rows are in the file
+  /// (``firstFoldedMatchInStore(_:exact:folded:_:)``).
+  private func firstFoldedMatch(
+    _ entity: Entity, exact: BoundPredicate, folded: BoundPredicate, _ compiler: PredicateCompiler
+  ) throws -> (key: Int64, row: [Value])? {
+    if coreDataFile != nil {
+      return try firstFoldedMatchInStore(entity, exact: exact, folded: folded, compiler)
+    }
+    guard try matching(entity, exact, compiler).isEmpty,
+      let found = try matching(entity, folded, compiler).first,
+      let row = context.graph.table(entity.name).row(for: found.key)
+    else { return nil }
+    return (found.key, row)
   }
 }

@@ -86,6 +86,7 @@ public final class Interpreter {
         if case .explain(let inner) = statement.kind {
           lesson = StatementLesson(inner, model: context.graph.model)
         }
+        notes += try emptyResultNotes(after: result, statement, bound, now: now)
         return result
       }
       try readCoreDataRows(for: statement)
