@@ -180,7 +180,7 @@ final class BinderTests: XCTestCase {
       message("fetch BowTie where sum(rating) == 1"), "sum() takes a collection, not a number")
     XCTAssertEqual(
       message("fetch BowTie where lastWorn == CAST(1, \"NSFoo\")"),
-      #"CAST to "NSFoo" is not supported; use "NSDate", "NSNumber", "NSString""#)
+      #"CAST to "NSFoo" is not supported; use "NSDate", "NSNumber", "NSString", "NSUUID""#)
   }
 
   func testUnknownFunctionWithSuggestion() {

@@ -75,9 +75,9 @@ public struct FormatPredicate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The canonical format string, as `predicateFormat` prints it: canonical operator
-  /// spellings, double-quoted strings, numbers by value, dates as `CAST(…, "NSDate")` and
-  /// parentheses around nested AND and OR. It parses back to the same predicate, except
-  /// where a constant (data, a UUID, a URL, a color) has no literal form.
+  /// spellings, double-quoted strings, numbers by value, dates as `CAST(…, "NSDate")`, UUIDs
+  /// as `CAST("…", "NSUUID")` and parentheses around nested AND and OR. It parses back to the
+  /// same predicate, except where a constant (data, a URL, a color) has no literal form.
   public var predicateFormat: String { PredicateFormatter.format(syntax) }
 
   /// The canonical format string (``predicateFormat``).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Swift a Core Data app writes for a statement: an `NSFetchRequest` with its
 /// `NSPredicate(format:argumentArray:)`, sort descriptors, limit and offset, dictionary
 /// results for `select`; `count(for:)`; `NSBatchDeleteRequest` and `NSBatchUpdateRequest`;
@@ -182,20 +184,28 @@ enum CoreDataSwift {
   {
     let literal: String?
     switch e.kind {
-    case .constant(let value): literal = swiftLiteral(value)
     case .aggregate(let elements):
-      let literals = elements.map { element -> String? in
-        if case .constant(let value) = element.kind { return swiftLiteral(value) }
-        return nil
-      }
+      let literals = elements.map { element in constant(element).flatMap(swiftLiteral) }
       literal =
         literals.contains(nil)
         ? nil : "[" + literals.compactMap { $0 }.joined(separator: ", ") + "]"
-    default: literal = nil
+    default: literal = constant(e).flatMap(swiftLiteral)
     }
     guard let literal else { return e }
     arguments.append(literal)
     return ExpressionSyntax(.keyPath([.key("%@")]), range: e.range)
+  }
+
+  /// The value an expression writes out: a literal, or a UUID written as
+  /// `CAST("…", "NSUUID")`, which an app passes as a `UUID`.
+  static func constant(_ e: ExpressionSyntax) -> Value? {
+    switch e.kind {
+    case .constant(let value): return value
+    case .cast(let operand, CastTarget.uuid.rawValue):
+      guard case .constant(.string(let text)) = operand.kind else { return nil }
+      return UUID(uuidString: text).map(Value.uuid)
+    default: return nil
+    }
   }
 
   /// A value as Swift source; nil for nil and values that stay in the format.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a learner is told about a predicate beyond its result: comparisons that hold for no
 /// object or every object because of their types, and the string comparisons that `[c]`
 /// would widen when a fetch finds nothing.
@@ -23,7 +25,9 @@ enum PredicateAdvice {
       if case .string(let text)? = b.rhs.constantValue, let literal = literal(text, as: left) {
         let modifier = c.modifier == .direct ? "" : c.modifier.rawValue + " "
         message +=
-          "; write \(modifier)\(PredicateFormatter.format(c.lhs)) \(c.op.rawValue) \(literal.displayText)"
+          "; write \(modifier)\(PredicateFormatter.format(c.lhs)) \(c.op.rawValue) \(literal)"
+      } else if left == .uuid, right == .string {
+        message += "; write a UUID as CAST(\"6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01\", \"NSUUID\")"
       } else if left == .date, right == .string {
         message += "; write a date as CAST(\"2024-01-31T12:00:00Z\", \"NSDate\")"
       }
@@ -31,19 +35,23 @@ enum PredicateAdvice {
     }
   }
 
-  /// The value a string was meant as, written unquoted: a Boolean (`"YES"`) or a number
-  /// (`"3.5"`), for a side of that type.
-  private static func literal(_ text: String, as type: ValueType) -> Value? {
+  /// How to write the value a string was meant as, for a side of that type: a Boolean
+  /// (`"YES"`) or a number (`"3.5"`) unquoted, a UUID as a CAST.
+  private static func literal(_ text: String, as type: ValueType) -> String? {
     switch type {
     case .bool:
       switch text.uppercased() {
-      case "YES", "TRUE": return .bool(true)
-      case "NO", "FALSE": return .bool(false)
+      case "YES", "TRUE": return "YES"
+      case "NO", "FALSE": return "NO"
       default: return nil
       }
     case .integer, .double, .decimal:
-      if let integer = Int64(text) { return .int(integer) }
-      return Double(text).map(Value.double)
+      if let integer = Int64(text) { return String(integer) }
+      return Double(text).map(Value.format)
+    case .uuid:
+      return UUID(uuidString: text).map {
+        PredicateFormatter.format(ExpressionSyntax(.constant(.uuid($0)), range: .nowhere))
+      }
     default:
       return nil
     }

@@ -77,6 +77,7 @@ extension Binder {
         case .date: .date
         case .number: .double
         case .string: .string
+        case .uuid: .uuid
         }
       return try foldOrKeep(BoundExpression(kind: .cast(bound, target), type: type, range: range))
     case .index(let base, let selector):

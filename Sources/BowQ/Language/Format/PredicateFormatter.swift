@@ -97,7 +97,7 @@ public enum PredicateFormatter {
   }
 
   /// A constant: strings double-quoted, Booleans as 1 and 0 (as Foundation prints them),
-  /// dates as `CAST(seconds, "NSDate")`. A whole Double keeps its `.0` (Foundation drops
+  /// dates as `CAST(seconds, "NSDate")`, UUIDs as `CAST("…", "NSUUID")`. A whole Double keeps its `.0` (Foundation drops
   /// it), because `5.0 / 2` and `5 / 2` differ: integer division truncates.
   private static func constant(_ value: Value) -> String {
     switch value {
@@ -106,6 +106,7 @@ public enum PredicateFormatter {
     case .double(let d):
       let text = Value.format(d)
       return text.contains(where: { !$0.isNumber && $0 != "-" }) ? text : text + ".0"
+    case .uuid(let u): return "CAST(\(Value.quoted(u.uuidString)), \"NSUUID\")"
     case .collection(let elements):
       return "{" + elements.map(constant).joined(separator: ", ") + "}"
     default: return value.literalText
