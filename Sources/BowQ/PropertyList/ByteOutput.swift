@@ -1,15 +1,11 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A growable byte buffer that hands its bytes to `Data` without copying them: the single
 /// buffer a binary property list is written into.
 ///
 /// It is noncopyable, so exactly one owner frees the memory: the buffer while it lives, or
 /// the `Data` returned by ``data()``. Large buffers grow with `realloc`, which on Linux moves
-/// pages instead of copying them, and ask for huge pages (``preferHugePages(_:_:)``).
+/// pages instead of copying them.
 struct ByteOutput: ~Copyable {
   private var start: UnsafeMutableRawPointer
   private var capacity: Int
@@ -20,7 +16,6 @@ struct ByteOutput: ~Copyable {
   init(capacity: Int) {
     self.capacity = max(capacity, 64)
     start = Self.allocate(self.capacity)
-    Self.preferHugePages(start, self.capacity)
   }
 
   deinit {
@@ -45,26 +40,6 @@ struct ByteOutput: ~Copyable {
     }
     start = moved
     capacity = newCapacity
-    Self.preferHugePages(start, capacity)
-  }
-
-  /// The smallest buffer worth backing with huge pages.
-  private static let hugePageThreshold = 4 << 20
-
-  /// Asks the kernel to back the whole pages of a large buffer with huge pages (2 MB on
-  /// x86-64), where it does so only when asked: writing a store of hundreds of megabytes
-  /// then takes a few hundred page faults instead of a hundred thousand. Only a hint;
-  /// memory is not touched, and a kernel that declines changes nothing.
-  private static func preferHugePages(_ start: UnsafeMutableRawPointer, _ capacity: Int) {
-    #if os(Linux)
-      guard capacity >= hugePageThreshold else { return }
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      guard page > 0 else { return }
-      let first = (Int(bitPattern: start) + page - 1) / page * page
-      let end = (Int(bitPattern: start) + capacity) / page * page
-      guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-      _ = madvise(aligned, end - first, MADV_HUGEPAGE)
-    #endif
   }
 
   @inline(__always)
