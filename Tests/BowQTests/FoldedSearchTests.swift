@@ -29,4 +29,17 @@ final class FoldedSearchTests: XCTestCase {
       }
     }
   }
+
+  func testABufferIsASCIIUnlessSomeByteAnywhereIsHigh() {
+    for length in 0...24 {
+      let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+      XCTAssertTrue(ascii.withUnsafeBufferPointer(FoldedSearch.isASCII), "\(length)")
+      for position in 0..<length {
+        var bytes = ascii
+        bytes[position] = 0x80
+        XCTAssertFalse(
+          bytes.withUnsafeBufferPointer(FoldedSearch.isASCII), "\(length) at \(position)")
+      }
+    }
+  }
 }

@@ -143,14 +143,14 @@ struct ColumnScan {
       return try select { try test(.date(Date(timeIntervalSinceReferenceDate: values[$0]))) }
     case .integers:
       let values = column.integers
-      if case .int(let r) = leaf.rhs, let order = Self.order(leaf.op, Int64.self) {
-        return try select { order(values[$0], r) }
+      if case .int(let r) = leaf.rhs, let found = try Self.ordered(values, leaf.op, r, select) {
+        return found
       }
       return try select { try test(.int(values[$0])) }
     case .reals:
       let values = column.reals
-      if let r = Self.exactReal(leaf), let order = Self.order(leaf.op, Double.self) {
-        return try select { order(values[$0], r) }
+      if let r = Self.exactReal(leaf), let found = try Self.ordered(values, leaf.op, r, select) {
+        return found
       }
       return try select { try test(.double(values[$0])) }
     case .strings:
@@ -211,18 +211,20 @@ struct ColumnScan {
     }
   }
 
-  /// The comparison of two numbers of one type for the six comparison operators.
-  private static func order<T: Comparable>(_ op: ComparisonOperator, _: T.Type) -> (
-    (T, T) ->
-      Bool
-  )? {
+  /// The positions `select` keeps whose number in `values` stands in `op` to `r`; nil when
+  /// `op` is not one of the six comparisons. Each comparison is written out in its own
+  /// closure, so the loop compares numbers instead of calling a comparison passed to it.
+  private static func ordered<T: Comparable>(
+    _ values: [T], _ op: ComparisonOperator, _ r: T,
+    _ select: ((Int) throws -> Bool) throws -> BitSet
+  ) throws -> BitSet? {
     switch op {
-    case .equal: return (==)
-    case .notEqual: return (!=)
-    case .less: return (<)
-    case .lessOrEqual: return (<=)
-    case .greater: return (>)
-    case .greaterOrEqual: return (>=)
+    case .equal: return try select { values[$0] == r }
+    case .notEqual: return try select { values[$0] != r }
+    case .less: return try select { values[$0] < r }
+    case .lessOrEqual: return try select { values[$0] <= r }
+    case .greater: return try select { values[$0] > r }
+    case .greaterOrEqual: return try select { values[$0] >= r }
     default: return nil
     }
   }

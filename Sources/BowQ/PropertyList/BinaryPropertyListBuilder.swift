@@ -48,7 +48,7 @@ struct BinaryPlistBuilder: ~Copyable {
   /// A string given as its UTF-8 bytes (valid UTF-8, as a Swift string's are).
   mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
     let start = output.count
-    if Self.isASCII(UnsafeRawBufferPointer(utf8)) {
+    if UnsafeRawBufferPointer(utf8).isASCII {
       writeHeader(0x50, count: utf8.count)
       output.append(UnsafeRawBufferPointer(utf8))
     } else {
@@ -142,21 +142,6 @@ struct BinaryPlistBuilder: ~Copyable {
       output.truncate(to: start)
     }
     return found
-  }
-
-  @inline(__always)
-  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var i = 0
-    var high: UInt64 = 0
-    while i + 8 <= bytes.count {
-      high |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      i += 8
-    }
-    while i < bytes.count {
-      high |= UInt64(bytes[i])
-      i += 1
-    }
-    return high & 0x8080_8080_8080_8080 == 0
   }
 
   private mutating func writeInteger(_ value: Int64) {

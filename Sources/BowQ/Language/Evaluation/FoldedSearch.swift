@@ -51,16 +51,15 @@ struct FoldedSearch: Sendable {
     guard asciiFastPath else { return nil }
     let decidable =
       options == [.caseInsensitive]
-      ? !haystack.contains { $0 == 0xC4 || $0 == 0xE2 } : Self.isASCII(haystack)
+      ? Self.isASCII(haystack) || !haystack.contains { $0 == 0xC4 || $0 == 0xE2 }
+      : Self.isASCII(haystack)
     guard decidable else { return nil }
     return Self.find(
       needle, in: haystack, anchor: anchor, foldingCase: options.contains(.caseInsensitive))
   }
 
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var combined: UInt8 = 0
-    for byte in bytes { combined |= byte }
-    return combined < 0x80
+    UnsafeRawBufferPointer(bytes).isASCII
   }
 
   /// Whether `needle` occurs in `text` at its start, its end or anywhere, byte for byte —
