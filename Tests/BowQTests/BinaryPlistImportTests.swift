@@ -66,6 +66,25 @@ final class BinaryPlistImportTests: XCTestCase {
     XCTAssertEqual(table.value(at: 2, slot: 3), .int(0))
   }
 
+  func testUUIDTextsImportAsTheTreeImportsThem() throws {
+    let texts = [
+      "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f",
+      "00000000-0000-0000-0000-000000000000", "E621E1F8C36C495A93FC0C247A3E6E5F",
+      "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G",
+      "E621E1F8+C36C-495A-93FC-0C247A3E6E5F", "{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}",
+      "É621E1F8-C36C-495A-93FC-0C247A3E6E5F", "",
+    ]
+    for text in texts {
+      let parsed = Array(text.utf8).withUnsafeBufferPointer(BinaryPlistImport.uuid(canonical:))
+      XCTAssertTrue(parsed == nil || parsed == UUID(uuidString: text), text)
+      assertSameOutcome(
+        try BinaryPropertyListWriter.encode([["name": "T", "id": .string(text)]]), text)
+    }
+    XCTAssertEqual(
+      Array(texts[1].utf8).withUnsafeBufferPointer(BinaryPlistImport.uuid(canonical:)),
+      UUID(uuidString: texts[0]), "lower-case digits")
+  }
+
   func testProblemsAreTheTreeImportsProblems() throws {
     let cases: [PropertyList] = [
       [

@@ -209,6 +209,11 @@ struct BinaryPlistImport {
         return columns[slot].append(uri: uri)
       }
     case (.uuid, 0x5), (.uuid, 0x6):
+      let canonical = try scanner.withUTF8(object, scratch: &scratch, Self.uuid(canonical:))
+      if let uuid = canonical {
+        expanded += 1 + 36
+        return columns[slot].append(.uuid(uuid))
+      }
       let text = try scanner.string(object)
       if let uuid = UUID(uuidString: text) {
         expanded += 1 + text.utf8.count
@@ -240,6 +245,40 @@ struct BinaryPlistImport {
       problems.append(.init(row: record + 1, key: key, message: message))
     } else {
       omitted += 1
+    }
+  }
+
+  /// The UUID written as `8-4-4-4-12` hexadecimal digits (either case) in `utf8`, read
+  /// without making a string; nil for any other text, which `UUID(uuidString:)` judges.
+  static func uuid(canonical utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
+    guard utf8.count == 36 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: 16)
+    var index = 0
+    var high: UInt8?
+    for (position, character) in utf8.enumerated() {
+      if position == 8 || position == 13 || position == 18 || position == 23 {
+        guard character == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      guard let digit = hexDigit(character) else { return nil }
+      if let first = high {
+        bytes[index] = first << 4 | digit
+        index += 1
+        high = nil
+      } else {
+        high = digit
+      }
+    }
+    return bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+  }
+
+  /// The value of a hexadecimal digit, either case.
+  private static func hexDigit(_ character: UInt8) -> UInt8? {
+    switch character {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return character - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return character - UInt8(ascii: "A") + 10
+    default: return nil
     }
   }
 
