@@ -47,4 +47,27 @@ final class URITests: XCTestCase {
     }
     XCTAssertGreaterThan(plain, 5_000, "the generator should reach the shortcut often")
   }
+
+  /// Scalars that are not ASCII past the scheme and authority keep the shortcut, which must
+  /// still only say yes where `URL` does: random strings of the shapes above mixed with
+  /// letters, marks, controls and symbols beyond ASCII.
+  func testPlainShapeWithScalarsBeyondASCIIIsAlwaysAValidURL() {
+    var random = SplitMix64(seed: 0xB0771E)
+    let pieces = [
+      "https", "://", ":", "//", "/", "@", "%", "%2F", "[", "]", "?", "#", "a", "9", "-", ".",
+      "80", "x.y", "é", "Crème", "brûlée", "ü", "\u{85}", "\u{A0}", "\u{200E}", "\u{FEFF}",
+      "\u{2028}", "🎀", "中", "\u{301}",
+    ]
+    var plain = 0
+    for _ in 0..<50_000 {
+      let text = (0..<random.int(in: 1...8)).map { _ in random.pick(pieces) }.joined()
+      if URI.isPlainlyValid(text) {
+        plain += 1
+        XCTAssertNotNil(URL(string: text), "\(text) was taken as plainly valid")
+      }
+    }
+    XCTAssertGreaterThan(plain, 5_000, "the generator should reach the shortcut often")
+    XCTAssertTrue(URI.isPlainlyValid("https://shop.example.com/bow-ties/7-crème-brûlée"))
+    XCTAssertFalse(URI.isPlainlyValid("https://crème.example.com/"), "a host is ASCII")
+  }
 }

@@ -39,18 +39,20 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { absoluteString }
 
-  /// Whether `string` is in a shape `URL(string:)` always accepts: printable ASCII made of
-  /// RFC 3986's unreserved and reserved characters and `%`, with no brackets (IPv6 hosts);
-  /// a scheme, if any, of a letter then letters, digits, `+`, `-` or `.`; and an authority
-  /// without `%` whose port, if any, is digits. Other strings are for `URL` to judge: this
-  /// may answer false for a valid URI, never true for an invalid one.
+  /// Whether `string` is in a shape `URL(string:)` always accepts: RFC 3986's unreserved
+  /// and reserved characters and `%`, with no brackets (IPv6 hosts), and past the scheme
+  /// and authority any scalar that is not ASCII (which `URL` percent-encodes, as in
+  /// `https://shop.example.com/crème-brûlée`); a scheme, if any, of a letter then letters,
+  /// digits, `+`, `-` or `.`; and an authority of ASCII without `%` whose port, if any, is
+  /// digits. Other strings are for `URL` to judge: this may answer false for a valid URI,
+  /// never true for an invalid one.
   static func isPlainlyValid(_ string: String) -> Bool {
     string.utf8.withContiguousStorageIfAvailable(isPlainlyValid(bytes:)) ?? false
   }
 
   private static func isPlainlyValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let plain = plainCharacters
-    guard bytes.allSatisfy({ $0 < 128 && plain[Int($0 >> 6)] & (1 << UInt64($0 & 63)) != 0 })
+    guard bytes.allSatisfy({ $0 >= 128 || plain[Int($0 >> 6)] & (1 << UInt64($0 & 63)) != 0 })
     else { return false }
     let count = bytes.count
     var start = 0
@@ -74,7 +76,7 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     }
     var hostStart = authorityStart
     for index in authorityStart..<authorityEnd {
-      if bytes[index] == UInt8(ascii: "%") { return false }
+      if bytes[index] == UInt8(ascii: "%") || bytes[index] >= 128 { return false }
       if bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
     }
     guard let colon = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: ":")) else {
