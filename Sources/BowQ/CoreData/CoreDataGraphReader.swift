@@ -292,31 +292,17 @@ struct CoreDataGraphReader {
         entity.relationships.first { $0.name == inverseName }
       }).first, inverse.isToMany
     else { return }
-    let ownName = relationship.name.uppercased()
-    let inverseUpper = inverseName.uppercased()
-    guard ownName != inverseUpper else {
+    guard relationship.name.uppercased() != inverseName.uppercased() else {
       notes.append("\(place): a many-to-many with an inverse of the same name is left empty")
       return
     }
-    func column(_ columns: [String], named name: String) -> String? {
-      columns.first { column in
-        guard column.hasPrefix("Z_"), column.hasSuffix(name) else { return false }
-        let digits = column.dropFirst(2).dropLast(name.count)
-        return !digits.isEmpty && digits.allSatisfy(\.isNumber)
-      }
-    }
-    for table in tables.sorted() where table.hasPrefix("Z_") {
-      let columns = try connection.columns(of: table).map(\.name)
-      guard let targets = column(columns, named: ownName),
-        let owners = column(columns, named: inverseUpper)
-      else { continue }
-      var selected = [owners, targets]
-      if let order = columns.first(where: { $0.hasPrefix("Z_FOK_") && $0.hasSuffix(ownName) }) {
-        selected.append(order)
-      }
+    if let join = try CoreDataSQLMap.JoinTable.find(
+      relationship.name, inverse: inverseName, among: tables, in: connection)
+    {
+      let selected = [join.owner, join.member] + (join.order.map { [$0] } ?? [])
       let sql =
         "SELECT " + selected.map(SQLiteConnection.quoted).joined(separator: ", ") + " FROM "
-        + SQLiteConnection.quoted(table)
+        + SQLiteConnection.quoted(join.table)
       let ownerRoot = root(of: entity.name)
       let targetRoot = root(of: relationship.destination)
       for (step, cells) in try connection.rows(sql).enumerated() {
@@ -324,7 +310,7 @@ struct CoreDataGraphReader {
         guard case .integer(let ownerKey) = cells[0], case .integer(let targetKey) = cells[1] else {
           throw CoreDataStoreError(
             .badValue,
-            "a row of the join table \(table) of \(place) holds a key that is not an integer")
+            "a row of the join table \(join.table) of \(place) holds a key that is not an integer")
         }
         guard let ownerEntity = entityByKey[ownerRoot]?[ownerKey],
           let targetEntity = entityByKey[targetRoot]?[targetKey],

@@ -77,6 +77,40 @@ struct CoreDataSQLMap {
     }
   }
 
+  /// The join table of a many-to-many: its columns of the owners' and the members' `Z_PK`,
+  /// and of the members' order in an ordered one.
+  struct JoinTable {
+    var table: String
+    var owner: String
+    var member: String
+    var order: String?
+
+    /// The join table of the many-to-many `name` whose inverse is `inverse`: the first table
+    /// `Z_…` among `tables` (by name) with a column `Z_<n><NAME>` of the members and one
+    /// `Z_<n><INVERSE>` of the owners; nil when there is none.
+    static func find(
+      _ name: String, inverse: String, among tables: Set<String>, in connection: SQLiteConnection
+    ) throws(CoreDataStoreError) -> JoinTable? {
+      let own = name.uppercased()
+      let other = inverse.uppercased()
+      func column(_ columns: [String], named name: String) -> String? {
+        columns.first { column in
+          guard column.hasPrefix("Z_"), column.hasSuffix(name) else { return false }
+          let digits = column.dropFirst(2).dropLast(name.count)
+          return !digits.isEmpty && digits.allSatisfy(\.isNumber)
+        }
+      }
+      for table in tables.sorted() where table.hasPrefix("Z_") {
+        let columns = try connection.columns(of: table).map(\.name)
+        guard let member = column(columns, named: own), let owner = column(columns, named: other)
+        else { continue }
+        let order = columns.first { $0.hasPrefix("Z_FOK_") && $0.hasSuffix(own) }
+        return JoinTable(table: table, owner: owner, member: member, order: order)
+      }
+      return nil
+    }
+  }
+
   /// One entity's place.
   struct Place {
     /// `Z<ROOT>`.
@@ -163,38 +197,6 @@ struct CoreDataSQLMap {
       }
       return found
     }
-    var joinColumns: [String: [String]] = [:]
-    /// The join table of the many-to-many `name` whose inverse is `inverse`, as
-    /// ``CoreDataGraphReader`` finds it: the first table `Z_…` (by name) with a column
-    /// `Z_<n><NAME>` of the members and one `Z_<n><INVERSE>` of the owners.
-    func joinTable(_ name: String, _ inverse: String) throws(CoreDataStoreError) -> (
-      table: String, owner: String, member: String, order: String?
-    )? {
-      let own = name.uppercased()
-      let other = inverse.uppercased()
-      guard own != other else { return nil }
-      func column(_ columns: [String], named name: String) -> String? {
-        columns.first { column in
-          guard column.hasPrefix("Z_"), column.hasSuffix(name) else { return false }
-          let digits = column.dropFirst(2).dropLast(name.count)
-          return !digits.isEmpty && digits.allSatisfy(\.isNumber)
-        }
-      }
-      for table in tables.sorted() where table.hasPrefix("Z_") {
-        let columns: [String]
-        if let known = joinColumns[table] {
-          columns = known
-        } else {
-          columns = try connection.columns(of: table).map(\.name)
-          joinColumns[table] = columns
-        }
-        guard let member = column(columns, named: own), let owner = column(columns, named: other)
-        else { continue }
-        let order = columns.first { $0.hasPrefix("Z_FOK_") && $0.hasSuffix(own) }
-        return (table, owner, member, order)
-      }
-      return nil
-    }
     for entity in bowqModel.entities {
       guard let layout = layouts[root(entity.name)] else { continue }
       var slots: [Slot] = []
@@ -233,7 +235,10 @@ struct CoreDataSQLMap {
           continue
         }
         guard !inverse.isToMany else {
-          if let join = try joinTable(relationship.name, inverseName) {
+          if relationship.name.uppercased() != inverseName.uppercased(),
+            let join = try JoinTable.find(
+              relationship.name, inverse: inverseName, among: tables, in: connection)
+          {
             slots.append(
               .toMany(
                 ToMany(
