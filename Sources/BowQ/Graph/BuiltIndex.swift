@@ -16,7 +16,9 @@ struct BuiltIndex: Sendable {
   /// Whether bowq keeps entries for an index of this type: values the engine compares
   /// exactly by kind. An ordered index is searched by its first attribute; a compound hash
   /// index answers equality on all its attributes at once, so each of them must be of such
-  /// a type.
+  /// a type. A hash index also groups UUIDs, URIs and binary data, which are equal only to
+  /// equal values of their kind, and a hash index of one Decimal attribute groups its
+  /// numbers by value (``hashed(_:as:)``).
   static func isKept(_ definition: IndexDefinition, on entity: Entity) -> Bool {
     let types = definition.attributes.map { entity.attribute(named: $0)?.type }
     guard let first = types.first, let first else { return false }
@@ -28,7 +30,9 @@ struct BuiltIndex: Sendable {
     }
     switch definition.kind {
     case .ordered: return isExact(first) || first == .decimal
-    case .hash: return types.allSatisfy(isExact)
+    case .hash:
+      return types.allSatisfy { isExact($0) || [.uuid, .uri, .binary].contains($0) }
+        || types == [.decimal]
     }
   }
 
@@ -50,10 +54,11 @@ struct BuiltIndex: Sendable {
             key: keys[position])
         })
     case .hash:
+      let types = types
       hash = HashIndex(
         keys.indices.map { position in
           (
-            value: Self.hashKey(slots.map { table.value(at: position, slot: $0) }),
+            value: Self.hashKey(slots, types) { table.value(at: position, slot: $0) },
             key: keys[position]
           )
         })
@@ -66,6 +71,30 @@ struct BuiltIndex: Sendable {
     values.count == 1 ? values[0] : .collection(values)
   }
 
+  /// The value a hash index groups an attribute's value by: the value itself, except that a
+  /// Decimal is grouped by the Double the engine compares it with a Double through, so that
+  /// `2`, `2.0` and Decimal 2 share one group. Decimals a Double cannot tell apart share one
+  /// too, which is why a lookup of a Decimal index checks the objects it finds
+  /// (``IndexLookup/isExact``).
+  static func hashed(_ value: Value, as type: AttributeType) -> Value {
+    guard type == .decimal, case .decimal = value, let number = value.numericValue else {
+      return value
+    }
+    return .double(number)
+  }
+
+  /// Whether the index groups Decimals by their Double, so that a lookup finds the objects
+  /// equal to a probe and possibly some more.
+  var groupsDecimals: Bool { hash != nil && types == [.decimal] }
+
+  /// The hash key of the values of the attributes in `slots`, of `types`, as `value` reads
+  /// them by slot.
+  private static func hashKey(
+    _ slots: [Int], _ types: [AttributeType], _ value: (Int) -> Value
+  ) -> Value {
+    hashKey(zip(slots, types).map { hashed(value($0), as: $1) })
+  }
+
   /// Whether the index is a hash index of several attributes, which answers only equality
   /// on all of them at once.
   var isCompoundHash: Bool { hash != nil && slots.count > 1 }
@@ -75,11 +104,15 @@ struct BuiltIndex: Sendable {
 
   mutating func insert(_ row: [Value], key: Int64) {
     ordered?.insert(OrderedIndex.Entry(values: IndexValues(row, slots: slots), key: key))
-    hash?.insert(Self.hashKey(slots.map { row[$0] }), key: key)
+    guard hash != nil else { return }
+    let value = Self.hashKey(slots, types) { row[$0] }
+    hash?.insert(value, key: key)
   }
 
   mutating func remove(_ row: [Value], key: Int64) {
     ordered?.remove(OrderedIndex.Entry(values: IndexValues(row, slots: slots), key: key))
-    hash?.remove(Self.hashKey(slots.map { row[$0] }), key: key)
+    guard hash != nil else { return }
+    let value = Self.hashKey(slots, types) { row[$0] }
+    hash?.remove(value, key: key)
   }
 }

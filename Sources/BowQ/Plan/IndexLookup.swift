@@ -1,3 +1,5 @@
+import Foundation
+
 /// A search of one index for the objects a conjunct of a predicate accepts: equal to one of
 /// some values (`==`, `IN`), in a range (`<`, `<=`, `>`, `>=`, `BETWEEN`), or beginning with
 /// an ASCII prefix (`BEGINSWITH`, whose conjunct is still checked on each object found).
@@ -34,15 +36,17 @@ struct IndexLookup: Sendable {
   }
 
   /// Whether the lookup finds exactly the objects its conjunct accepts, so the conjunct
-  /// need not be checked again.
+  /// need not be checked again: not for a prefix, nor in a hash index of Decimals, whose
+  /// groups may hold Decimals that differ beyond a Double's digits.
   var isExact: Bool {
     if case .prefix = search { return false }
-    return true
+    return !index.groupsDecimals
   }
 
-  /// Whether the number of objects found is known before the search: equality and `IN`.
+  /// Whether the number of objects found is known before the search: equality and `IN`,
+  /// where the lookup is exact.
   var countIsExact: Bool {
-    if case .equal = search { return true }
+    if case .equal = search { return isExact }
     return false
   }
 
@@ -269,7 +273,9 @@ struct IndexLookup: Sendable {
 /// What a hash index looks up for a probe of any kind: the value of the attribute's own kind
 /// equal to it (to the engine) — a hash index finds only values equal as `Value`s, so `2.0`
 /// for an integer attribute is `2` and `1` for a Boolean `true` — or nothing, when no value
-/// of that kind equals it (`2.5` for an integer); unusable when the index cannot tell.
+/// of that kind equals it (`2.5` for an integer, a string for a UUID); unusable when the
+/// index cannot tell. For a Decimal attribute it is the Double its group is kept under
+/// (``BuiltIndex/hashed(_:as:)``).
 enum HashProbe {
   case value(Value)
   case nothing
@@ -292,6 +298,18 @@ enum HashProbe {
     case (.double, .int(let i)), (.float, .int(let i)):
       let d = Double(i)
       self = NumericOrder.compare(i, d) == .orderedSame ? .value(.double(d)) : .nothing
+    case (.uuid, .uuid), (.uri, .uri), (.binary, .data):
+      self = .value(value)
+    case (.uuid, _), (.uri, _), (.binary, _):
+      self = .nothing
+    case (.decimal, .decimal):
+      self = .value(BuiltIndex.hashed(value, as: .decimal))
+    case (.decimal, .int(let i)):
+      self = .value(BuiltIndex.hashed(.decimal(Decimal(i)), as: .decimal))
+    case (.decimal, .bool(let b)):
+      self = .value(.double(b ? 1 : 0))
+    case (.decimal, .double(let d)):
+      self = d.isNaN ? .unusable : .value(value)
     case (.bool, .bool), (.bool, .int), (.bool, .double):
       if NumericOrder.compare(value, .int(0)) == .orderedSame {
         self = .value(.bool(false))

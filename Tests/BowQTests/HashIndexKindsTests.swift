@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// Hash indexes of the attributes apps key objects by — UUIDs, URIs, binary data and
+/// Decimals — answer `==` and `IN`, agree with a scan, and stay right through edits.
+final class HashIndexKindsTests: XCTestCase {
+  private static let model = """
+    entity Thing {
+      id: UUID unique
+      link: URI?
+      blob: Binary?
+      price: Decimal?
+      index link using hash
+      index blob using hash
+      index byPrice (price) using hash
+    }
+    """
+
+  private static let links = ["https://a.example/1", "https://a.example/2", "file:///tmp/x"]
+  private static let prices = [
+    "2", "2.0", "2.5", "0.1", "-3", "9007199254740992", "9007199254740993",
+  ]
+
+  /// The UUID of the thing made `i`th, in the form CAST reads.
+  private static func uuid(_ i: Int) -> String {
+    String(format: "6E8B2A14-1C7A-4C35-9C55-%012X", i)
+  }
+
+  /// An interpreter on `count` random things, with the indexes of ``model`` or none; `$b0`,
+  /// `$b1` and `$b2` are binary values, `$l0`, `$l1` and `$l2` URIs.
+  private func makeInterpreter(seed: UInt64, indexed: Bool, count: Int = 40) throws
+    -> Interpreter
+  {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    for i in 0..<3 {
+      interpreter.variables["b\(i)"] = .data(Data(repeating: UInt8(i), count: i))
+      interpreter.variables["l\(i)"] = URI(Self.links[i]).map(Value.uri) ?? .null
+    }
+    let model =
+      indexed
+      ? Self.model
+      : Self.model.split(separator: "\n").filter { !$0.contains("index") }.joined(separator: "\n")
+        .replacingOccurrences(of: " unique", with: "")
+    var script = model + "\n"
+    var random = SplitMix64(seed: seed)
+    for i in 0..<count {
+      script += "insert Thing " + values(&random, id: i) + "\n"
+    }
+    _ = try interpreter.run(script + "save")
+    return interpreter
+  }
+
+  /// The values of a new thing with the UUID numbered `id`.
+  private func values(_ random: inout SplitMix64, id: Int) -> String {
+    let link = random.chance(20) ? "nil" : "$l\(random.int(in: 0...2))"
+    let blob = random.chance(20) ? "nil" : "$b\(random.int(in: 0...2))"
+    let price = random.chance(20) ? "nil" : random.pick(Self.prices)
+    return #"id = CAST("\#(Self.uuid(id))", "NSUUID"), "#
+      + "link = \(link), blob = \(blob), price = \(price)"
+  }
+
+  private func count(_ predicate: String, _ interpreter: Interpreter) throws -> Int {
+    guard case .count(_, let n)? = try interpreter.run("count Thing where \(predicate)").last
+    else {
+      XCTFail("no count for \(predicate)")
+      return -1
+    }
+    return n
+  }
+
+  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> String {
+    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
+      XCTFail("no explanation for \(statement)")
+      return ""
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static let predicates = [
+    #"id == CAST("\#(uuid(1))", "NSUUID")"#,
+    #"id IN {CAST("\#(uuid(2))", "NSUUID"), CAST("\#(uuid(3))", "NSUUID"), "x"}"#,
+    #"id == "\#(uuid(1))""#,
+    "link == $l0", "link IN {$l1, $l2, nil}", "link == nil",
+    "blob == $b1", "blob IN {$b0, $b2}", "blob == nil",
+    "price == 2", "price == 2.0", "price == 2.5", "price == 0.1", "price == -3",
+    "price == 9007199254740993", "price == 9007199254740992", "price == 9007199254740992.0",
+    "price IN {2, 0.1, YES, nil}", "price == nil", "price == 7",
+  ]
+
+  func testEachKindIsSearchedInItsIndex() throws {
+    let interpreter = try makeInterpreter(seed: 1, indexed: true)
+    let plans: [(String, String)] = [
+      (Self.predicates[0], "search index unique(id)"),
+      (Self.predicates[1], "search index unique(id)"),
+      (Self.predicates[3], "search index link"),
+      (Self.predicates[4], "search index link"),
+      (Self.predicates[6], "search index blob"),
+      (Self.predicates[7], "search index blob"),
+      (Self.predicates[9], "search index byPrice"),
+      (Self.predicates[11], "search index byPrice"),
+      (Self.predicates[14], "search index byPrice"),
+      (Self.predicates[17], "search index byPrice"),
+    ]
+    for (predicate, step) in plans {
+      let plan = try explanation("explain fetch Thing where " + predicate, interpreter)
+      XCTAssertTrue(plan.contains(step), "\(predicate):\n\(plan)")
+      XCTAssertFalse(plan.contains("scan"), "\(predicate):\n\(plan)")
+    }
+    let byID = try explanation("explain count Thing where " + Self.predicates[0], interpreter)
+    XCTAssertTrue(byID.contains("count in index unique(id)"), byID)
+    let byPrice = try explanation("explain fetch Thing where price == 2", interpreter)
+    XCTAssertTrue(byPrice.contains("filter"), "a Decimal's group is checked: \(byPrice)")
+  }
+
+  func testIndexedAndScannedAnswersAgree() throws {
+    for seed in UInt64(1)...4 {
+      let indexed = try makeInterpreter(seed: seed, indexed: true)
+      let scanned = try makeInterpreter(seed: seed, indexed: false)
+      for predicate in Self.predicates {
+        XCTAssertEqual(
+          try count(predicate, indexed), try count(predicate, scanned), "\(predicate), seed \(seed)"
+        )
+      }
+    }
+  }
+
+  func testTheDecimalKeyIsCanonical() {
+    let two = BuiltIndex.hashed(.decimal(Decimal(string: "2.0") ?? 0), as: .decimal)
+    XCTAssertEqual(two, BuiltIndex.hashed(.decimal(2), as: .decimal))
+    guard case .value(let fromInteger) = HashProbe(.int(2), for: .decimal),
+      case .value(let fromDouble) = HashProbe(.double(2), for: .decimal),
+      case .value(let fromBool) = HashProbe(.bool(true), for: .decimal)
+    else { return XCTFail("a number probes a Decimal index") }
+    XCTAssertEqual(fromInteger, two)
+    XCTAssertEqual(fromDouble, two)
+    XCTAssertEqual(fromBool, BuiltIndex.hashed(.decimal(1), as: .decimal))
+    guard case .nothing = HashProbe(.string("x"), for: .uuid) else {
+      return XCTFail("a string is never equal to a UUID")
+    }
+  }
+
+  func testRandomEditsKeepTheIndexesRight() throws {
+    var random = SplitMix64(seed: 9)
+    let interpreter = try makeInterpreter(seed: 9, indexed: true, count: 20)
+    interpreter.context.prepareIndexes(for: "Thing")
+    XCTAssertEqual(interpreter.context.graph.builtIndexes(of: "Thing").count, 4)
+    var next = 100
+    for step in 0..<150 {
+      let statement: String
+      switch random.int(in: 0...7) {
+      case 0:
+        next += 1
+        statement = "insert Thing " + values(&random, id: next)
+      case 1, 2:
+        statement =
+          "update Thing where price == \(random.pick(Self.prices)) set "
+          + "price = \(random.pick(Self.prices)), link = $l\(random.int(in: 0...2)), "
+          + "blob = $b\(random.int(in: 0...2))"
+      case 3: statement = "delete Thing where " + random.pick(Self.predicates)
+      case 4: statement = "undo"
+      case 5: statement = "redo"
+      default: statement = random.chance(50) ? "rollback" : "save"
+      }
+      _ = try interpreter.run(statement)
+      if random.chance(60) { interpreter.context.prepareIndexes(for: "Thing") }
+      let context = "step \(step) (\(statement))"
+      IndexMaintenanceTests.assertIndexesMatchTheObjects(
+        interpreter.context.graph, "Thing", context)
+      IndexMaintenanceTests.assertIndexesMatchTheObjects(
+        interpreter.context.committed, "Thing", "committed, " + context)
+    }
+  }
+}
