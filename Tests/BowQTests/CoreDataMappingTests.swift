@@ -285,4 +285,19 @@ final class CoreDataMappingTests: XCTestCase {
     XCTAssertEqual(related(store.graph, ObjectID(entity: "Loan", key: 2), "item"), .null)
     XCTAssertTrue(store.notes.contains { $0.hasPrefix("Loan.item: some rows point to objects") })
   }
+
+  func testTheStatementThatReadsTheRowsCarriesTheReadingsNotes() throws {
+    let path = try Self.makeStore()
+    SQLiteScript.run("UPDATE ZLOAN SET ZITEM = 99 WHERE Z_PK = 2", on: path)
+    let interpreter = try CoreDataPushdownAgreementTests.pushed(path)
+    _ = try interpreter.run("count Loan")
+    XCTAssertEqual(interpreter.notes, [], "a count run in SQLite reads no rows")
+    _ = try interpreter.run("show Loan/p2")
+    XCTAssertTrue(
+      interpreter.notes.contains {
+        $0.kind == .note && $0.message.hasPrefix("Loan.item: some rows point to objects")
+      }, "\(interpreter.notes)")
+    _ = try interpreter.run("show Loan/p2")
+    XCTAssertEqual(interpreter.notes, [], "the rows are read once")
+  }
 }

@@ -102,17 +102,22 @@ extension Interpreter {
   }
 
   /// Reads every row of the Core Data store into the context, once, for a statement that
-  /// needs the whole graph; Ctrl-C stops the reading, which then fails naming it.
-  func readCoreDataRows(for statement: Statement) throws {
-    guard let file = coreDataFile else { return }
+  /// needs the whole graph, and answers the reading's notes (rows left out or read as nil)
+  /// as notes on that statement; Ctrl-C stops the reading, which then fails naming it.
+  func readCoreDataRows(for statement: Statement) throws -> [StatementNote] {
+    guard let file = coreDataFile else { return [] }
+    let notes: [String]
     do {
-      context = Context(graph: try file.readGraph().graph)
+      let read = try file.readGraph()
+      context = Context(graph: read.graph)
+      notes = read.notes
     } catch {
       throw EvaluationError(
         "cannot read the rows of the Core Data store \(Value.quoted(file.path)): \(error); "
           + "the file was left untouched", at: statement.range)
     }
     coreDataFile = nil
+    return notes.map { StatementNote(.note, $0, at: statement.range) }
   }
 
   /// How many objects of `entity` alone the store holds: from the graph, or counted by

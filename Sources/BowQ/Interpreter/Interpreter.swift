@@ -89,7 +89,7 @@ public final class Interpreter {
         notes += try emptyResultNotes(after: result, statement, bound, now: now)
         return result
       }
-      try readCoreDataRows(for: statement)
+      notes += try readCoreDataRows(for: statement)
     }
     if case .explain(let inner) = statement.kind {
       lesson = StatementLesson(inner, model: context.graph.model)
