@@ -106,4 +106,46 @@ final class ColumnTests: XCTestCase {
     boxed.update(key: 1, attribute: 1, to: .string("b"))
     XCTAssertNotEqual(typed, boxed)
   }
+
+  func testAppendingAColumnIsAppendingItsValuesOneByOne() throws {
+    let date = Date(timeIntervalSinceReferenceDate: 12.5)
+    let red = Value.color(Color(red: 255, green: 0, blue: 0))
+    let many = (0..<300).map { Value.string("tie \($0)") }
+    let parts: [[Value]] = [
+      [], [.null, .null], [.int(1), .null, .int(3)], [.double(1.5), .null], [.bool(true), .null],
+      [.date(date), .null], [.string("a"), .null, .string("b")], many, many + [.null],
+      [.uuid(UUID()), .null], [.int(7), .string("x")], [red, .null],
+      [.uri(try XCTUnwrap(URI("https://example.com/a"))), .null],
+    ]
+    var readColumns: [Column] = []
+    for part in parts {
+      // The same values read from a file, as the store's decoder builds them.
+      let form: ColumnBuilder.Form =
+        switch part.first(where: { !$0.isNull }) {
+        case .int?: .integers
+        case .double?: .reals
+        case .bool?: .booleans
+        case .date?: .dates
+        case .string?: .strings
+        case .color?: .colors
+        case .uri?: .uris
+        default: .values
+        }
+      var builder = ColumnBuilder(form)
+      for value in part { builder.append(value) }
+      readColumns.append(builder.column())
+    }
+    let appended = parts.map(column) + readColumns
+    for first in appended {
+      for second in appended {
+        var whole = first
+        try whole.append(contentsOf: second)
+        var oneByOne = first
+        for position in 0..<second.count { oneByOne.append(second.value(at: position)) }
+        assertReadsBack(whole, (0..<oneByOne.count).map(oneByOne.value(at:)))
+        XCTAssertEqual(whole.nullCount, oneByOne.nullCount)
+        XCTAssertTrue(whole.holdsSameValues(as: oneByOne))
+      }
+    }
+  }
 }

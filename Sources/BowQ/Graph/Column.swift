@@ -107,6 +107,34 @@ struct Column: Sendable {
     }
   }
 
+  /// Appends the rows of `other`, in order, as as many ``append(_:)`` calls would: a column
+  /// of the same typed form by its arrays (strings, URIs and data by their bytes) and nil
+  /// bitmap, any other value by value.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it, with rows already appended.
+  mutating func append(contentsOf other: Column) throws(Interrupted) {
+    guard kind == other.kind, kind != .nulls, kind != .values else {
+      for position in 0..<other.count {
+        try Interrupt.check(every: position)
+        append(other.value(at: position))
+      }
+      return
+    }
+    switch kind {
+    case .integers, .colors: integers.append(contentsOf: other.integers)
+    case .reals, .dates: reals.append(contentsOf: other.reals)
+    case .booleans: booleans.append(contentsOf: other.booleans)
+    case .strings, .uris, .data: strings.append(contentsOf: other.strings)
+    case .nulls, .values: break
+    }
+    nulls.grow(to: count + other.count)
+    if other.nullCount > 0 {
+      for member in other.nulls.members { nulls.insert(count + member) }
+      nullCount += other.nullCount
+    }
+    count += other.count
+  }
+
   /// Adds a row at the end.
   mutating func append(_ value: Value) {
     if kind == .nulls, !value.isNull { choose(for: value) }

@@ -157,11 +157,9 @@ public struct EntityTable: Hashable, Sendable {
     }
     var columns = self.columns
     for slot in columns.indices {
-      for position in 0..<other.count {
-        try Interrupt.check(every: position)
-        columns[slot].append(
-          slot < other.columns.count ? other.columns[slot].value(at: position) : .null)
-      }
+      try Interrupt.check()
+      try columns[slot].append(
+        contentsOf: slot < other.columns.count ? other.columns[slot] : Column(nulls: other.count))
     }
     self.columns = columns
     if positionByKey != nil {
