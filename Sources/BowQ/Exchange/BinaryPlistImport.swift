@@ -252,24 +252,27 @@ struct BinaryPlistImport {
   /// without making a string; nil for any other text, which `UUID(uuidString:)` judges.
   static func uuid(canonical utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
     guard utf8.count == 36 else { return nil }
-    var bytes = [UInt8](repeating: 0, count: 16)
-    var index = 0
-    var high: UInt8?
-    for (position, character) in utf8.enumerated() {
-      if position == 8 || position == 13 || position == 18 || position == 23 {
-        guard character == UInt8(ascii: "-") else { return nil }
-        continue
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let parsed = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
+      var index = 0
+      var high: UInt8?
+      for (position, character) in utf8.enumerated() {
+        if position == 8 || position == 13 || position == 18 || position == 23 {
+          guard character == UInt8(ascii: "-") else { return false }
+          continue
+        }
+        guard let digit = hexDigit(character) else { return false }
+        if let first = high {
+          bytes[index] = first << 4 | digit
+          index += 1
+          high = nil
+        } else {
+          high = digit
+        }
       }
-      guard let digit = hexDigit(character) else { return nil }
-      if let first = high {
-        bytes[index] = first << 4 | digit
-        index += 1
-        high = nil
-      } else {
-        high = digit
-      }
+      return true
     }
-    return bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+    return parsed ? UUID(uuid: uuid) : nil
   }
 
   /// The value of a hexadecimal digit, either case.
