@@ -157,7 +157,7 @@ public final class Shell {
         if pending.isEmpty {
           firstLine = interactive ? 1 : lineNumber
           if interactive { lineNumber = 1 }
-          let trimmed = line.trimmingCharacters(in: .whitespaces)
+          let trimmed = Shell.trimmingBlanks(line)
           if trimmed.isEmpty { continue }
           if trimmed.hasPrefix(".") {
             if interactive { reader.addToHistory(trimmed) }
@@ -194,10 +194,24 @@ public final class Shell {
     }
   }
 
+  /// `text` without the blanks at its ends — tabs and Unicode's space separators, as
+  /// Foundation's `CharacterSet.whitespaces` has them — read scalar by scalar, without
+  /// Foundation's string bridging on the path of every line.
+  static func trimmingBlanks(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+      let last = scalars.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+
   /// What a person typing `help`, `quit` or `exit` at the prompt, as python and psql allow,
   /// is told instead of an unknown statement.
   static func hint(forWord text: String) -> String? {
-    var word = text.trimmingCharacters(in: .whitespaces).lowercased()
+    var word = trimmingBlanks(text).lowercased()
     if word.hasSuffix(";") { word.removeLast() }
     switch word {
     case "help", "?": return "Type .help for the statements and commands.\n"

@@ -12,6 +12,17 @@ final class ShellTests: XCTestCase {
     try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture, keepGoing: keepGoing)
   }
 
+  func testBlanksAreTrimmedAsFoundationsWhitespacesAre() {
+    for text in [
+      "", "  ", "\t.help\t", " \u{00A0}\u{3000}count BowTie \u{2003}", "a b", " \u{301}x ",
+      "x\r", "\n.quit",
+    ] {
+      XCTAssertEqual(
+        Shell.trimmingBlanks(text), text.trimmingCharacters(in: .whitespaces),
+        "\(text.debugDescription)")
+    }
+  }
+
   func testResultsGoToOutputAndReportsToErrorsOutsideThePrompt() throws {
     let capture = Capture()
     let shell = try makeShell(capture)

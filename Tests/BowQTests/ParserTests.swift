@@ -130,6 +130,16 @@ final class ParserTests: XCTestCase {
 
   /// Keywords are case-insensitive, attribute rules included (they used to match only as
   /// written, except MATCHES).
+  func testKeywordsAreSpelledInAnyASCIICaseOnly() {
+    XCTAssertTrue("SELECT".spellsKeyword("select"))
+    XCTAssertTrue("sElEcT"[...].spellsKeyword("select"))
+    XCTAssertFalse("selec".spellsKeyword("select"))
+    XCTAssertFalse("selects".spellsKeyword("select"))
+    XCTAssertFalse("s@lect".spellsKeyword("s`lect"), "only letters fold")
+    XCTAssertFalse("\u{212A}ey".spellsKeyword("key"), "the Kelvin sign is not a K")
+    XCTAssertFalse("ſort".spellsKeyword("sort"), "nor is the long s an s")
+  }
+
   func testAttributeRulesAreCaseInsensitive() {
     guard
       case .entity(let definition) = statement(

@@ -159,7 +159,8 @@ final class SQLiteConnection {
 
   /// `name` as a SQL identifier in double quotes.
   static func quoted(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+      + "\""
   }
 
   private func cell(_ statement: OpaquePointer, _ column: Int32) -> Cell {

@@ -44,7 +44,7 @@ struct BinaryOperator: Hashable, Sendable {
       return table.first { $0.punctuation == punctuation }
     case .identifier(let word):
       return table.first { row in
-        row.keyword.map { word.caseInsensitiveCompare($0) == .orderedSame } ?? false
+        row.keyword.map(word.spellsKeyword) ?? false
       }
     default:
       return nil

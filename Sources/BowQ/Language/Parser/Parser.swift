@@ -82,7 +82,7 @@ public struct Parser {
 
   func isKeyword(_ word: String, _ token: Token? = nil) -> Bool {
     if case .identifier(let text) = (token ?? current).kind {
-      return text.caseInsensitiveCompare(word) == .orderedSame
+      return text.spellsKeyword(word)
     }
     return false
   }

@@ -154,7 +154,7 @@ extension Parser {
     }
     if case .identifier(let word) = current.kind,
       let comparison = SortComparison.allCases.first(where: {
-        $0.rawValue.caseInsensitiveCompare(word) == .orderedSame
+        word.spellsKeyword($0.rawValue)
       })
     {
       advance()
