@@ -68,6 +68,18 @@ final class IndexPlanTests: XCTestCase {
     return result.ids.map(\.key)
   }
 
+  func testAFetchWithoutPredicateOrSortBuildsNoIndex() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      Self.model + "\ninsert Tie name = \"Red\", rating = 1, key = \"R\", code = \"c1\"")
+    _ = try interpreter.run("fetch Tie limit 1; fetch Tie select name; explain fetch Tie")
+    XCTAssertTrue(
+      interpreter.context.graph.builtIndexes(of: "Tie").isEmpty,
+      "a plain fetch streams at once instead of building indexes it cannot use")
+    _ = try interpreter.run("fetch Tie sort by rating limit 1")
+    XCTAssertFalse(interpreter.context.graph.builtIndexes(of: "Tie").isEmpty)
+  }
+
   func testEachAccessPathHasItsPlan() throws {
     let interpreter = try makeInterpreter()
     let rs = try count("key == 'R'", interpreter)

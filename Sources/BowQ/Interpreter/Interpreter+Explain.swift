@@ -57,7 +57,7 @@ extension Interpreter {
     switch (statement.kind, bound) {
     case (.fetch, .fetch(let fetch)):
       return namingScannedEntities(
-        Planner.plan(fetch, objects: objects(fetch.entity), indexes: indexes(fetch.entity)))
+        Planner.plan(fetch, objects: objects(fetch.entity), indexes: usableIndexes(for: fetch)))
     case (.count(_, let syntax), .count(let entity, let predicate)):
       return Planner.count(
         entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))

@@ -5,7 +5,7 @@ extension Interpreter {
   /// the result rows of `select`. The entity's sub-entities' objects are included, each
   /// under its own entity, with the entity's properties.
   func fetch(_ fetch: BoundFetch, _ compiler: PredicateCompiler) throws -> ResultSet {
-    let indexes = usableIndexes(of: fetch.entity)
+    let indexes = usableIndexes(for: fetch)
     let scan = HierarchyScan(of: fetch.entity, in: context.graph)
     let table = scan.table
     let plan = Planner.plan(fetch, objects: table.count, indexes: indexes)
@@ -25,5 +25,11 @@ extension Interpreter {
     case .count:
       return ResultSet(entity: fetch.entity.name, columns: [], ids: [], rows: [])
     }
+  }
+
+  /// The indexes a fetch may search: none without a predicate or sort keys, so that a plain
+  /// `fetch` streams its first row at once rather than first building indexes it cannot use.
+  func usableIndexes(for fetch: BoundFetch) -> [BuiltIndex] {
+    fetch.predicate == nil && fetch.sort.isEmpty ? [] : usableIndexes(of: fetch.entity)
   }
 }
