@@ -117,19 +117,9 @@ struct CoreDataGraphReader {
   private mutating func readTable(of root: String, entities: [CoreDataEntity], tables: Set<String>)
     throws(CoreDataStoreError)
   {
-    let table = "Z" + root.uppercased()
-    guard tables.contains(table) else {
-      throw CoreDataStoreError(
-        .modelMismatch,
-        "the store has no table \(table) for the entity \(root): the model does not match the "
-          + "store, or the store is damaged")
-    }
-    let columnNames = Set(try connection.columns(of: table).map(\.name))
-    for required in ["Z_PK", "Z_ENT"] where !columnNames.contains(required) {
-      throw CoreDataStoreError(.badTable, "the table \(table) has no \(required) column")
-    }
     let layout = try CoreDataTableLayout(
-      table: table, columnNames: columnNames, entities: entities)
+      root: root, entities: entities, tables: tables, connection: connection)
+    let table = layout.table
     var selected = ["Z_PK", "Z_ENT"]
     func index(of column: String) -> Int {
       if let i = selected.firstIndex(of: column) { return i }

@@ -155,20 +155,10 @@ struct CoreDataSQLMap {
     let tables = try connection.tableNames()
     var layouts: [String: CoreDataTableLayout] = [:]
     for (rootName, entities) in hierarchies.sorted(by: { $0.key < $1.key }) {
-      let table = "Z" + rootName.uppercased()
-      guard tables.contains(table) else {
-        throw CoreDataStoreError(
-          .modelMismatch,
-          "the store has no table \(table) for the entity \(rootName): the model does not match "
-            + "the store, or the store is damaged")
-      }
-      let columns = Set(try connection.columns(of: table).map(\.name))
-      for required in ["Z_PK", "Z_ENT"] where !columns.contains(required) {
-        throw CoreDataStoreError(.badTable, "the table \(table) has no \(required) column")
-      }
       layouts[rootName] = try CoreDataTableLayout(
-        table: table, columnNames: columns,
-        entities: entities.sorted { (numbers[$0.name] ?? 0) < (numbers[$1.name] ?? 0) })
+        root: rootName,
+        entities: entities.sorted { (numbers[$0.name] ?? 0) < (numbers[$1.name] ?? 0) },
+        tables: tables, connection: connection)
     }
     func column(_ property: String, of entity: String) -> (CoreDataEntity, String)? {
       for declaring in model.ancestry(of: entity).reversed() {

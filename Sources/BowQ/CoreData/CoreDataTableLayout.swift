@@ -17,6 +17,26 @@ struct CoreDataTableLayout {
     var property: String
   }
 
+  /// The layout of the hierarchy `entities` (the root `root` first, then by entity number)
+  /// in its table `Z<ROOT>` of the store open on `connection`, whose tables are `tables`:
+  /// the table must be there, with its `Z_PK` and `Z_ENT` columns.
+  init(
+    root: String, entities: [CoreDataEntity], tables: Set<String>, connection: SQLiteConnection
+  ) throws(CoreDataStoreError) {
+    let table = "Z" + root.uppercased()
+    guard tables.contains(table) else {
+      throw CoreDataStoreError(
+        .modelMismatch,
+        "the store has no table \(table) for the entity \(root): the model does not match the "
+          + "store, or the store is damaged")
+    }
+    let columnNames = Set(try connection.columns(of: table).map(\.name))
+    for required in ["Z_PK", "Z_ENT"] where !columnNames.contains(required) {
+      throw CoreDataStoreError(.badTable, "the table \(table) has no \(required) column")
+    }
+    try self.init(table: table, columnNames: columnNames, entities: entities)
+  }
+
   /// The layout of the hierarchy `entities` (the root first, then by entity number) in
   /// `table`, whose columns are `columnNames`.
   init(
