@@ -10,6 +10,7 @@ struct ArgumentParser {
   private var usesMemory = false
   private var seedsSampleData = false
   private var isReadOnly = false
+  private var writesCoreData = false
   private var commands: [String] = []
   private var format: OutputFormat?
   private var keepsGoing = false
@@ -92,6 +93,7 @@ struct ArgumentParser {
     case .memory: usesMemory = true
     case .sample: seedsSampleData = true
     case .readOnly: isReadOnly = true
+    case .writeCoreData: writesCoreData = true
     case .command: commands.append(value)
     case .keepGoing: keepsGoing = true
     case .unarchive: unarchives = true
@@ -141,6 +143,11 @@ struct ArgumentParser {
     if seedsSampleData, storePath == nil, !usesMemory { throw .sampleWithoutStore }
     if modelPath != nil, storePath == nil { throw .modelWithoutStore }
     if modelPath != nil, seedsSampleData { throw .conflictingOptions("--model", "--sample") }
+    if writesCoreData, isReadOnly { throw .conflictingOptions("--write-core-data", "--read-only") }
+    if writesCoreData, storePath == nil { throw .writeCoreDataWithoutStore }
+    if writesCoreData, seedsSampleData {
+      throw .conflictingOptions("--write-core-data", "--sample")
+    }
     if let script, !commands.isEmpty { throw .commandsWithScript(path: script.path) }
     let store: StoreLocation = storePath.map { .file($0) } ?? (usesMemory ? .memory : .defaultStore)
     let source: StatementSource =
@@ -149,7 +156,7 @@ struct ArgumentParser {
     return .run(
       RunOptions(
         store: store, modelPath: modelPath, seedsSampleData: seedsSampleData,
-        isReadOnly: isReadOnly, source: source,
+        isReadOnly: isReadOnly, writesCoreData: writesCoreData, source: source,
         format: format, keepsGoing: keepsGoing, color: color))
   }
 

@@ -19,6 +19,8 @@ enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
   case sampleWithoutStore
   /// `--model` without `--store`.
   case modelWithoutStore
+  /// `--write-core-data` without `--store`.
+  case writeCoreDataWithoutStore
   /// `-c` and a script file together.
   case commandsWithScript(path: String)
   /// `--store -`.
@@ -73,6 +75,8 @@ enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
         + " the default store starts with the sample data already"
     case .modelWithoutStore:
       return "'--model' needs '--store PATH' naming a Core Data SQLite store"
+    case .writeCoreDataWithoutStore:
+      return "'--write-core-data' needs '--store PATH' naming a Core Data SQLite store"
     case .commandsWithScript(let path):
       return "'-c' and the script '\(path)' cannot be used together"
     case .standardInputAsStore:

@@ -46,6 +46,11 @@ enum CommandLineOptions {
       changed; its model comes from the store itself, or:
           --model PATH     the app's model: an .xcdatamodeld, .xcdatamodel, .momd
                            or .mom
+          --write-core-data
+                           let 'save' write the changes back into the Core Data
+                           store, as Core Data does, in one transaction; that
+                           Core Data itself reopens such a file is not
+                           confirmed, so keep a copy
 
     Statements:
       -c STATEMENTS        run STATEMENTS, print the results and exit; may be given
@@ -85,6 +90,8 @@ enum CommandLineOptions {
       bowq plist SampleData.plist --format json
       bowq plist Model.momd/Model.mom --unarchive
       bowq --store App.sqlite -c 'count Book'
+      bowq --store App.sqlite --write-core-data \\
+           -c 'update Book where price > 50 set price = 50' -c save
 
     Exit status:
       0  every statement succeeded

@@ -31,6 +31,7 @@ public enum Launcher {
     do {
       interpreter = try openStore(
         options.store, model: options.modelPath, notes: &storeNotes, readOnly: options.isReadOnly,
+        writesCoreData: options.writesCoreData,
         seeds: options.store == .defaultStore || options.seedsSampleData, paths: paths,
         clock: clock)
     } catch {
@@ -112,10 +113,11 @@ public enum Launcher {
   /// store that can be read (the others are named on standard error).
   ///
   /// `notes` receives what a Core Data store's reading left out, for the shell to show at
-  /// its prompt.
+  /// its prompt; `writesCoreData` lets `save` write back into a Core Data store, and is
+  /// refused for any other store.
   static func openStore(
     _ location: StoreLocation, model: String?, notes: inout [String], readOnly: Bool,
-    seeds: Bool, paths: Paths, clock: @escaping () -> Date
+    writesCoreData: Bool = false, seeds: Bool, paths: Paths, clock: @escaping () -> Date
   ) throws -> Interpreter {
     let path: String
     switch location {
@@ -133,7 +135,13 @@ public enum Launcher {
           message: "cannot seed \(path) with the sample data: it is a SQLite database, which bowq "
             + "reads as a Core Data store and never changes")
       }
-      return try openCoreData(path, modelPath: model, notes: &notes, clock: clock)
+      return try openCoreData(
+        path, modelPath: model, writesBack: writesCoreData, notes: &notes, clock: clock)
+    }
+    if writesCoreData {
+      throw LaunchError(
+        message: "'--write-core-data' writes back into a Core Data SQLite store, and \(path) is "
+          + "not a SQLite database")
     }
     if let model {
       throw LaunchError(
@@ -173,9 +181,11 @@ public enum Launcher {
   /// Opens a Core Data SQLite store, read in place: its schema and model, not its rows,
   /// which statements read as they need them (in SQLite where they can); says on standard
   /// error when its model had to be guessed, and gives the other notes of its model to
-  /// `notes`. Ctrl-C stops the opening, which fails naming it.
+  /// `notes`. `save` writes back into it only when `writesBack`. Ctrl-C stops the opening,
+  /// which fails naming it.
   private static func openCoreData(
-    _ path: String, modelPath: String?, notes: inout [String], clock: @escaping () -> Date
+    _ path: String, modelPath: String?, writesBack: Bool, notes: inout [String],
+    clock: @escaping () -> Date
   ) throws -> Interpreter {
     let file: CoreDataStoreFile
     Interrupt.installHandler()
@@ -194,7 +204,8 @@ public enum Launcher {
     notes = Array(file.notes.dropFirst(guessed))
     return Interpreter(
       context: Context(graph: ObjectGraph(model: file.bowqModel)),
-      store: .coreData(path: path, uuid: file.schema.uuid), clock: clock, coreDataFile: file)
+      store: .coreData(path: path, uuid: file.schema.uuid), clock: clock, coreDataFile: file,
+      writesCoreData: writesBack)
   }
 
   /// Adds the BowTie model and sample data when the store has no ties yet.
@@ -263,7 +274,12 @@ public enum Launcher {
     case .file(let handle):
       where_ = handle.path + (handle.access == .readOnly ? " (read-only)" : "")
     case .memory: where_ = "in memory (nothing is written)"
-    case .coreData(let path, _): where_ = path + " (a Core Data SQLite store, read-only)"
+    case .coreData(let path, _):
+      where_ =
+        path
+        + (interpreter.writesCoreData
+          ? " (a Core Data SQLite store; save writes back into it)"
+          : " (a Core Data SQLite store, read-only)")
     }
     let counts = graph.model.entities.map {
       Interpreter.count(interpreter.objectCount(of: $0.name), $0.name)

@@ -19,8 +19,8 @@ public enum StatementSource: Hashable, Sendable {
   case script(path: String, arguments: [String])
 }
 
-/// The options of a run: `bowq [--store PATH | --memory] [--sample] [--read-only] [-c …]
-/// [FILE …]`.
+/// The options of a run: `bowq [--store PATH | --memory] [--sample] [--read-only]
+/// [--write-core-data] [-c …] [FILE …]`.
 public struct RunOptions: Hashable, Sendable {
   public var store: StoreLocation
   /// `--model`: the model of a Core Data SQLite store (`.xcdatamodeld`, `.xcdatamodel`,
@@ -31,6 +31,9 @@ public struct RunOptions: Hashable, Sendable {
   /// `--read-only`: the store is opened without its lock and never saved; a damaged one
   /// opens with every entity that can be read.
   public var isReadOnly: Bool
+  /// `--write-core-data`: `save` writes the changes back into a Core Data SQLite store
+  /// (otherwise it refuses to).
+  public var writesCoreData: Bool
   public var source: StatementSource
   /// `--format`; `nil` lets the shell choose for the output stream.
   public var format: OutputFormat?
@@ -40,13 +43,15 @@ public struct RunOptions: Hashable, Sendable {
 
   public init(
     store: StoreLocation = .defaultStore, modelPath: String? = nil, seedsSampleData: Bool = false,
-    isReadOnly: Bool = false, source: StatementSource = .standardInput,
+    isReadOnly: Bool = false, writesCoreData: Bool = false,
+    source: StatementSource = .standardInput,
     format: OutputFormat? = nil, keepsGoing: Bool = false, color: ColorMode = .auto
   ) {
     self.store = store
     self.modelPath = modelPath
     self.seedsSampleData = seedsSampleData
     self.isReadOnly = isReadOnly
+    self.writesCoreData = writesCoreData
     self.source = source
     self.format = format
     self.keepsGoing = keepsGoing

@@ -33,20 +33,25 @@ public final class Interpreter {
   /// where they can, and the first statement that needs the whole graph reads it into the
   /// context; nil once read, or for any other store.
   var coreDataFile: CoreDataStoreFile?
+  /// Whether `save` writes the changes back into a Core Data store (`--write-core-data`);
+  /// otherwise it refuses to.
+  public let writesCoreData: Bool
 
   /// - Parameters:
   ///   - clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
   ///   - stopwatch: nanoseconds of a monotonic clock, for `explain analyze`; tests fix it.
   ///   - coreDataFile: a Core Data store opened with its rows left in the file, whose
   ///     statements run in SQLite where they can (the context then starts empty).
+  ///   - writesCoreData: whether `save` writes back into a Core Data store.
   public init(
     context: Context, store: StoreDestination,
     baseDirectory: String = FileManager.default.currentDirectoryPath,
     clock: @escaping () -> Date = Date.init,
     stopwatch: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
-    coreDataFile: CoreDataStoreFile? = nil
+    coreDataFile: CoreDataStoreFile? = nil, writesCoreData: Bool = false
   ) {
     self.coreDataFile = coreDataFile
+    self.writesCoreData = writesCoreData
     self.stopwatch = stopwatch
     self.context = context
     self.store = store
@@ -260,10 +265,16 @@ public final class Interpreter {
   /// Validates and writes the pending changes; answers how many there were (0: nothing to
   /// save, and nothing is written).
   private func save(range: SourceRange) throws -> Int {
-    if case .coreData = store {
+    if case .coreData = store, !writesCoreData {
       throw EvaluationError(
         "saving to a Core Data SQLite store is not supported yet; `export` the objects to a "
-          + "JSON or plist file to keep them", at: range)
+          + "JSON or plist file to keep them, or run bowq with --write-core-data to write them "
+          + "back into the store (that Core Data itself reopens it is not confirmed)", at: range)
+    }
+    if case .coreData = store {
+      throw EvaluationError(
+        "writing back into a Core Data SQLite store is not available yet; `export` the objects "
+          + "to a JSON or plist file to keep them", at: range)
     }
     let changes = context.pendingChanges.count
     guard changes > 0 else { return 0 }
