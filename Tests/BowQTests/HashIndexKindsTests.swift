@@ -61,8 +61,10 @@ final class HashIndexKindsTests: XCTestCase {
       + "link = \(link), blob = \(blob), price = \(price)"
   }
 
-  private func count(_ predicate: String, _ interpreter: Interpreter) throws -> Int {
-    guard case .count(_, let n)? = try interpreter.run("count Thing where \(predicate)").last
+  private func count(_ predicate: String, _ interpreter: Interpreter, entity: String = "Thing")
+    throws -> Int
+  {
+    guard case .count(_, let n)? = try interpreter.run("count \(entity) where \(predicate)").last
     else {
       XCTFail("no count for \(predicate)")
       return -1
@@ -138,6 +140,61 @@ final class HashIndexKindsTests: XCTestCase {
     XCTAssertEqual(fromBool, BuiltIndex.hashed(.decimal(1), as: .decimal))
     guard case .nothing = HashProbe(.string("x"), for: .uuid) else {
       return XCTFail("a string is never equal to a UUID")
+    }
+  }
+
+  /// A compound hash index with a Decimal attribute — what `unique (code, price)` makes — is
+  /// built, searched for equality on all its attributes, and its groups are checked, so
+  /// that Decimals a Double cannot tell apart are not confused; through edits and undo too.
+  func testACompoundIndexWithADecimalIsSearchedAndChecked() throws {
+    let model = """
+      entity Item {
+        code: String?, price: Decimal?, n: Int16
+        unique (code, price)
+      }
+
+      """
+    let predicates = [
+      "code == 'a' AND price == 2", "price == 2.0 AND code == 'b'", "code == 'a' AND price == nil",
+      "code == nil AND price == 2.5", "code == 'b' AND price == 9007199254740993",
+      "price == 9007199254740992 AND code == 'b'", "code == 'a' AND price == 0.1 AND n > 1",
+      "code == 'c' AND price == YES",
+    ]
+    var random = SplitMix64(seed: 21)
+    var script = ""
+    for i in 0..<80 {
+      let code = random.chance(15) ? "nil" : "'\(random.pick(["a", "b", "c"]))'"
+      let price = random.chance(15) ? "nil" : random.pick(Self.prices + ["1"])
+      script += "insert Item code = \(code), price = \(price), n = \(i % 4)\n"
+    }
+    let indexed = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    let scanned = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try indexed.run(model + script)
+    _ = try scanned.run(model.replacingOccurrences(of: "unique (code, price)", with: "") + script)
+    indexed.context.prepareIndexes(for: "Item")
+    XCTAssertEqual(
+      indexed.context.graph.builtIndexes(of: "Item").map(\.definition.name), ["unique(code, price)"]
+    )
+    let plan = try explanation("explain fetch Item where code == 'a' AND price == 2", indexed)
+    XCTAssertTrue(plan.hasPrefix("search index unique(code, price) for"), plan)
+    XCTAssertTrue(
+      plan.contains(#"filter code == "a" AND price == 2"#), "the group is checked: \(plan)")
+    let edits = [
+      "update Item where code == 'a' set price = 9007199254740993", "delete Item where n == 1",
+      "undo", "update Item where price == nil set code = 'c'", "insert Item code = 'b', price = 2",
+      "undo", "redo",
+    ]
+    for round in 0...edits.count {
+      for predicate in predicates {
+        XCTAssertEqual(
+          try count(predicate, indexed, entity: "Item"),
+          try count(predicate, scanned, entity: "Item"), "\(predicate), round \(round)")
+      }
+      guard round < edits.count else { break }
+      _ = try indexed.run(edits[round])
+      _ = try scanned.run(edits[round])
+      IndexMaintenanceTests.assertIndexesMatchTheObjects(
+        indexed.context.graph, "Item", edits[round])
     }
   }
 

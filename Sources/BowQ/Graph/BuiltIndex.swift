@@ -17,8 +17,8 @@ struct BuiltIndex: Sendable {
   /// exactly by kind. An ordered index is searched by its first attribute; a compound hash
   /// index answers equality on all its attributes at once, so each of them must be of such
   /// a type. A hash index also groups UUIDs, URIs and binary data, which are equal only to
-  /// equal values of their kind, and a hash index of one Decimal attribute groups its
-  /// numbers by value (``hashed(_:as:)``).
+  /// equal values of their kind, and Decimals by value (``hashed(_:as:)``), whether it has
+  /// one attribute or several.
   static func isKept(_ definition: IndexDefinition, on entity: Entity) -> Bool {
     let types = definition.attributes.map { entity.attribute(named: $0)?.type }
     guard let first = types.first, let first else { return false }
@@ -31,8 +31,7 @@ struct BuiltIndex: Sendable {
     switch definition.kind {
     case .ordered: return isExact(first) || first == .decimal
     case .hash:
-      return types.allSatisfy { isExact($0) || [.uuid, .uri, .binary].contains($0) }
-        || types == [.decimal]
+      return types.allSatisfy { isExact($0) || [.uuid, .uri, .binary, .decimal].contains($0) }
     }
   }
 
@@ -83,9 +82,9 @@ struct BuiltIndex: Sendable {
     return .double(number)
   }
 
-  /// Whether the index groups Decimals by their Double, so that a lookup finds the objects
-  /// equal to a probe and possibly some more.
-  var groupsDecimals: Bool { hash != nil && types == [.decimal] }
+  /// Whether the index groups Decimals by their Double (one of its attributes is a
+  /// Decimal), so that a lookup finds the objects equal to a probe and possibly some more.
+  var groupsDecimals: Bool { hash != nil && types.contains(.decimal) }
 
   /// The hash key of the values of the attributes in `slots`, of `types`, as `value` reads
   /// them by slot.
