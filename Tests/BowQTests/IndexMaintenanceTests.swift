@@ -41,6 +41,9 @@ final class IndexMaintenanceTests: XCTestCase {
     index.entries.map { "\([$0.values.first] + $0.values.rest) \($0.key)" }
       + ["nils \(index.nils.sorted())", "unordered \(index.unordered.sorted())"]
       + ["non-ASCII \(index.nonASCIIStrings)", "count \(index.count)"]
+      + [
+        "inexact \(index.inexactValues.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })"
+      ]
   }
 
   private func randomValues(_ random: inout SplitMix64) -> String {

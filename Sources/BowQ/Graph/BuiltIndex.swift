@@ -98,6 +98,15 @@ struct BuiltIndex: Sendable {
   /// on all of them at once.
   var isCompoundHash: Bool { hash != nil && slots.count > 1 }
 
+  /// Whether the attribute at `place` in the index is of a type ``IndexOrder`` orders as
+  /// the engine does: a number, a Boolean, a string or a date.
+  func isOrderable(at place: Int) -> Bool {
+    switch types[place] {
+    case .int16, .int32, .int64, .double, .float, .decimal, .bool, .string, .date: return true
+    default: return false
+    }
+  }
+
   /// Whether a change to the slot `slot` changes the index.
   func covers(_ slot: Int) -> Bool { slots.contains(slot) }
 

@@ -40,21 +40,50 @@ enum IndexOrder {
     }
   }
 
-  /// Lexicographic order of compound values; a nil after the first value goes first.
-  static func compare(_ a: IndexValues, _ b: IndexValues) -> ComparisonResult {
+  /// Lexicographic order of compound values, over their first `depth` values (all of them
+  /// by default); a nil after the first value goes first.
+  static func compare(_ a: IndexValues, _ b: IndexValues, depth: Int = .max) -> ComparisonResult {
     let first = compare(a.first, b.first)
     if first != .orderedSame || a.rest.isEmpty { return first }
-    for (x, y) in zip(a.rest, b.rest) {
-      let order: ComparisonResult
-      switch (x.isNull, y.isNull) {
-      case (true, true): order = .orderedSame
-      case (true, false): order = .orderedAscending
-      case (false, true): order = .orderedDescending
-      case (false, false): order = compare(x, y)
-      }
+    for (x, y) in zip(a.rest, b.rest).prefix(depth - 1) {
+      let order = compareAfterFirst(x, y)
       if order != .orderedSame { return order }
     }
     return .orderedSame
+  }
+
+  /// The order of compound values and the leading values `prefix` of others: over as many
+  /// values as `prefix` holds, so that every value extending the prefix compares the same.
+  static func compare(_ values: IndexValues, prefix: [Value]) -> ComparisonResult {
+    guard let head = prefix.first else { return .orderedSame }
+    let first = compare(values.first, head)
+    if first != .orderedSame { return first }
+    for (x, y) in zip(values.rest, prefix.dropFirst()) {
+      let order = compareAfterFirst(x, y)
+      if order != .orderedSame { return order }
+    }
+    return .orderedSame
+  }
+
+  /// The order of two values after the first of an index, where nil goes first.
+  private static func compareAfterFirst(_ x: Value, _ y: Value) -> ComparisonResult {
+    switch (x.isNull, y.isNull) {
+    case (true, true): return .orderedSame
+    case (true, false): return .orderedAscending
+    case (false, true): return .orderedDescending
+    case (false, false): return compare(x, y)
+    }
+  }
+
+  /// Whether a value after the first of an index keeps the index's order from being the
+  /// engine's: NaN, which the order cannot place, or a string that is not ASCII.
+  static func isInexact(_ value: Value) -> Bool {
+    switch value {
+    case .string(let s): return !isASCII(s)
+    case .double(let d): return d.isNaN
+    case .decimal(let d): return d.isNaN
+    default: return false
+    }
   }
 
   private static func rank(_ value: Value) -> Int {

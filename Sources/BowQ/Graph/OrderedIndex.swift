@@ -34,6 +34,10 @@ struct OrderedIndex: Sendable {
   private(set) var nonASCIIStrings = 0
   /// The number of entries in order.
   private(set) var count = 0
+  /// For each attribute after the first, by its place in the index (1 for the second), how
+  /// many of its values make the order inexact there (``IndexOrder/isInexact(_:)``);
+  /// attributes with none are absent.
+  private(set) var inexactValues: [Int: Int] = [:]
 
   /// An index of the given entries, sorted once.
   init(_ entries: [Entry]) {
@@ -84,6 +88,13 @@ struct OrderedIndex: Sendable {
   /// values and no string that is not ASCII.
   var isExact: Bool { unordered.isEmpty && nonASCIIStrings == 0 }
 
+  /// Whether the order of the attribute at `place` (0 for the first) is exactly the
+  /// engine's: ``isExact`` for the first, and no NaN or string that is not ASCII among the
+  /// values of another.
+  func isExact(at place: Int) -> Bool {
+    place == 0 ? isExact : inexactValues[place] == nil
+  }
+
   /// Entry order: by values, then key.
   static func precedes(_ a: Entry, _ b: Entry) -> Bool {
     switch IndexOrder.compare(a.values, b.values) {
@@ -98,6 +109,10 @@ struct OrderedIndex: Sendable {
   private mutating func place(_ entry: Entry, adding: Bool) -> Bool {
     if case .string(let s) = entry.values.first, !IndexOrder.isASCII(s) {
       nonASCIIStrings += adding ? 1 : -1
+    }
+    for (offset, value) in entry.values.rest.enumerated() where IndexOrder.isInexact(value) {
+      let count = inexactValues[offset + 1, default: 0] + (adding ? 1 : -1)
+      inexactValues[offset + 1] = count == 0 ? nil : count
     }
     if entry.values.first.isNull {
       if adding { nils.insert(entry.key) } else { nils.remove(entry.key) }
@@ -167,8 +182,15 @@ struct OrderedIndex: Sendable {
   /// The first position whose entry's first value is not before the bound: with
   /// `inclusive`, not below `value`; otherwise above it.
   func position(after value: Value, inclusive: Bool) -> Position {
+    position(after: [value], inclusive: inclusive)
+  }
+
+  /// The first position whose entry's leading values — as many as `prefix` holds — are not
+  /// before the bound: with `inclusive`, not below `prefix`; otherwise above it (past every
+  /// entry that begins with `prefix`).
+  func position(after prefix: [Value], inclusive: Bool) -> Position {
     let isBefore: (Entry) -> Bool = { entry in
-      let order = IndexOrder.compare(entry.values.first, value)
+      let order = IndexOrder.compare(entry.values, prefix: prefix)
       return order == .orderedAscending || (!inclusive && order == .orderedSame)
     }
     let b = blockIndex { !isBefore($0) }
@@ -204,23 +226,37 @@ struct OrderedIndex: Sendable {
     return keys
   }
 
-  /// Runs of entries with the same first value, in order or in reverse, each run's keys
-  /// handed to `body` until it returns false.
-  func forEachRun(ascending: Bool, _ body: ([Int64]) throws -> Bool) rethrows {
-    var run: [Int64] = []
-    var runValue: Value?
-    let flat = blocks.lazy.joined()
+  /// Runs of entries with the same first `depth` values, from `from` up to `to` (the whole
+  /// index by default), in order or in reverse, each run's keys handed to `body` until it
+  /// returns false; returns whether every run was handed over.
+  @discardableResult
+  func forEachRun(
+    from: Position? = nil, to: Position? = nil, depth: Int = 1, ascending: Bool,
+    _ body: ([Int64]) throws -> Bool
+  ) rethrows -> Bool {
+    let (from, to) = (from ?? start, to ?? end)
+    guard from < to else { return true }
+    let stretch = (from.block...min(to.block, blocks.count - 1)).lazy.map { b in
+      self.blocks[b][
+        (b == from.block ? from.offset : 0)..<(b == to.block ? to.offset : self.blocks[b].count)]
+    }
     let sequence: AnySequence<Entry> =
-      ascending ? AnySequence(flat) : AnySequence(blocks.reversed().lazy.flatMap { $0.reversed() })
+      ascending
+      ? AnySequence(stretch.joined())
+      : AnySequence(stretch.reversed().lazy.flatMap { $0.reversed() })
+    var run: [Int64] = []
+    var runValues: IndexValues?
     for entry in sequence {
-      if let value = runValue, IndexOrder.compare(value, entry.values.first) != .orderedSame {
-        guard try body(run) else { return }
+      if let values = runValues,
+        IndexOrder.compare(values, entry.values, depth: depth) != .orderedSame
+      {
+        guard try body(run) else { return false }
         run.removeAll(keepingCapacity: true)
       }
-      runValue = entry.values.first
+      runValues = entry.values
       run.append(entry.key)
     }
-    if !run.isEmpty { _ = try body(run) }
+    return try run.isEmpty || body(run)
   }
 
   /// Every entry in order, for checks.

@@ -3,6 +3,10 @@ import Foundation
 /// A search of one index for the objects a conjunct of a predicate accepts: equal to one of
 /// some values (`==`, `IN`), in a range (`<`, `<=`, `>`, `>=`, `BETWEEN`), or beginning with
 /// an ASCII prefix (`BEGINSWITH`, whose conjunct is still checked on each object found).
+/// In an ordered index of several attributes the search may follow equalities on the
+/// attributes before the one it tests, each a conjunct of its own (`rating == 4 AND name >
+/// "M"`), as SQLite searches a multi-column index: the stretch of entries with those
+/// values, then the search within it.
 ///
 /// A lookup is made only where the index answers exactly what the engine's comparison
 /// would (``make(_:of:)``); the plan holds the index it searches, so it runs on the
@@ -11,7 +15,7 @@ struct IndexLookup: Sendable {
   enum Search: Sendable {
     /// Objects holding one of the values (nil included, for `== nil`).
     case equal([Value])
-    /// Objects whose first value lies between the bounds.
+    /// Objects whose searched value lies between the bounds.
     case range(lower: Bound?, upper: Bound?)
     /// Objects whose string begins with the prefix, found as the range of strings from the
     /// prefix up to the prefix followed by U+0080 (every string held is ASCII).
@@ -24,10 +28,19 @@ struct IndexLookup: Sendable {
   }
 
   var index: BuiltIndex
+  /// The values the first attributes of an ordered index are searched for, one list of
+  /// choices for each (one value for `==`, several for `IN`), in index order; `search`
+  /// tests the attribute after them. Empty when it tests the first attribute.
+  var leading: [[Value]] = []
   var search: Search
 
+  /// The most combinations of leading values a search tries, one stretch of the index each.
+  static let maximumPrefixes = 64
+
   /// How good a lookup is, best first: equality, then `IN`, then a range, then a prefix.
-  var rank: Int {
+  var rank: Int { Self.rank(search) }
+
+  private static func rank(_ search: Search) -> Int {
     switch search {
     case .equal(let values): return values.count == 1 ? 0 : 1
     case .range: return 2
@@ -55,27 +68,86 @@ struct IndexLookup: Sendable {
   /// The lookup of one of `indexes` that answers `comparison`, best kind first (a hash
   /// index before an ordered one for equality); nil when none answers it exactly.
   static func make(_ comparison: BoundComparison, of indexes: [BuiltIndex]) -> IndexLookup? {
-    guard comparison.modifier == .direct, comparison.options.isEmpty else { return nil }
-    var op = comparison.op
-    var slot: Int
-    var constant: Value
-    switch (comparison.lhs.kind, comparison.rhs.kind) {
-    case (.slot(let s), .constant(let v)):
-      (slot, constant) = (s, v)
-    case (.constant(let v), .slot(let s)):
-      guard let mirrored = mirror(op) else { return nil }
-      (slot, constant, op) = (s, v, mirrored)
-    default:
-      return nil
-    }
+    guard let (slot, op, constant) = test(comparison) else { return nil }
     let candidates = indexes.filter { $0.slots.first == slot && !$0.isCompoundHash }
       .sorted { ($0.hash == nil ? 1 : 0) < ($1.hash == nil ? 1 : 0) }
     for index in candidates {
-      if let search = search(op, constant, in: index) {
+      if let search = search(op, constant, in: index, at: 0) {
         return IndexLookup(index: index, search: search)
       }
     }
     return nil
+  }
+
+  /// `attribute op constant`, written either way round, with no modifier or options: the
+  /// slot, the operator as seen from the attribute, and the constant.
+  private static func test(_ comparison: BoundComparison) -> (
+    slot: Int, op: ComparisonOperator, constant: Value
+  )? {
+    guard comparison.modifier == .direct, comparison.options.isEmpty else { return nil }
+    switch (comparison.lhs.kind, comparison.rhs.kind) {
+    case (.slot(let slot), .constant(let constant)):
+      return (slot, comparison.op, constant)
+    case (.constant(let constant), .slot(let slot)):
+      return mirror(comparison.op).map { (slot, $0, constant) }
+    default:
+      return nil
+    }
+  }
+
+  /// The search of the ordered `index` that answers the most of `comparisons` (the
+  /// conjuncts of a predicate): equality or `IN` on its first attributes, then equality,
+  /// `IN`, a range or a prefix on the next one, and the positions of the conjuncts it
+  /// answers, in index order (the one it searches last). Nil when it answers none.
+  ///
+  /// An attribute after the first takes part only where the index orders it exactly as the
+  /// engine does (``OrderedIndex/isExact(at:)``); objects whose first value is nil, kept
+  /// apart from the order, are never in a stretch, so the first attribute's equality does
+  /// not take part when it includes nil.
+  static func makeOrdered(_ comparisons: [BoundComparison?], in index: BuiltIndex)
+    -> (lookup: IndexLookup, conjuncts: [Int])?
+  {
+    guard let ordered = index.ordered else { return nil }
+    let tests = comparisons.enumerated().compactMap { position, comparison in
+      comparison.flatMap(test).map { (position: position, test: $0) }
+    }
+    var leading: [[Value]] = []
+    var used: [Int] = []
+    var last: Search?
+    for (place, slot) in index.slots.enumerated() {
+      guard place == 0 || (index.isOrderable(at: place) && ordered.isExact(at: place)) else {
+        break
+      }
+      let searches = tests.filter { $0.test.slot == slot }.compactMap { candidate in
+        search(candidate.test.op, candidate.test.constant, in: index, at: place).map {
+          (position: candidate.position, search: $0, single: candidate.test.op == .equal)
+        }
+      }
+      let equalities = searches.compactMap { candidate -> (Int, [Value], Bool)? in
+        guard case .equal(let values) = candidate.search,
+          place > 0 || !values.contains(.null)
+        else { return nil }
+        return (candidate.position, values, candidate.single)
+      }.sorted { $0.2 && !$1.2 }
+      if let (position, values, _) = equalities.first,
+        (leading + [values]).reduce(1, { $0 * $1.count }) <= maximumPrefixes
+      {
+        leading.append(values)
+        used.append(position)
+        continue
+      }
+      if let best = searches.min(by: { rank($0.search) < rank($1.search) }),
+        rank(best.search) > 1
+      {
+        last = best.search
+        used.append(best.position)
+      }
+      break
+    }
+    guard !used.isEmpty else { return nil }
+    if let last { return (IndexLookup(index: index, leading: leading, search: last), used) }
+    let values = leading.removeLast()
+    return (IndexLookup(index: index, leading: leading, search: .equal(values)), used)
   }
 
   /// The lookup of a compound hash index of `indexes` all of whose attributes some of
@@ -140,10 +212,12 @@ struct IndexLookup: Sendable {
     }
   }
 
-  /// The search `index` makes for `attribute op constant`, when it answers it exactly.
-  private static func search(_ op: ComparisonOperator, _ constant: Value, in index: BuiltIndex)
-    -> Search?
-  {
+  /// The search `index` makes for `attribute op constant`, the attribute at `place` in the
+  /// index, when it answers it exactly. The values an ordered index is searched for are in
+  /// its order, so that the stretches it finds follow each other.
+  private static func search(
+    _ op: ComparisonOperator, _ constant: Value, in index: BuiltIndex, at place: Int
+  ) -> Search? {
     switch op {
     case .equal, .in:
       let elements: [Value]
@@ -155,33 +229,38 @@ struct IndexLookup: Sendable {
       }
       var probes: [Value] = []
       for element in elements {
-        switch probe(element, for: index) {
+        switch probe(element, for: index, at: place) {
         case .value(let probe):
           if !probes.contains(where: { Self.same($0, probe) }) { probes.append(probe) }
         case .nothing: continue
         case .unusable: return nil
         }
       }
+      if index.ordered != nil {
+        probes.sort {
+          $1.isNull ? false : $0.isNull || IndexOrder.compare($0, $1) == .orderedAscending
+        }
+      }
       return .equal(probes)
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
-      guard let ordered = index.ordered, ordered.unordered.isEmpty,
-        let bound = orderedProbe(constant, for: index)
+      guard let ordered = index.ordered, place > 0 || ordered.unordered.isEmpty,
+        let bound = orderedProbe(constant, for: index, at: place)
       else { return nil }
       let inclusive = op == .lessOrEqual || op == .greaterOrEqual
       let limit = Bound(value: bound, inclusive: inclusive)
       return op == .less || op == .lessOrEqual
         ? .range(lower: nil, upper: limit) : .range(lower: limit, upper: nil)
     case .between:
-      guard let ordered = index.ordered, ordered.unordered.isEmpty,
+      guard let ordered = index.ordered, place > 0 || ordered.unordered.isEmpty,
         case .collection(let bounds) = constant, bounds.count == 2,
-        let low = orderedProbe(bounds[0], for: index),
-        let high = orderedProbe(bounds[1], for: index)
+        let low = orderedProbe(bounds[0], for: index, at: place),
+        let high = orderedProbe(bounds[1], for: index, at: place)
       else { return nil }
       return .range(
         lower: Bound(value: low, inclusive: true), upper: Bound(value: high, inclusive: true))
     case .beginsWith:
       guard index.ordered != nil, case .string(let prefix) = constant, !prefix.isEmpty,
-        orderedProbe(constant, for: index) != nil
+        orderedProbe(constant, for: index, at: place) != nil
       else { return nil }
       return .prefix(prefix)
     default:
@@ -189,31 +268,82 @@ struct IndexLookup: Sendable {
     }
   }
 
-  /// The value to look up for equality: for a hash index the attribute's own kind of value
-  /// (``HashProbe``), for an ordered one any value ``orderedProbe(_:for:)`` accepts.
-  private static func probe(_ value: Value, for index: BuiltIndex) -> HashProbe {
+  /// The value to look up for equality on the attribute at `place`: for a hash index the
+  /// attribute's own kind of value (``HashProbe``), for an ordered one any value
+  /// ``orderedProbe(_:for:at:)`` accepts.
+  private static func probe(_ value: Value, for index: BuiltIndex, at place: Int) -> HashProbe {
     if value.isNull { return .value(.null) }
     guard index.hash != nil else {
-      return orderedProbe(value, for: index).map(HashProbe.value) ?? .unusable
+      return orderedProbe(value, for: index, at: place).map(HashProbe.value) ?? .unusable
     }
     return HashProbe(value, for: index.type)
   }
 
-  /// A value an ordered index compares exactly as the engine does: a number (not NaN) for
-  /// a number or Boolean attribute, a date for a date, and an ASCII string for a string
-  /// attribute whose index holds only ASCII strings.
-  private static func orderedProbe(_ value: Value, for index: BuiltIndex) -> Value? {
-    guard let ordered = index.ordered, IndexOrder.isOrdered(value) else { return nil }
-    switch (index.type, value) {
+  /// A value an ordered index compares exactly as the engine does with the attribute at
+  /// `place`: a number (not NaN) for a number or Boolean attribute, a date for a date, and
+  /// an ASCII string for a string attribute whose index holds only ASCII strings there.
+  private static func orderedProbe(_ value: Value, for index: BuiltIndex, at place: Int)
+    -> Value?
+  {
+    guard let ordered = index.ordered, IndexOrder.isOrdered(value), index.isOrderable(at: place)
+    else { return nil }
+    switch (index.types[place], value) {
     case (.string, .string(let s)):
-      return ordered.nonASCIIStrings == 0 && IndexOrder.isASCII(s) ? value : nil
+      let exact = place == 0 ? ordered.nonASCIIStrings == 0 : ordered.isExact(at: place)
+      return exact && IndexOrder.isASCII(s) ? value : nil
     case (.date, .date): return value
     case (.string, _), (.date, _), (_, .string), (_, .date): return nil
     default: return value
     }
   }
 
+  /// The order the lookup finds objects in when its stretches are walked in index order,
+  /// or in reverse, if it is that of `keys`: how many of the index's first attributes the
+  /// order runs over, and its direction. Each key must be an attribute of the index held
+  /// in an exact order (``OrderedIndex/isExact(at:)``), compared as `compare:` does, and
+  /// all in one direction; a key on an attribute the lookup holds to one value is passed
+  /// over, and the others must follow the index's attributes that it does not so hold, from
+  /// the first of them. Nil for any other order, and when the lookup finds objects whose
+  /// first value is nil, which the index keeps out of its order.
+  func order(of keys: [BoundSortKey]) -> (depth: Int, ascending: Bool)? {
+    guard let ordered = index.ordered, !includesNil else { return nil }
+    var held = Set(leading.indices.filter { leading[$0].count == 1 })
+    if case .equal(let values) = search, values.count == 1 { held.insert(leading.count) }
+    let free = index.slots.indices.filter { !held.contains($0) }
+    var places: [Int] = []
+    var ascending: Bool?
+    for key in keys {
+      guard key.comparison == .compare, case .slot(let slot) = key.value.kind,
+        let place = index.slots.firstIndex(of: slot)
+      else { return nil }
+      if held.contains(place) { continue }
+      guard places.count < free.count, free[places.count] == place,
+        ascending == nil || ascending == key.ascending,
+        index.isOrderable(at: place), ordered.isExact(at: place)
+      else { return nil }
+      places.append(place)
+      ascending = key.ascending
+    }
+    guard let last = places.last, let ascending else { return nil }
+    return (last + 1, ascending)
+  }
+
   // MARK: Searching
+
+  /// How many objects the lookup is expected to find among `objects`: exactly when
+  /// ``countIsExact``; otherwise a guess of a quarter of those its leading values find, or
+  /// of all the objects, as SQLite guesses without statistics.
+  func estimatedCount(of objects: Int) -> Int {
+    if countIsExact { return count() }
+    guard !leading.isEmpty, let ordered = index.ordered else { return objects / 4 }
+    let found = prefixes.reduce(0) {
+      $0
+        + ordered.count(
+          from: ordered.position(after: $1, inclusive: true),
+          to: ordered.position(after: $1, inclusive: false))
+    }
+    return found / 4
+  }
 
   /// The keys of the objects found, in no particular order.
   func keys() -> [Int64] {
@@ -221,7 +351,7 @@ struct IndexLookup: Sendable {
       return values.flatMap { hash.keys(of: $0) }
     }
     guard let ordered = index.ordered else { return [] }
-    return ranges(of: ordered).flatMap { ordered.keys(from: $0.from, to: $0.to) }
+    return stretches(of: ordered).flatMap { ordered.keys(from: $0.from, to: $0.to) }
       + (includesNil ? Array(ordered.nils) : [])
   }
 
@@ -231,41 +361,60 @@ struct IndexLookup: Sendable {
       return values.reduce(0) { $0 + hash.keys(of: $1).count }
     }
     guard let ordered = index.ordered else { return 0 }
-    return ranges(of: ordered).reduce(0) { $0 + ordered.count(from: $1.from, to: $1.to) }
+    return stretches(of: ordered).reduce(0) { $0 + ordered.count(from: $1.from, to: $1.to) }
       + (includesNil ? ordered.nils.count : 0)
   }
 
-  private var includesNil: Bool {
-    if case .equal(let values) = search { return values.contains(.null) }
+  /// Whether the objects whose first value is nil, kept apart by an ordered index, are
+  /// found: for `== nil` on the first attribute.
+  var includesNil: Bool {
+    if leading.isEmpty, case .equal(let values) = search { return values.contains(.null) }
     return false
   }
 
-  /// The stretches of the ordered index the search covers.
-  private func ranges(of ordered: OrderedIndex) -> [(
+  /// Every combination of the leading values, one choice for each attribute.
+  private var prefixes: [[Value]] {
+    leading.reduce([[]]) { prefixes, choices in
+      prefixes.flatMap { prefix in choices.map { prefix + [$0] } }
+    }
+  }
+
+  /// The stretches of the ordered index the search covers, in index order: for each
+  /// combination of leading values, those of the search within it. A range without a lower
+  /// bound after leading values starts past their nils, which no comparison accepts.
+  func stretches(of ordered: OrderedIndex) -> [(
     from: OrderedIndex.Position, to: OrderedIndex.Position
   )] {
-    switch search {
-    case .equal(let values):
-      return values.filter { !$0.isNull }.map {
-        (
-          ordered.position(after: $0, inclusive: true),
-          ordered.position(after: $0, inclusive: false)
-        )
+    prefixes.flatMap { prefix -> [(from: OrderedIndex.Position, to: OrderedIndex.Position)] in
+      switch search {
+      case .equal(let values):
+        return values.filter { !(prefix.isEmpty && $0.isNull) }.map {
+          (
+            ordered.position(after: prefix + [$0], inclusive: true),
+            ordered.position(after: prefix + [$0], inclusive: false)
+          )
+        }
+      case .range(let lower, let upper):
+        let first =
+          prefix.isEmpty
+          ? ordered.start : ordered.position(after: prefix + [.null], inclusive: false)
+        let last = prefix.isEmpty ? ordered.end : ordered.position(after: prefix, inclusive: false)
+        return [
+          (
+            lower.map { ordered.position(after: prefix + [$0.value], inclusive: $0.inclusive) }
+              ?? first,
+            upper.map { ordered.position(after: prefix + [$0.value], inclusive: !$0.inclusive) }
+              ?? last
+          )
+        ]
+      case .prefix(let start):
+        return [
+          (
+            ordered.position(after: prefix + [.string(start)], inclusive: true),
+            ordered.position(after: prefix + [.string(start + "\u{80}")], inclusive: true)
+          )
+        ]
       }
-    case .range(let lower, let upper):
-      return [
-        (
-          lower.map { ordered.position(after: $0.value, inclusive: $0.inclusive) } ?? ordered.start,
-          upper.map { ordered.position(after: $0.value, inclusive: !$0.inclusive) } ?? ordered.end
-        )
-      ]
-    case .prefix(let prefix):
-      return [
-        (
-          ordered.position(after: .string(prefix), inclusive: true),
-          ordered.position(after: .string(prefix + "\u{80}"), inclusive: true)
-        )
-      ]
     }
   }
 }

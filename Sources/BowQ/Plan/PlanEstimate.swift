@@ -51,7 +51,7 @@ struct PlanEstimate {
     case .scan(let objects):
       return (Rows(count: objects, certainty: .exact, areResultRows: false), false)
     case .indexLookup(let lookup):
-      let count = lookup.countIsExact ? lookup.count() : table.count / 4
+      let count = lookup.estimatedCount(of: table.count)
       return (
         Rows(count: count, certainty: lookup.countIsExact ? .exact : .about, areResultRows: false),
         false
@@ -59,9 +59,18 @@ struct PlanEstimate {
     case .indexCount, .count:
       return (Rows(count: 1, certainty: .exact, areResultRows: true), false)
     case .indexWalk(let walk):
-      return (
-        Rows(count: min(walk.count, table.count), certainty: .atMost, areResultRows: false), false
-      )
+      guard let lookup = walk.lookup else {
+        return (
+          Rows(
+            count: min(walk.count ?? table.count, table.count), certainty: .atMost,
+            areResultRows: false), false
+        )
+      }
+      let found = Rows(
+        count: lookup.estimatedCount(of: table.count),
+        certainty: lookup.countIsExact ? .exact : .about, areResultRows: false)
+      let accepted = walk.predicate.map { filtered(found, by: $0) } ?? found
+      return (walk.count.map { capped(accepted, at: $0) } ?? accepted, false)
     case .filter(let predicate):
       return (filtered(input, by: predicate), true)
     case .sortObjects, .sortRows:

@@ -241,15 +241,15 @@ struct PlanExecutor {
 
   /// The positions an index walk gives: runs of equal values in the walk's direction, nils
   /// first going up and last going down, each run in table order, until `count` objects
-  /// the predicate accepts are found.
+  /// the predicate accepts are found. A walk of a search goes along its stretches only.
   private func walk(_ walk: IndexWalk) throws -> [Int] {
-    guard let ordered = walk.index.ordered, walk.count > 0 else { return [] }
+    guard let ordered = walk.index.ordered, walk.count != 0 else { return [] }
     let test = walk.predicate.map(compiler.compile)
     var scope = EvaluationScope(table, position: 0)
     var kept: [Int] = []
     var visited = 0
-    func take(_ keys: [Int64]) throws -> Bool {
-      for position in keys.compactMap(table.position(of:)).sorted() {
+    func take(_ positions: [Int]) throws -> Bool {
+      for position in positions {
         try Interrupt.check(every: visited)
         visited += 1
         scope.move(to: position)
@@ -260,15 +260,56 @@ struct PlanExecutor {
       }
       return true
     }
-    let nils = Array(ordered.nils)
-    if walk.ascending, try !take(nils) { return kept }
-    var going = true
-    try ordered.forEachRun(ascending: walk.ascending) { keys in
-      going = try take(keys)
-      return going
+    func takeRun(_ keys: [Int64]) throws -> Bool {
+      try take(keys.compactMap(table.position(of:)).sorted())
     }
-    if going, !walk.ascending { _ = try take(nils) }
+    if let lookup = walk.lookup {
+      let stretches = lookup.stretches(of: ordered)
+      for stretch in walk.ascending ? stretches : stretches.reversed() {
+        let going = try ordered.forEachRun(
+          from: stretch.from, to: stretch.to, depth: walk.depth, ascending: walk.ascending, takeRun)
+        if !going { break }
+      }
+      return kept
+    }
+    let nils = nilRuns(Array(ordered.nils), of: walk)
+    if walk.ascending {
+      for run in nils { guard try take(run) else { return kept } }
+    }
+    let going = try ordered.forEachRun(depth: walk.depth, ascending: walk.ascending, takeRun)
+    guard going, !walk.ascending else { return kept }
+    for run in nils.reversed() { guard try take(run) else { return kept } }
     return kept
+  }
+
+  /// The positions of the objects whose first value is nil, which an ordered index keeps
+  /// apart, in runs of equal values of the walk's other attributes, going up (nil first),
+  /// each run in table order.
+  private func nilRuns(_ keys: [Int64], of walk: IndexWalk) -> [[Int]] {
+    let positions = keys.compactMap(table.position(of:)).sorted()
+    let slots = walk.index.slots.prefix(walk.depth).dropFirst()
+    guard !slots.isEmpty, !positions.isEmpty else { return positions.isEmpty ? [] : [positions] }
+    let values = positions.map { position in slots.map { table.value(at: position, slot: $0) } }
+    let order = { (a: Int, b: Int) -> ComparisonResult in
+      for (x, y) in zip(values[a], values[b]) {
+        let order = SortOrder.order(x, y)
+        if order != .orderedSame { return order }
+      }
+      return .orderedSame
+    }
+    let sorted = positions.indices.sorted {
+      let result = order($0, $1)
+      return result == .orderedAscending || (result == .orderedSame && $0 < $1)
+    }
+    var runs: [[Int]] = []
+    for (offset, index) in sorted.enumerated() {
+      if offset > 0, order(sorted[offset - 1], index) == .orderedSame {
+        runs[runs.count - 1].append(positions[index])
+      } else {
+        runs.append([positions[index]])
+      }
+    }
+    return runs
   }
 
   /// Items from `offset`, at most `limit` of them.

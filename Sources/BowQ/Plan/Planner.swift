@@ -4,8 +4,11 @@
 /// A plan finds its objects by scanning the entity or, when one of the entity's built
 /// indexes answers a conjunct of the predicate, by searching that index (a compound hash
 /// index whose every attribute a conjunct tests for equality first, then one equality,
-/// then `IN`, then a range, then a prefix) and filtering by the other conjuncts; a count
-/// that one index equality answers alone is the size of the index's entry. A `sort by x
+/// then `IN`, then a range, then a prefix) and filtering by the other conjuncts. An ordered
+/// index of several attributes is searched by equalities on its first attributes and a test
+/// of the next, as SQLite searches a multi-column index, when that answers more conjuncts
+/// and the best single lookup does not surely find fewer objects. A count that one index
+/// search of equalities answers alone is the size of the index's entries. A `sort by x
 /// limit k` over an ordered index on `x` walks the index instead of sorting, unless an
 /// index equality finds fewer than a sixteenth of the objects; otherwise a `sort … limit`
 /// keeps the first objects in a heap instead of sorting them all. The result columns of
@@ -20,7 +23,8 @@ enum Planner {
   static func plan(_ fetch: BoundFetch, objects: Int, indexes: [BuiltIndex] = []) -> QueryPlan {
     let request = fetch.request
     let walk =
-      fetch.projection != nil && fetch.sortsRows ? nil : indexWalk(fetch, objects, indexes)
+      fetch.projection != nil && fetch.sortsRows
+      ? nil : orderedSearch(fetch, objects, indexes) ?? indexWalk(fetch, objects, indexes)
     var steps =
       walk.map { [$0] }
       ?? access(fetch.entity, fetch.predicate, request.predicate, objects, indexes)
@@ -95,6 +99,26 @@ enum Planner {
   ) -> [PlanStep] {
     guard let predicate else { return source(entity, objects) }
     let parts = conjuncts(predicate, syntax)
+    guard let (lookup, chosen) = choose(parts, objects, indexes) else {
+      return source(entity, objects) + filter(predicate, syntax)
+    }
+    let lookupStep = PlanStep(
+      operation: .indexLookup(lookup),
+      text: "search index \(lookup.index.definition.name)"
+        + searchedText(chosen.map { parts[$0].syntax }) + " (\(estimate(lookup, objects, entity)))")
+    let rest = residual(parts, lookup, chosen)
+    return [lookupStep] + filter(rest.predicate, rest.syntax)
+  }
+
+  /// The best index lookup the conjuncts `parts` of a predicate allow, and the positions of
+  /// the conjuncts it answers: a compound hash index's equalities, else the best single
+  /// lookup, unless an ordered index of several attributes answers more conjuncts
+  /// (``isBetter(_:than:_:)``). With sort keys, a search that finds the objects in their
+  /// order is taken when it answers as many conjuncts and is not surely worse.
+  private static func choose(
+    _ parts: [(predicate: BoundPredicate, syntax: PredicateSyntax?)], _ objects: Int,
+    _ indexes: [BuiltIndex], sort: [BoundSortKey] = []
+  ) -> (lookup: IndexLookup, conjuncts: [Int])? {
     let comparisons = parts.map { part -> BoundComparison? in
       if case .comparison(let comparison) = part.predicate { return comparison }
       return nil
@@ -107,30 +131,68 @@ enum Planner {
       else { continue }
       best = (lookup, [i])
     }
-    guard let (lookup, chosen) = best else {
-      return source(entity, objects) + filter(predicate, syntax)
+    let searches = indexes.compactMap { IndexLookup.makeOrdered(comparisons, in: $0) }
+    for candidate in searches where candidate.conjuncts.count > 1 {
+      if isBetter(candidate, than: best, objects) { best = candidate }
     }
-    let found = lookup.countIsExact ? lookup.count() : objects / 4
-    let estimate =
-      lookup.countIsExact
-      ? count(found, entity) : "about \(found) of \(count(objects, entity)), a guess"
-    let searched = chosen.compactMap { parts[$0].syntax }
-    let lookupStep = PlanStep(
-      operation: .indexLookup(lookup),
-      text: "search index \(lookup.index.definition.name)"
-        + (searched.count == chosen.count
-          ? " for " + searched.map(PredicateFormatter.format).joined(separator: " AND ") : "")
-        + " (\(estimate))")
-    let rest =
-      lookup.isExact
-      ? parts.enumerated().filter { !chosen.contains($0.offset) }.map(\.element) : parts
-    guard let first = rest.first else { return [lookupStep] }
-    if rest.count == 1 { return [lookupStep] + filter(first.predicate, first.syntax) }
+    guard !sort.isEmpty, best?.lookup.order(of: sort) == nil else { return best }
+    let inOrder = searches.first { candidate in
+      guard candidate.lookup.order(of: sort) != nil else { return false }
+      guard let best else { return true }
+      return candidate.conjuncts.count >= best.conjuncts.count
+        && (!best.lookup.countIsExact
+          || best.lookup.count() >= candidate.lookup.estimatedCount(of: objects))
+    }
+    return inOrder ?? best
+  }
+
+  /// The conjuncts a lookup leaves to check on the objects it finds, as one predicate with
+  /// its syntax when each has one: those it does not answer, and those it answers only
+  /// roughly — a Decimal's hash group whole, a prefix where the search ends.
+  private static func residual(
+    _ parts: [(predicate: BoundPredicate, syntax: PredicateSyntax?)], _ lookup: IndexLookup,
+    _ chosen: [Int]
+  ) -> (predicate: BoundPredicate?, syntax: PredicateSyntax?) {
+    let checked = lookup.isExact ? [] : lookup.index.hash != nil ? chosen : chosen.suffix(1)
+    let rest = parts.enumerated().filter {
+      !chosen.contains($0.offset) || checked.contains($0.offset)
+    }.map(\.element)
+    guard let first = rest.first else { return (nil, nil) }
+    if rest.count == 1 { return (first.predicate, first.syntax) }
     let syntaxes = rest.compactMap(\.syntax)
-    let restSyntax =
+    let syntax =
       syntaxes.count == rest.count
       ? PredicateSyntax(.and(syntaxes), range: syntaxes[0].range) : nil
-    return [lookupStep] + filter(.and(rest.map(\.predicate)), restSyntax)
+    return (.and(rest.map(\.predicate)), syntax)
+  }
+
+  /// Whether a search of an ordered index over several attributes beats the best lookup so
+  /// far: it answers more conjuncts, unless the other's exact count is no more than it is
+  /// expected to find (`code == "c7"` on a unique index finds one object).
+  private static func isBetter(
+    _ candidate: (lookup: IndexLookup, conjuncts: [Int]),
+    than best: (lookup: IndexLookup, conjuncts: [Int])?, _ objects: Int
+  ) -> Bool {
+    guard let best else { return true }
+    guard candidate.conjuncts.count > best.conjuncts.count else { return false }
+    return !best.lookup.countIsExact
+      || best.lookup.count() > candidate.lookup.estimatedCount(of: objects)
+  }
+
+  /// ` for rating == 4 AND name > "M"`: the conjuncts an index search answers, when each
+  /// has its syntax.
+  private static func searchedText(_ syntaxes: [PredicateSyntax?]) -> String {
+    let written = syntaxes.compactMap { $0 }
+    guard written.count == syntaxes.count else { return "" }
+    return " for " + written.map(PredicateFormatter.format).joined(separator: " AND ")
+  }
+
+  /// How many objects a lookup finds, in words: exactly, or `about 16 of 64 Tie objects, a
+  /// guess`.
+  private static func estimate(_ lookup: IndexLookup, _ objects: Int, _ entity: Entity) -> String {
+    let found = lookup.estimatedCount(of: objects)
+    return lookup.countIsExact
+      ? count(found, entity) : "about \(found) of \(count(objects, entity)), a guess"
   }
 
   /// The conjuncts of a predicate (nested ANDs flattened), each with its syntax when the
@@ -146,20 +208,64 @@ enum Planner {
     return zip(parts, syntaxes).flatMap { conjuncts($0, $1) }
   }
 
+  /// The walk along the stretches of an index search that finds a fetch's objects in its
+  /// sort order (``IndexLookup/order(of:)``), so that nothing is sorted: `where rating == 4
+  /// sort by name limit 10` over an index of `(rating, name)` reads the first ten names of
+  /// rating 4 and stops. The other conjuncts are checked on the way.
+  private static func orderedSearch(_ fetch: BoundFetch, _ objects: Int, _ indexes: [BuiltIndex])
+    -> PlanStep?
+  {
+    guard !fetch.sort.isEmpty, let predicate = fetch.predicate else { return nil }
+    let parts = conjuncts(predicate, fetch.request.predicate)
+    guard let (lookup, chosen) = choose(parts, objects, indexes, sort: fetch.sort),
+      let order = lookup.order(of: fetch.sort)
+    else { return nil }
+    var kept: Int?
+    if let limit = fetch.limit {
+      let (sum, overflow) = (fetch.offset ?? 0).addingReportingOverflow(limit)
+      kept = overflow ? nil : sum
+    }
+    let rest = residual(parts, lookup, chosen)
+    let filterText =
+      rest.predicate == nil
+      ? ""
+      : rest.syntax.map { " that match " + PredicateFormatter.format($0) }
+        ?? " that match the predicate"
+    let keeping =
+      kept.map { ", keeping the first \($0)\(filterText)" }
+      ?? (filterText.isEmpty ? "" : ", keeping those\(filterText)")
+    return PlanStep(
+      operation: .indexWalk(
+        IndexWalk(
+          index: lookup.index, lookup: lookup, depth: order.depth, ascending: order.ascending,
+          predicate: rest.predicate, count: kept)),
+      text: "search index \(lookup.index.definition.name)"
+        + searchedText(chosen.map { parts[$0].syntax }) + " in index order ("
+        + keysText(fetch.request) + ")\(keeping) (no sort; finds "
+        + estimate(lookup, objects, fetch.entity) + ")")
+  }
+
   /// The walk along an ordered index that answers `sort by x limit k` on an attribute `x`
-  /// the index begins with, filtering as it goes, unless an index equality finds fewer
-  /// than a sixteenth of the objects (sorting those costs less than walking past the
-  /// others).
+  /// the index begins with (or `sort by x, y limit k` on its first two, and so on),
+  /// filtering as it goes, unless an index equality finds fewer than a sixteenth of the
+  /// objects (sorting those costs less than walking past the others).
   private static func indexWalk(_ fetch: BoundFetch, _ objects: Int, _ indexes: [BuiltIndex])
     -> PlanStep?
   {
-    guard fetch.sort.count == 1, let key = fetch.sort.first, key.comparison == .compare,
-      case .slot(let slot) = key.value.kind, let limit = fetch.limit
-    else { return nil }
+    guard let key = fetch.sort.first, let limit = fetch.limit else { return nil }
     let (kept, overflow) = (fetch.offset ?? 0).addingReportingOverflow(limit)
     guard !overflow,
-      let index = indexes.first(where: {
-        $0.slots.first == slot && $0.ordered?.isExact == true
+      let index = indexes.first(where: { index in
+        guard let ordered = index.ordered, index.slots.count >= fetch.sort.count else {
+          return false
+        }
+        return fetch.sort.enumerated().allSatisfy { place, next in
+          guard next.comparison == .compare, next.ascending == key.ascending,
+            case .slot(let slot) = next.value.kind
+          else { return false }
+          return slot == index.slots[place] && index.isOrderable(at: place)
+            && ordered.isExact(at: place)
+        }
       })
     else { return nil }
     if let predicate = fetch.predicate {
@@ -176,7 +282,9 @@ enum Planner {
       fetch.request.predicate.map { " that match " + PredicateFormatter.format($0) } ?? ""
     return PlanStep(
       operation: .indexWalk(
-        IndexWalk(index: index, ascending: key.ascending, predicate: fetch.predicate, count: kept)),
+        IndexWalk(
+          index: index, lookup: nil, depth: fetch.sort.count, ascending: key.ascending,
+          predicate: fetch.predicate, count: kept)),
       text: "walk index \(index.definition.name) \(key.ascending ? "ascending" : "descending"), "
         + "keeping the first \(kept)\(filterText) (no sort; at most \(count(min(kept, objects), fetch.entity.name)))"
     )

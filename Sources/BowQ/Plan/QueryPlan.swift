@@ -37,7 +37,7 @@ struct PlanStep: Sendable {
     /// How many objects an index search finds, counted in the index.
     case indexCount(IndexLookup)
     /// The first objects in the order of an ordered index that a predicate accepts:
-    /// `sort by … limit` without sorting.
+    /// `sort by … limit`, or a search whose stretches are in the sort order, without sorting.
     case indexWalk(IndexWalk)
     /// The objects for which the predicate holds.
     case filter(BoundPredicate)
@@ -61,12 +61,19 @@ struct PlanStep: Sendable {
   }
 }
 
-/// A walk along an ordered index from one end: objects in the order of its first attribute
-/// (nil first, as sort descriptors order it; objects with equal values in table order, as a
-/// stable sort leaves them), the first `count` the predicate accepts.
+/// A walk along an ordered index, from one end or along the stretches a search finds:
+/// objects in the order of its first `depth` attributes (nil first, as sort descriptors
+/// order it; objects with equal values in table order, as a stable sort leaves them), the
+/// first `count` the predicate accepts.
 struct IndexWalk: Sendable {
   var index: BuiltIndex
+  /// The search whose stretches are walked, in index order; nil for the whole index,
+  /// objects whose first value is nil included.
+  var lookup: IndexLookup?
+  /// How many of the index's first attributes the order is by.
+  var depth: Int
   var ascending: Bool
   var predicate: BoundPredicate?
-  var count: Int
+  /// The most objects kept; nil for every one the predicate accepts.
+  var count: Int?
 }

@@ -1,0 +1,310 @@
+import XCTest
+
+@testable import BowQ
+
+/// An ordered index of several attributes is searched as SQLite searches a multi-column
+/// index: by equalities on its first attributes, then an equality, `IN`, range or prefix on
+/// the next. `explain` names the conjuncts the search answers, and every answer is the
+/// scan's — nils, mixed numbers, `[c]` and duplicates included — through edits and undo.
+final class CompoundIndexSearchTests: XCTestCase {
+  private static let model = """
+    entity Tie {
+      name: String?, rating: Int16?, worn: Double?, fit: Int64, code: String unique
+      index byRatingName (rating, name)
+      index byWornFit (worn, fit)
+      index triple (fit, worn desc, name)
+    }
+    """
+
+  /// An interpreter on `ties` random ties, with the indexes of ``model`` or none.
+  private func makeInterpreter(ties: Int = 64, seed: UInt64 = 3, indexed: Bool = true) throws
+    -> Interpreter
+  {
+    let stopwatch = PlannerTests.SteppingStopwatch()
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory, stopwatch: stopwatch.read)
+    var random = SplitMix64(seed: seed)
+    let model =
+      indexed
+      ? Self.model
+      : Self.model.split(separator: "\n").filter { !$0.contains("index") }.joined(separator: "\n")
+        .replacingOccurrences(of: " unique", with: "")
+    var script = model + "\n"
+    for i in 0..<ties {
+      let name =
+        random.chance(15) ? "nil" : "'\(random.pick(["Blue 1", "Blue 2", "Bow", "Red", "Rose"]))'"
+      let rating = random.chance(10) ? "nil" : "\(random.int(in: 0...5))"
+      let worn = random.chance(15) ? "nil" : "\(Double(random.int(in: -4...4)) / 2)"
+      script +=
+        "insert Tie name = \(name), rating = \(rating), worn = \(worn), "
+        + "fit = \(random.int(in: 0...3)), code = 'c\(i)'\n"
+    }
+    _ = try interpreter.run(script + "save")
+    return interpreter
+  }
+
+  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
+    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
+      XCTFail("no explanation for \(statement)")
+      return []
+    }
+    return lines
+  }
+
+  private func count(_ predicate: String, _ interpreter: Interpreter) throws -> Int {
+    guard case .count(_, let n)? = try interpreter.run("count Tie where \(predicate)").last else {
+      XCTFail("no count for \(predicate)")
+      return -1
+    }
+    return n
+  }
+
+  private func keys(_ statement: String, _ interpreter: Interpreter) throws -> [Int64] {
+    guard case .objects(let result)? = try interpreter.run(statement).last else {
+      XCTFail("no result for \(statement)")
+      return []
+    }
+    return result.ids.map(\.key)
+  }
+
+  func testTheSearchFollowsTheEqualitiesOnTheFirstAttributes() throws {
+    let interpreter = try makeInterpreter()
+    let fours = try count("rating == 4", interpreter)
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating == 4 AND name > 'M'", interpreter),
+      [
+        #"search index byRatingName for rating == 4 AND name > "M" (about \#(fours / 4) of 64 Tie objects, a guess)"#,
+        "select as the current selection",
+      ],
+      "a range after an equality is searched, and not checked again")
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where name > 'M' AND 4 == rating", interpreter).first,
+      #"search index byRatingName for 4 == rating AND name > "M" (about \#(fours / 4) of 64 Tie objects, a guess)"#,
+      "the conjuncts are named in index order, as written")
+    let prefix = try explanation(
+      "explain fetch Tie where rating == 4 AND name BEGINSWITH 'B'", interpreter)
+    XCTAssertEqual(
+      prefix.first,
+      #"search index byRatingName for rating == 4 AND name BEGINSWITH "B" (about \#(fours / 4) of 64 Tie objects, a guess)"#
+    )
+    XCTAssertTrue(
+      prefix[1].hasPrefix(#"filter name BEGINSWITH "B" ("#), "only the prefix: \(prefix)")
+    let roses = try count("rating == 4 AND name == 'Rose'", interpreter)
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating == 4 AND name == 'Rose'", interpreter),
+      [
+        #"search index byRatingName for rating == 4 AND name == "Rose" (\#(roses) Tie objects)"#,
+        "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation("explain count Tie where rating == 4 AND name == 'Rose'", interpreter),
+      [
+        #"count in index byRatingName for rating == 4 AND name == "Rose" (\#(roses) Tie objects, counted in the index)"#
+      ])
+    let some = try count("rating IN {1, 3} AND name == nil", interpreter)
+    XCTAssertEqual(
+      try explanation("explain count Tie where rating IN {1, 3} AND name == nil", interpreter),
+      [
+        "count in index byRatingName for rating IN {1, 3} AND name == nil (\(some) Tie objects, counted in the index)"
+      ],
+      "IN on the first attribute searches a stretch for each value")
+    for i in 0..<8 {
+      _ = try interpreter.run("insert Tie name = 'Bow', worn = 1, fit = 2, code = 'x\(i)'")
+    }
+    let matching = try count("fit == 2 AND worn == 1 AND name BEGINSWITH 'B'", interpreter)
+    XCTAssertEqual(
+      try explanation(
+        "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1",
+        interpreter
+      ).first?.hasPrefix(
+        #"search index triple for fit == 2 AND worn == 1 AND name BEGINSWITH "B" (about "#),
+      true, "the index answering the most conjuncts")
+    XCTAssertTrue(
+      try explanation(
+        "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1",
+        interpreter)[1].hasSuffix("→ \(matching) rows in 1.000 ms"))
+  }
+
+  func testASearchIsLeftWhereItWouldNotBeExact() throws {
+    let interpreter = try makeInterpreter()
+    let fours = try count("rating == 4", interpreter)
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie where code == 'c7' AND rating == 4 AND name > 'M'", interpreter
+      )
+      .first,
+      #"search index unique(code) for code == "c7" (1 Tie object)"#,
+      "a unique equality finds fewer objects")
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating == 4 AND name ==[c] 'rose'", interpreter)
+        .first,
+      "search index byRatingName for rating == 4 (\(fours) Tie objects)",
+      "an index never answers [c]")
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating IN {4, nil} AND name > 'M'", interpreter)
+        .first,
+      "search index byRatingName for rating IN {4, nil} (\(try count("rating IN {4, nil}", interpreter)) Tie objects)",
+      "objects whose first value is nil are kept apart from the order")
+    _ = try interpreter.run("insert Tie name = 'Émile', rating = 4, fit = 0, code = 'e'")
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating == 4 AND name > 'M'", interpreter).first,
+      "search index byRatingName for rating == 4 (\(fours + 1) Tie objects)",
+      "a string that is not ASCII leaves the second attribute's order inexact")
+  }
+
+  func testASearchInTheSortOrderSortsNothing() throws {
+    let interpreter = try makeInterpreter()
+    let fours = try count("rating == 4", interpreter)
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating == 4 sort by name limit 3", interpreter),
+      [
+        "search index byRatingName for rating == 4 in index order (name ascending), keeping the first 3 (no sort; finds \(fours) Tie objects)",
+        "take 3 (3 objects)", "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie where name > 'M' AND rating == 4 AND worn > 0 sort by rating desc, name desc",
+        interpreter
+      ).first,
+      #"search index byRatingName for rating == 4 AND name > "M" in index order (rating descending, name descending), keeping those that match worn > 0 (no sort; finds about \#(fours / 4) of 64 Tie objects, a guess)"#,
+      "a key on an attribute held to one value is passed over; the other conjuncts are checked")
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie where fit IN {1, 2} sort by fit, worn limit 4", interpreter
+      )
+      .first,
+      "search index triple for fit IN {1, 2} in index order (fit ascending, worn ascending), keeping the first 4 (no sort; finds \(try count("fit IN {1, 2}", interpreter)) Tie objects)"
+    )
+    XCTAssertEqual(
+      try explanation("explain fetch Tie sort by rating desc, name desc limit 5", interpreter),
+      [
+        "walk index byRatingName descending, keeping the first 5 (no sort; at most 5 Tie objects)",
+        "take 5 (at most 5 objects)", "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating == 4 sort by name, worn limit 3", interpreter)
+        .first, "search index byRatingName for rating == 4 (\(fours) Tie objects)",
+      "the index holds no order of worn after name")
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie where rating == 4 sort by name desc, fit limit 3", interpreter
+      )
+      .first, "search index byRatingName for rating == 4 (\(fours) Tie objects)",
+      "one direction only")
+    let analyzed = try explanation(
+      "explain analyze fetch Tie where rating == 4 sort by name limit 3", interpreter)
+    XCTAssertTrue(analyzed[0].hasSuffix("→ 3 rows in 1.000 ms"), "\(analyzed)")
+  }
+
+  /// Sorted fetches that an index search or walk answers in order give the scan's objects
+  /// in the scan's order — nils first going up and last going down, ties in table order —
+  /// after each edit, undo, redo and rollback too.
+  func testSearchesInTheSortOrderAnswerAsTheScanDoes() throws {
+    let requests = [
+      "where rating == 4 sort by name limit 10", "where rating == 4 sort by name desc limit 10",
+      "where rating == 4 sort by name", "where rating == 4 sort by name desc",
+      "where rating == 4 AND name > 'M' sort by name limit 3",
+      "where rating == 4 AND name BEGINSWITH 'B' sort by name desc limit 4",
+      "where rating == 4 AND name == nil sort by name limit 4",
+      "sort by rating, name limit 10", "sort by rating desc, name desc limit 10",
+      "sort by rating, name limit 300", "sort by rating desc, name desc limit 300",
+      "where rating IN {1, 3} sort by rating, name limit 20",
+      "where rating IN {1, 3} AND name < 'R' sort by rating desc, name desc",
+      "where rating == 2 sort by rating, name limit 6 offset 2",
+      "where rating == 2 sort by name, rating desc limit 6 offset 200",
+      "where worn == 1 sort by fit desc limit 5", "where worn == 1.0 sort by worn, fit",
+      "where fit == 2 AND worn > 0 sort by worn, name limit 7",
+      "where fit == 2 AND worn > 0 sort by worn desc, name desc",
+      "where fit == 2 sort by worn desc, name desc limit 9",
+      "where fit IN {3, 0} AND worn IN {1, -1} sort by fit desc, worn desc, name desc",
+      "where rating == 4 AND worn > 0 sort by name limit 2",
+      "select name, rating where rating == 5 sort by name limit 4",
+      "where rating == 4 sort by name, worn limit 5", "sort by fit, worn, name limit 50",
+      "sort by worn, fit limit 40", "sort by worn desc, fit desc limit 40",
+      "where code == 'c7' AND rating == 4 sort by name limit 2",
+    ]
+    let indexed = try makeInterpreter(ties: 300)
+    let plain = try makeInterpreter(ties: 300, indexed: false)
+    let edits = [
+      "update Tie where rating == 4 set name = 'Blue 3', worn = 1",
+      "delete Tie where name == 'Bow'",
+      "insert Tie name = 'Ruby', rating = 4, worn = 1, fit = 2, code = 'x1'", "undo",
+      "update Tie where name beginswith 'Re' set rating = nil, fit = 3", "rollback",
+      "update Tie where worn == nil set worn = 0.5, name = nil", "undo", "redo",
+    ]
+    for round in 0...edits.count {
+      for request in requests {
+        let statement = "fetch Tie \(request)"
+        if request.hasPrefix("select") {
+          XCTAssertEqual(
+            try rows(statement, indexed), try rows(statement, plain), "\(statement), round \(round)"
+          )
+        } else {
+          XCTAssertEqual(
+            try keys(statement, indexed), try keys(statement, plain), "\(statement), round \(round)"
+          )
+        }
+      }
+      guard round < edits.count else { break }
+      _ = try indexed.run(edits[round])
+      _ = try plain.run(edits[round])
+    }
+  }
+
+  private func rows(_ statement: String, _ interpreter: Interpreter) throws -> [[Value]] {
+    guard case .objects(let result)? = try interpreter.run(statement).last else { return [] }
+    return Array(result.rows)
+  }
+
+  /// Every compound search gives the scan's objects and counts, after each edit, undo, redo
+  /// and rollback too.
+  func testCompoundSearchesAnswerAsTheScanDoes() throws {
+    let predicates = [
+      "rating == 4 AND name BEGINSWITH 'B'", "rating == 4 AND name BEGINSWITH 'Blue 1'",
+      "rating == 4 AND name > 'M'", "rating == 4 AND name >= 'Red'", "rating == 4 AND name < 'C'",
+      "rating == 4 AND name <= 'Bow'", "rating == 4 AND name == 'Rose'",
+      "rating == 4 AND name == nil",
+      "rating == 4 AND name != nil", "rating == 4.0 AND name BETWEEN {'B', 'R'}",
+      "rating == 4.5 AND name > 'A'", "rating IN {1, 3, 5} AND name < 'C'",
+      "rating IN {1, nil} AND name == 'Red'", "name > 'M' AND rating == 2",
+      "'M' < name AND 2 == rating", "rating == 2 AND name IN {'Red', nil, 'Bow'}",
+      "rating == nil AND name == 'Red'", "rating == 3 AND name ==[c] 'red'",
+      "rating == 3 AND name BEGINSWITH[c] 'b'", "rating == YES AND name > 'B'",
+      "rating == 2 AND name IN {}", "rating == 4 AND name > 'M' AND worn > 0",
+      "worn == 1 AND fit > 1", "worn == 1.0 AND fit >= 1.5", "worn == 0.5 AND fit == 2",
+      "worn == nil AND fit == 1", "worn IN {-1, 0.5} AND fit < 2",
+      "worn == 1 AND fit BETWEEN {1, 2}",
+      "worn == 1 AND fit > 9007199254740993.0", "worn == -1 AND fit <= 2.5",
+      "fit == 2 AND worn == 1 AND name BEGINSWITH 'B'",
+      "fit == 1 AND worn == -0.5 AND name > 'Bow'",
+      "fit IN {0, 3} AND worn IN {0, 1.5} AND name == nil", "fit == 2 AND worn > 0",
+      "fit == 2 AND worn == nil AND name < 'Rose'", "fit == 0 AND worn < 1 AND name == 'Red'",
+    ]
+    let indexed = try makeInterpreter(ties: 300)
+    let plain = try makeInterpreter(ties: 300, indexed: false)
+    let edits = [
+      "update Tie where rating == 4 set name = 'Blue 3', worn = 1",
+      "delete Tie where name == 'Bow'",
+      "insert Tie name = 'Ruby', rating = 4, worn = 1, fit = 2, code = 'x1'", "undo",
+      "update Tie where name beginswith 'Re' set rating = nil, fit = 3", "rollback",
+      "update Tie where worn == nil set worn = 0.5, name = nil", "undo", "redo",
+    ]
+    for round in 0...edits.count {
+      for predicate in predicates {
+        XCTAssertEqual(
+          try keys("fetch Tie where \(predicate)", indexed),
+          try keys("fetch Tie where \(predicate)", plain), "\(predicate), round \(round)")
+        XCTAssertEqual(
+          try count(predicate, indexed), try count(predicate, plain),
+          "count \(predicate), round \(round)")
+      }
+      guard round < edits.count else { break }
+      _ = try indexed.run(edits[round])
+      _ = try plain.run(edits[round])
+      IndexMaintenanceTests.assertIndexesMatchTheObjects(indexed.context.graph, "Tie", edits[round])
+    }
+    XCTAssertTrue(
+      try explanation("explain fetch Tie where rating == 4 AND name > 'M'", indexed)[0].hasPrefix(
+        "search index byRatingName for rating == 4 AND name"))
+  }
+}
