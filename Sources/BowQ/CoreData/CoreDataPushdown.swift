@@ -118,13 +118,14 @@ struct CoreDataPushdown {
     return SQLFragment(text: text, parameters: parameters)
   }
 
-  /// The whole SQL statement that runs: a count, or the selection of the rows.
-  func statement(selecting columns: [String]) -> SQLFragment {
+  /// The whole SQL statement that runs: a count, or the selection of the rows (`columns`,
+  /// not made for a count).
+  func statement(selecting columns: @autoclosure () -> [String]) -> SQLFragment {
     let from = fromWhere
     if countsInSQL {
       return SQLFragment(text: "SELECT COUNT(*) " + from.text, parameters: from.parameters)
     }
-    var text = "SELECT " + columns.joined(separator: ", ") + " " + from.text
+    var text = "SELECT " + columns().joined(separator: ", ") + " " + from.text
     text += " ORDER BY " + ((sortTerms ?? []) + scanOrder).joined(separator: ", ")
     if pagesInSQL, limit != nil || offset != nil {
       text += " LIMIT \(limit.map(String.init) ?? "-1")"

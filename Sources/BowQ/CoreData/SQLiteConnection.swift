@@ -49,7 +49,41 @@ final class SQLiteConnection {
   }
 
   deinit {
+    for statement in prepared.values { sqlite3_finalize(statement) }
     sqlite3_close_v2(handle)
+  }
+
+  /// Statements prepared before, by SQL text, reset and ready to run again: a statement that
+  /// runs again (the same count with other values) skips SQLite's parsing and planning.
+  /// A statement running is taken out while it runs, so a statement run from within another
+  /// run prepares its own.
+  private var prepared: [String: OpaquePointer] = [:]
+  /// How many prepared statements ``prepared`` keeps.
+  private static let preparedLimit = 32
+
+  /// How many prepared statements are kept for another run.
+  var keptStatements: Int { prepared.count }
+
+  /// The statement of `sql`, kept from an earlier run or prepared now.
+  private func statement(_ sql: String) throws(CoreDataStoreError) -> OpaquePointer {
+    if let kept = prepared.removeValue(forKey: sql) { return kept }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+      throw failure(sql)
+    }
+    return statement
+  }
+
+  /// Resets `statement` of `sql` and keeps it for the next run, or finalizes it when as many
+  /// are kept as ``preparedLimit``.
+  private func keep(_ statement: OpaquePointer, for sql: String) {
+    sqlite3_reset(statement)
+    sqlite3_clear_bindings(statement)
+    guard prepared.count < Self.preparedLimit, prepared[sql] == nil else {
+      sqlite3_finalize(statement)
+      return
+    }
+    prepared[sql] = statement
   }
 
   /// A value of one column of a row, as SQLite stores it.
@@ -87,11 +121,8 @@ final class SQLiteConnection {
     _ sql: String, binding parameters: [Cell] = [],
     _ body: ([Cell]) throws(CoreDataStoreError) -> Void
   ) throws(CoreDataStoreError) {
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-      throw failure(sql)
-    }
-    defer { sqlite3_finalize(statement) }
+    let statement = try statement(sql)
+    defer { keep(statement, for: sql) }
     for (index, parameter) in parameters.enumerated() {
       guard bind(parameter, to: Int32(index + 1), of: statement) == SQLITE_OK else {
         throw failure(sql)
@@ -159,8 +190,10 @@ final class SQLiteConnection {
 
   /// `name` as a SQL identifier in double quotes.
   static func quoted(_ name: String) -> String {
-    "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
-      + "\""
+    guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+    return "\""
+      + name.split(separator: "\"", omittingEmptySubsequences: false).joined(
+        separator: "\"\"") + "\""
   }
 
   private func cell(_ statement: OpaquePointer, _ column: Int32) -> Cell {
