@@ -296,4 +296,54 @@ final class CoreDataStoreCommandTests: XCTestCase {
       XCTAssertEqual(result.stdout, output.map { $0 + "\n" }.joined(), line)
     }
   }
+
+  func testWriteCoreDataSavesAndBowqReopensTheChanges() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let saved = try Bowq.run(
+      [
+        "--store", store.path, "--write-core-data", "-c",
+        "update Feedback where comment == 'great novel' set rating = 2.5", "-c",
+        "insert Author alias = 'Anonymous', age = 40", "-c", "save",
+      ], home: home)
+    XCTAssertEqual(saved.status, 0, saved.stderr)
+    XCTAssertTrue(saved.stderr.contains("Saved 2 changes."), saved.stderr)
+    let reopened = try Bowq.run(
+      [
+        "--store", store.path, "-c", "count Feedback where rating == 2.5", "-c",
+        "fetch Author select alias, age where alias == 'Anonymous'",
+      ], home: home)
+    XCTAssertEqual(reopened.status, 0, reopened.stderr)
+    XCTAssertTrue(reopened.stdout.hasPrefix("1\n"), reopened.stdout)
+    XCTAssertTrue(reopened.stdout.contains("Anonymous"), reopened.stdout)
+    // select Z_PK, Z_ENT, Z_OPT from ZWRITER where ZALIAS = 'Anonymous': 2|6|1, past the
+    // Z_MAX 1 its root Writer (Z_ENT 5) kept, which is now 2
+    // (abs of the smallest integer is SQLite's error, which fails the check)
+    try sqlite3(
+      "select case when (select count(*) from ZWRITER where ZALIAS = 'Anonymous' and Z_PK = 2 "
+        + "and Z_ENT = 6 and Z_OPT = 1) = 1 and (select Z_MAX from Z_PRIMARYKEY where Z_ENT = 5) "
+        + "= 2 then 1 else abs(-9223372036854775808) end", store)
+  }
+
+  func testSavingWithoutTheOptionNamesItAndLeavesTheFileAndItsCompanions() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let before = try Data(contentsOf: store)
+    let saved = try Bowq.run(
+      ["--store", store.path, "-c", "update Feedback set rating = 5", "-c", "save"], home: home)
+    XCTAssertEqual(saved.status, 1)
+    XCTAssertTrue(saved.stderr.contains("run bowq with --write-core-data"), saved.stderr)
+    XCTAssertEqual(try Data(contentsOf: store), before)
+    for companion in ["-wal", "-shm", "-journal"] {
+      XCTAssertFalse(FileManager.default.fileExists(atPath: store.path + companion), companion)
+    }
+  }
+
+  func testWriteCoreDataOnABowqStoreIsRefused() throws {
+    let result = try Bowq.run(
+      [
+        "--store", home.appendingPathComponent("ties.bowq").path, "--write-core-data", "-c", "save",
+      ],
+      home: home)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.stderr.contains("is not a SQLite database"), result.stderr)
+  }
 }

@@ -15,6 +15,8 @@ struct CoreDataGraphReader {
   let values: CoreDataValueReader
   /// What was left out while reading.
   private(set) var notes: [String] = []
+  /// The version (`Z_OPT`) of each row read, which a save back into the store checks.
+  private(set) var versions = CoreDataRowVersions()
 
   init(
     connection: SQLiteConnection, schema: CoreDataStoreSchema, model: CoreDataModel,
@@ -120,7 +122,8 @@ struct CoreDataGraphReader {
     let layout = try CoreDataTableLayout(
       root: root, entities: entities, tables: tables, connection: connection)
     let table = layout.table
-    var selected = ["Z_PK", "Z_ENT"]
+    let versionColumn = layout.columnNames.contains("Z_OPT") ? 2 : nil
+    var selected = ["Z_PK", "Z_ENT"] + (versionColumn == nil ? [] : ["Z_OPT"])
     func index(of column: String) -> Int {
       if let i = selected.firstIndex(of: column) { return i }
       selected.append(column)
@@ -224,6 +227,9 @@ struct CoreDataGraphReader {
             "\(place) holds \(cells[column.column].kindDescription), not the Z_PK of a "
               + column.relationship.destination)
         }
+      }
+      if let versionColumn, case .integer(let version) = cells[versionColumn] {
+        versions[table, key] = version
       }
       positions[id] = rows[entity.name, default: []].count
       rows[entity.name, default: []].append((key, row))

@@ -128,6 +128,9 @@ struct CoreDataSQLMap {
   private(set) var places: [String: Place] = [:]
   /// Entity names by `Z_ENT`.
   let names: [Int64: String]
+  /// The layout of each hierarchy's table, by table name: where a to-one's columns of its
+  /// target's entity and order are.
+  private(set) var layouts: [String: CoreDataTableLayout] = [:]
 
   /// The place of `entity`.
   subscript(entity: String) -> Place? { places[entity] }
@@ -160,6 +163,8 @@ struct CoreDataSQLMap {
         entities: entities.sorted { (numbers[$0.name] ?? 0) < (numbers[$1.name] ?? 0) },
         tables: tables, connection: connection)
     }
+    self.layouts = Dictionary(
+      layouts.values.map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
     func column(_ property: String, of entity: String) -> (CoreDataEntity, String)? {
       for declaring in model.ancestry(of: entity).reversed() {
         let declares =

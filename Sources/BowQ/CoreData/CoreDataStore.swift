@@ -35,10 +35,10 @@ public struct CoreDataStore: Hashable, Sendable {
     throws(CoreDataStoreError) -> CoreDataStore
   {
     let file = try CoreDataStoreFile.open(path: path, model: given)
-    let (graph, notes) = try file.readGraph()
+    let read = try file.readGraph()
     return CoreDataStore(
-      path: path, schema: file.schema, model: file.model, graph: graph,
-      notes: file.notes + notes, modelSource: file.modelSource)
+      path: path, schema: file.schema, model: file.model, graph: read.graph,
+      notes: file.notes + read.notes, modelSource: file.modelSource)
   }
 
   /// Whether the regular file at `path` starts with SQLite's header; false when there is

@@ -25,8 +25,15 @@ public struct CoreDataStoreError: Error, Hashable, Sendable, CustomStringConvert
     /// A row holds a value its column cannot hold: text in an integer column, a UUID that
     /// is not 16 bytes, an archive that does not decode.
     case badValue
-    /// Ctrl-C stopped the reading (``Interrupt``); nothing of the store was kept.
+    /// Ctrl-C stopped the reading (``Interrupt``); nothing of the store was kept. Or it
+    /// stopped a save, which wrote nothing.
     case interrupted
+    /// The store cannot be written: the file or its folder is read-only, or a change cannot
+    /// be stored as Core Data stores it.
+    case notWritable
+    /// A row changed or appeared in the store since it was read (another program saved):
+    /// Core Data's merge conflict, and the save wrote nothing.
+    case conflict
   }
 
   public var kind: Kind

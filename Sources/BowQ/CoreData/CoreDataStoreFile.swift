@@ -72,12 +72,14 @@ public final class CoreDataStoreFile {
   }
 
   /// Every row of the store, as a graph of ``bowqModel``, with a sentence for each thing
-  /// read but not represented.
-  public func readGraph() throws(CoreDataStoreError) -> (graph: ObjectGraph, notes: [String]) {
+  /// read but not represented, and the version of each row, which a save back checks.
+  public func readGraph() throws(CoreDataStoreError) -> (
+    graph: ObjectGraph, notes: [String], versions: CoreDataRowVersions
+  ) {
     var reader = CoreDataGraphReader(
       connection: connection, schema: schema, model: model, bowqModel: bowqModel, values: values)
     let graph = try reader.read()
-    return (graph, reader.notes)
+    return (graph, reader.notes, reader.versions)
   }
 
   /// How many objects of `entity` alone (not its sub-entities) the store holds.

@@ -154,3 +154,54 @@ struct CoreDataValueReader {
     }
   }
 }
+
+extension CoreDataValueReader {
+  /// The cell Core Data stores for `value` of `attribute`: the inverse of
+  /// ``value(_:_:place:)``, so that a value written and read back is the value written
+  /// (a Decimal keeps a Double's digits, as the file does). Binary data of an attribute that
+  /// allows external storage is kept in the row, after the marker byte 1, as Core Data keeps
+  /// small data.
+  ///
+  /// - Parameter archived: whether the store keeps the attribute as the archive of a value
+  ///   transformer, which bowq writes back only as the bytes it read (a Transformable read as
+  ///   binary); `place` names the table, column and row for messages.
+  /// - Throws: ``CoreDataStoreError/Kind/notWritable`` for a value bowq cannot store as Core
+  ///   Data would.
+  func cell(for value: Value, _ attribute: Attribute, archived: Bool, place: String)
+    throws(CoreDataStoreError) -> SQLiteConnection.Cell
+  {
+    if case .null = value { return .null }
+    switch (attribute.type, value) {
+    case (.transformable(let transformer), .data(let bytes)) where !transformer.isBuiltIn:
+      return .blob(bytes)
+    case _ where archived:
+      throw CoreDataStoreError(
+        .notWritable,
+        "\(place): the store keeps \(attribute.name) archived by a value transformer, which "
+          + "bowq reads but does not write; set it back to its saved value or `rollback`")
+    case (.int16, .int(let i)), (.int32, .int(let i)), (.int64, .int(let i)):
+      return .integer(i)
+    case (.bool, .bool(let b)):
+      return .integer(b ? 1 : 0)
+    case (.double, .double(let d)), (.float, .double(let d)):
+      return .real(d)
+    case (.decimal, .decimal(let d)):
+      return .real(NSDecimalNumber(decimal: d).doubleValue)
+    case (.string, .string(let s)):
+      return .text(s)
+    case (.uri, .uri(let uri)):
+      return .text(uri.absoluteString)
+    case (.date, .date(let date)):
+      return .real(date.timeIntervalSinceReferenceDate)
+    case (.uuid, .uuid(let uuid)):
+      return .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+    case (.binary, .data(let bytes)):
+      return .blob(attribute.allowsExternalStorage ? Data([1]) + bytes : bytes)
+    default:
+      throw CoreDataStoreError(
+        .notWritable,
+        "\(place): \(value) is not a value of the \(attribute.type.coreDataName) attribute "
+          + attribute.name)
+    }
+  }
+}

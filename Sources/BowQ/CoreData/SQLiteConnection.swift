@@ -48,6 +48,35 @@ final class SQLiteConnection {
     handle = connection
   }
 
+  /// Opens `path`, a SQLite database, for writing, as `save` does only when it writes back
+  /// into a Core Data store: a file this process may not write (or whose folder cannot hold
+  /// SQLite's journal) is refused before SQLite opens it, and a writer that holds the
+  /// database makes this one wait up to five seconds.
+  init(writing path: String) throws(CoreDataStoreError) {
+    self.path = path
+    let shown = Value.quoted(path)
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var status = stat()
+    let marked = stat(path, &status) == 0 && status.st_mode & 0o222 == 0
+    guard !marked, access(path, W_OK) == 0, access(folder, W_OK) == 0 else {
+      throw CoreDataStoreError(
+        .notWritable,
+        "\(shown) cannot be written: "
+          + (marked || access(path, W_OK) != 0
+            ? "the file is read-only (give it write permission, or save a copy)"
+            : "its folder is read-only, and SQLite writes its journal beside it"))
+    }
+    var connection: OpaquePointer?
+    let opened = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil)
+    guard opened == SQLITE_OK, let connection else {
+      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(connection)
+      throw CoreDataStoreError(.sqlite, "cannot open \(shown) with SQLite: \(message)")
+    }
+    handle = connection
+    sqlite3_busy_timeout(handle, 5_000)
+  }
+
   deinit {
     for statement in prepared.values { sqlite3_finalize(statement) }
     sqlite3_close_v2(handle)
@@ -216,6 +245,62 @@ final class SQLiteConnection {
     CoreDataStoreError(
       .sqlite,
       "SQLite cannot read \(Value.quoted(path)) (\(sql)): \(String(cString: sqlite3_errmsg(handle)))"
+    )
+  }
+}
+
+extension SQLiteConnection {
+  /// Runs one statement that changes the database, `parameters` bound to its `?`s in order,
+  /// and answers how many rows it changed (not counting those of triggers).
+  @discardableResult
+  func execute(_ sql: String, binding parameters: [Cell] = []) throws(CoreDataStoreError) -> Int {
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+      throw writeFailure(sql)
+    }
+    defer { sqlite3_finalize(statement) }
+    for (index, parameter) in parameters.enumerated() {
+      guard bind(parameter, to: Int32(index + 1), of: statement) == SQLITE_OK else {
+        throw writeFailure(sql)
+      }
+    }
+    guard sqlite3_step(statement) == SQLITE_DONE else { throw writeFailure(sql) }
+    return Int(sqlite3_changes(handle))
+  }
+
+  /// Runs `body` in one transaction that takes the write lock at once (`BEGIN IMMEDIATE`):
+  /// committed when `body` returns, rolled back when it throws, so that a failed or
+  /// interrupted write leaves the database as it was.
+  func transaction(_ body: () throws(CoreDataStoreError) -> Void) throws(CoreDataStoreError) {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      try body()
+      try execute("COMMIT")
+    } catch {
+      sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+      throw error
+    }
+  }
+
+  /// Registers, as functions that do nothing, the functions Core Data's triggers call to
+  /// tell a running app that a derived attribute changed (`NSCoreDataDATrigger…`): the
+  /// triggers' own SQL keeps the derived values, and no app is here to be told.
+  func registerCoreDataTriggerFunctions(_ names: [String]) throws(CoreDataStoreError) {
+    for name in names {
+      let status = sqlite3_create_function_v2(
+        handle, name, -1, SQLITE_UTF8, nil, { context, _, _ in sqlite3_result_null(context) },
+        nil, nil, nil)
+      guard status == SQLITE_OK else { throw writeFailure("registering \(name)") }
+    }
+  }
+
+  private func writeFailure(_ sql: String) -> CoreDataStoreError {
+    let code = sqlite3_errcode(handle)
+    let kind: CoreDataStoreError.Kind =
+      code == SQLITE_READONLY ? .notWritable : code == SQLITE_INTERRUPT ? .interrupted : .sqlite
+    return CoreDataStoreError(
+      kind,
+      "SQLite cannot write \(Value.quoted(path)) (\(sql)): \(String(cString: sqlite3_errmsg(handle)))"
     )
   }
 }

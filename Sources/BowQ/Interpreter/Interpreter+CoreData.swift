@@ -110,6 +110,7 @@ extension Interpreter {
     do {
       let read = try file.readGraph()
       context = Context(graph: read.graph)
+      coreDataSource = (file, read.versions)
       notes = read.notes
     } catch {
       throw EvaluationError(

@@ -33,6 +33,9 @@ public final class Interpreter {
   /// where they can, and the first statement that needs the whole graph reads it into the
   /// context; nil once read, or for any other store.
   var coreDataFile: CoreDataStoreFile?
+  /// The Core Data store the graph was read from, with the version of each row read, for
+  /// `save` to write back into; nil until the rows are read, or for any other store.
+  var coreDataSource: (file: CoreDataStoreFile, versions: CoreDataRowVersions)?
   /// Whether `save` writes the changes back into a Core Data store (`--write-core-data`);
   /// otherwise it refuses to.
   public let writesCoreData: Bool
@@ -271,11 +274,6 @@ public final class Interpreter {
           + "JSON or plist file to keep them, or run bowq with --write-core-data to write them "
           + "back into the store (that Core Data itself reopens it is not confirmed)", at: range)
     }
-    if case .coreData = store {
-      throw EvaluationError(
-        "writing back into a Core Data SQLite store is not available yet; `export` the objects "
-          + "to a JSON or plist file to keep them", at: range)
-    }
     let changes = context.pendingChanges.count
     guard changes > 0 else { return 0 }
     for entity in context.graph.model.entities {
@@ -288,8 +286,10 @@ public final class Interpreter {
     }
     let errors = try context.validate()
     guard errors.isEmpty else { throw SaveError(errors: errors) }
-    if case .file(let handle) = store {
-      try handle.save(context.graph)
+    switch store {
+    case .file(let handle): try handle.save(context.graph)
+    case .coreData: try saveToCoreData(range: range)
+    case .memory: break
     }
     context.markSaved()
     return changes

@@ -38,6 +38,34 @@ enum SQLiteScript {
     }
   }
 
+  /// The rows `sql` returns on the database at `path`, each cell as its text ("NULL" for
+  /// NULL, hexadecimal for a blob).
+  static func rows(_ sql: String, on path: String) -> [[String]] {
+    var rows: [[String]] = []
+    withDatabase(path) { db in
+      var statement: OpaquePointer?
+      guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+        return XCTFail(String(cString: sqlite3_errmsg(db)))
+      }
+      defer { sqlite3_finalize(statement) }
+      while sqlite3_step(statement) == SQLITE_ROW {
+        rows.append(
+          (0..<sqlite3_column_count(statement)).map { column in
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_NULL: return "NULL"
+            case SQLITE_BLOB:
+              let count = Int(sqlite3_column_bytes(statement, column))
+              guard let bytes = sqlite3_column_blob(statement, column) else { return "" }
+              return Data(bytes: bytes, count: count).map { String(format: "%02X", $0) }.joined()
+            default:
+              return sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+            }
+          })
+      }
+    }
+    return rows
+  }
+
   private static func withDatabase(_ path: String, _ body: (OpaquePointer) -> Void) {
     var db: OpaquePointer?
     guard sqlite3_open(path, &db) == SQLITE_OK, let db else {

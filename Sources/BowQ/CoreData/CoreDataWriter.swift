@@ -1,0 +1,383 @@
+import Foundation
+
+/// Writes the pending changes of a context back into the Core Data SQLite store they were
+/// read from, as Core Data saves, in one SQLite transaction that a failure or Ctrl-C rolls
+/// back whole:
+///
+/// - a new object becomes a row of its root's table `Z<ROOT>` with its entity's `Z_ENT`,
+///   `Z_OPT` 1 and its key as `Z_PK`, which continues `Z_PRIMARYKEY.Z_MAX` of the root
+///   (the row Core Data keeps a hierarchy's keys in), and `Z_MAX` becomes the largest key
+///   written;
+/// - a changed object has its changed columns written and `Z_OPT` raised by one, only while
+///   `Z_OPT` is still the version read (``CoreDataRowVersions``): otherwise another program
+///   saved it meanwhile, and the save fails with Core Data's merge conflict, 133020;
+/// - a deleted object's row goes, with its rows in join tables (delete rules ran in memory);
+/// - a to-one is its target's `Z_PK`, with the target's `Z_ENT` where the destination has
+///   sub-entities and the object's place in its owner's ordered to-many where there is one; a
+///   to-many is its members' to-ones, or a many-to-many's rows of its join table (one row a
+///   pair, which both relationships read), rewritten from the graph for every object whose
+///   to-many changed.
+///
+/// Columns and values are those of ``CoreDataSQLMap`` and ``CoreDataValueReader``, the maps
+/// the store was read with. Core Data's derived-attribute triggers run in SQLite, their
+/// calls into a running app answered by functions that do nothing.
+struct CoreDataWriter {
+  let file: CoreDataStoreFile
+  /// The graph as last read or saved.
+  let committed: ObjectGraph
+  /// The graph to save.
+  let graph: ObjectGraph
+
+  /// The functions Core Data's derived-attribute triggers call.
+  static let triggerFunctions = [
+    "NSCoreDataDATriggerUpdatedAffectedObjectValue",
+    "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue",
+  ]
+
+  /// The changes of one save, by kind.
+  private struct Batch {
+    var inserted: [ObjectID] = []
+    var updated: [(id: ObjectID, properties: [String])] = []
+    var deleted: [ObjectID] = []
+  }
+
+  /// Writes `changes` (from ``committed`` to ``graph``) into the store, checking and then
+  /// advancing the versions of the rows it changes in `versions`, which it leaves as they
+  /// were when nothing was written.
+  ///
+  /// - Throws: ``CoreDataStoreError`` of kind `conflict` when a row changed or keys were
+  ///   handed out since the store was read, `interrupted` on Ctrl-C, `notWritable` for a
+  ///   read-only file or a change bowq cannot store as Core Data would; nothing is written.
+  func save(_ changes: PendingChanges, versions: inout CoreDataRowVersions)
+    throws(CoreDataStoreError)
+  {
+    var batch = Batch()
+    for change in changes {
+      switch change {
+      case .inserted(let id, _): batch.inserted.append(id)
+      case .updated(let id, let properties): batch.updated.append((id, properties.map(\.name)))
+      case .deleted(let id, _): batch.deleted.append(id)
+      case .entityDefined(let name):
+        throw CoreDataStoreError(
+          .notWritable,
+          "the entity \(name) was defined in this session; a Core Data store keeps the app's "
+            + "model, so bowq writes objects back into it, never a changed model")
+      }
+    }
+    let connection = try SQLiteConnection(writing: file.path)
+    try connection.registerCoreDataTriggerFunctions(Self.triggerFunctions)
+    var written = versions
+    try connection.transaction { () throws(CoreDataStoreError) in
+      try reserveKeys(for: batch.inserted, connection)
+      var step = 0
+      for id in batch.inserted {
+        try checkInterrupt(&step)
+        let table = try insert(id, connection)
+        written[table, id.key] = 1
+      }
+      for (id, properties) in batch.updated {
+        try checkInterrupt(&step)
+        let table = try update(id, properties, versions: versions, connection)
+        written[table, id.key] = versions[table, id.key].map { $0 + 1 } ?? 1
+      }
+      for (id, properties) in batch.updated {
+        try checkInterrupt(&step)
+        try writeToManys(of: id, properties, connection)
+      }
+      for id in batch.inserted {
+        try checkInterrupt(&step)
+        try writeToManys(of: id, nil, connection)
+      }
+      for id in batch.deleted {
+        try checkInterrupt(&step)
+        let table = try delete(id, versions: versions, connection)
+        written[table, id.key] = nil
+      }
+    }
+    versions = written
+  }
+
+  /// Stops the save on Ctrl-C, every 256th `step`, which the transaction then rolls back.
+  private func checkInterrupt(_ step: inout Int) throws(CoreDataStoreError) {
+    defer { step += 1 }
+    guard step % 256 == 0, Interrupt.isRequested else { return }
+    throw CoreDataStoreError(
+      .interrupted, "interrupted (Ctrl-C) while saving to \(Value.quoted(file.path))")
+  }
+
+  // MARK: Places
+
+  /// The `Z_ENT` of each entity of the store.
+  private var numbers: [String: Int64] {
+    Dictionary(
+      file.schema.entityNumbers.map { ($0.name, $0.number) },
+      uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Where the objects of `entity` are stored, and its bowq entity in `graph`.
+  private func place(of entity: String, in graph: ObjectGraph) throws(CoreDataStoreError)
+    -> (place: CoreDataSQLMap.Place, entity: Entity)
+  {
+    guard let place = file.map[entity], let described = graph.model.entity(named: entity) else {
+      throw CoreDataStoreError(
+        .notWritable, "the store has no table for the entity \(entity); it cannot be saved there")
+    }
+    return (place, described)
+  }
+
+  /// `table.column of Z_PK key`, for messages.
+  private static func describe(_ table: String, _ column: String, _ key: Int64) -> String {
+    "\(table).\(column) of Z_PK \(key)"
+  }
+
+  /// Core Data's merge conflict for the row of `id`, which another program changed.
+  private static func conflict(_ id: ObjectID, _ detail: String) -> CoreDataStoreError {
+    CoreDataStoreError(
+      .conflict,
+      "Could not merge changes (Core Data error 133020 NSManagedObjectMergeError): "
+        + "\(id.entity)/p\(id.key) \(detail) since bowq read the store; nothing was written. "
+        + "Open the store again to see what changed, then make the edits anew")
+  }
+
+  // MARK: Rows
+
+  /// Takes the keys of the new objects from `Z_PRIMARYKEY`: each hierarchy's new keys must
+  /// all lie past its root's `Z_MAX` (bowq gave them from there), which becomes the largest.
+  private func reserveKeys(for inserted: [ObjectID], _ connection: SQLiteConnection)
+    throws(CoreDataStoreError)
+  {
+    let numbers = numbers
+    let byRoot = Dictionary(grouping: inserted) { id in
+      file.model.ancestry(of: id.entity).first?.name ?? id.entity
+    }
+    for (root, ids) in byRoot.sorted(by: { $0.key < $1.key }) {
+      guard let number = numbers[root], let first = ids.min(by: { $0.key < $1.key }),
+        let last = ids.max(by: { $0.key < $1.key })
+      else { continue }
+      let rows = try connection.rows(
+        "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", binding: [.integer(number)])
+      var maximum: Int64 = 0
+      if case .integer(let n)? = rows.first?.first { maximum = n }
+      guard first.key > maximum else {
+        throw Self.conflict(
+          first,
+          "was given a key that another program handed out (Z_PRIMARYKEY.Z_MAX of \(root) is now "
+            + "\(maximum))")
+      }
+      try connection.execute(
+        "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?",
+        binding: [.integer(last.key), .integer(number)])
+    }
+  }
+
+  /// Inserts the row of the new object `id`; answers its table.
+  private func insert(_ id: ObjectID, _ connection: SQLiteConnection) throws(CoreDataStoreError)
+    -> String
+  {
+    let (place, entity) = try place(of: id.entity, in: graph)
+    guard let number = numbers[id.entity], let row = graph.table(id.entity).row(for: id.key) else {
+      return place.table
+    }
+    var columns = ["Z_PK", "Z_ENT"]
+    var cells: [SQLiteConnection.Cell] = [.integer(id.key), .integer(number)]
+    if file.map.layouts[place.table]?.columnNames.contains("Z_OPT") == true {
+      columns.append("Z_OPT")
+      cells.append(.integer(1))
+    }
+    for slot in row.indices {
+      for (column, cell) in try stored(slot, of: id, entity, place, row[slot]) {
+        columns.append(column)
+        cells.append(cell)
+      }
+    }
+    try connection.execute(
+      "INSERT INTO \(SQLiteConnection.quoted(place.table)) ("
+        + columns.map(SQLiteConnection.quoted).joined(separator: ", ") + ") VALUES ("
+        + Array(repeating: "?", count: cells.count).joined(separator: ", ") + ")",
+      binding: cells)
+    return place.table
+  }
+
+  /// Writes the changed `properties` of `id` and raises its `Z_OPT`, while its version is
+  /// the one read; answers its table.
+  private func update(
+    _ id: ObjectID, _ properties: [String], versions: CoreDataRowVersions,
+    _ connection: SQLiteConnection
+  ) throws(CoreDataStoreError) -> String {
+    let (place, entity) = try place(of: id.entity, in: graph)
+    guard let row = graph.table(id.entity).row(for: id.key) else { return place.table }
+    var assignments: [String] = []
+    var cells: [SQLiteConnection.Cell] = []
+    for name in properties {
+      guard let slot = entity.index(ofAttribute: name) ?? entity.slot(ofRelationship: name)
+      else { continue }
+      for (column, cell) in try stored(slot, of: id, entity, place, row[slot]) {
+        assignments.append("\(SQLiteConnection.quoted(column)) = ?")
+        cells.append(cell)
+      }
+    }
+    let versioned = file.map.layouts[place.table]?.columnNames.contains("Z_OPT") == true
+    var sql = "UPDATE \(SQLiteConnection.quoted(place.table)) SET "
+    if versioned { assignments.append("Z_OPT = IFNULL(Z_OPT, 0) + 1") }
+    guard !assignments.isEmpty else { return place.table }
+    sql += assignments.joined(separator: ", ") + " WHERE Z_PK = ?"
+    cells.append(.integer(id.key))
+    if versioned {
+      sql += " AND Z_OPT IS ?"
+      cells.append(versions[place.table, id.key].map(SQLiteConnection.Cell.integer) ?? .null)
+    }
+    guard try connection.execute(sql, binding: cells) == 1 else {
+      throw Self.conflict(id, "was changed or deleted by another program")
+    }
+    return place.table
+  }
+
+  /// Deletes the row of `id`, while its version is the one read, and its rows in join
+  /// tables; answers its table.
+  private func delete(
+    _ id: ObjectID, versions: CoreDataRowVersions, _ connection: SQLiteConnection
+  ) throws(CoreDataStoreError) -> String {
+    let (place, _) = try place(of: id.entity, in: committed)
+    for case .toMany(let toMany) in place.slots {
+      guard case .join(let join, let owner, _) = toMany.link else { continue }
+      try connection.execute(
+        "DELETE FROM \(SQLiteConnection.quoted(join)) WHERE \(SQLiteConnection.quoted(owner)) = ?",
+        binding: [.integer(id.key)])
+    }
+    var sql = "DELETE FROM \(SQLiteConnection.quoted(place.table)) WHERE Z_PK = ?"
+    var cells: [SQLiteConnection.Cell] = [.integer(id.key)]
+    if file.map.layouts[place.table]?.columnNames.contains("Z_OPT") == true {
+      sql += " AND Z_OPT IS ?"
+      cells.append(versions[place.table, id.key].map(SQLiteConnection.Cell.integer) ?? .null)
+    }
+    guard try connection.execute(sql, binding: cells) == 1 else {
+      throw Self.conflict(id, "was changed or deleted by another program")
+    }
+    return place.table
+  }
+
+  // MARK: Values
+
+  /// The columns and cells of slot `slot` of the object `id` holding `value`: an
+  /// attribute's column, a to-one's columns, none for a to-many (its members' to-ones or
+  /// its join table hold it).
+  private func stored(
+    _ slot: Int, of id: ObjectID, _ entity: Entity, _ place: CoreDataSQLMap.Place, _ value: Value
+  ) throws(CoreDataStoreError) -> [(String, SQLiteConnection.Cell)] {
+    guard place.slots.indices.contains(slot) else { return [] }
+    switch place.slots[slot] {
+    case .attribute(let column, let attribute, let comparable):
+      let cell = try file.values.cell(
+        for: value, attribute, archived: !comparable && !attribute.allowsExternalStorage,
+        place: Self.describe(place.table, column, id.key))
+      return [(column, cell)]
+    case .toOne(let column, _, _):
+      var target: ObjectID?
+      if case .object(let t) = value { target = t }
+      var cells: [(String, SQLiteConnection.Cell)] = [
+        (column, target.map { .integer($0.key) } ?? .null)
+      ]
+      let layout = file.map.layouts[place.table]
+      if let entityColumn = layout?.entityColumn(forRelationshipColumn: column) {
+        cells.append(
+          (entityColumn, target.flatMap { numbers[$0.entity] }.map { .integer($0) } ?? .null))
+      }
+      if let orderColumn = layout?.orderColumn(forRelationshipColumn: column) {
+        let relationship = entity.relationships[slot - entity.attributes.count]
+        let order = target.flatMap { position(of: id, in: $0, relationship.inverse) }
+        cells.append((orderColumn, order.map { .integer($0) } ?? .null))
+      }
+      return cells
+    case .toMany:
+      return []
+    case .unavailable(let reason):
+      switch value {
+      case .null, .collection([]): return []
+      default:
+        let name =
+          slot < entity.attributes.count
+          ? entity.attributes[slot].name
+          : entity.relationships[slot - entity.attributes.count].name
+        throw CoreDataStoreError(
+          .notWritable,
+          "\(entity.name).\(name) of \(id.entity)/p\(id.key) cannot be written back: \(reason)")
+      }
+    }
+  }
+
+  /// The place (from 1) of `member` among the objects of `owner`'s to-many `relationship`.
+  private func position(of member: ObjectID, in owner: ObjectID, _ relationship: String?)
+    -> Int64?
+  {
+    guard let relationship, let entity = graph.model.entity(named: owner.entity),
+      let slot = entity.slot(ofRelationship: relationship),
+      case .collection(let members)? = graph.table(owner.entity).row(for: owner.key)?[slot],
+      let index = members.firstIndex(of: .object(member))
+    else { return nil }
+    return Int64(index + 1)
+  }
+
+  /// Writes the to-manys of `id` among `properties` (all, when nil) that are not its
+  /// members' to-ones: the order of an ordered to-many's members, and a many-to-many's
+  /// rows of its join table, rewritten whole.
+  private func writeToManys(
+    of id: ObjectID, _ properties: [String]?, _ connection: SQLiteConnection
+  ) throws(CoreDataStoreError) {
+    let (place, entity) = try place(of: id.entity, in: graph)
+    guard let row = graph.table(id.entity).row(for: id.key) else { return }
+    for (index, relationship) in entity.relationships.enumerated() where relationship.isToMany {
+      let slot = entity.attributes.count + index
+      guard properties?.contains(relationship.name) ?? true, place.slots.indices.contains(slot),
+        case .toMany(let toMany) = place.slots[slot], case .collection(let values) = row[slot]
+      else { continue }
+      let members = values.compactMap { value -> ObjectID? in
+        if case .object(let member) = value { return member }
+        return nil
+      }
+      switch toMany.link {
+      case .inverse:
+        guard let orderColumn = toMany.orderColumn else { continue }
+        for (order, member) in members.enumerated() {
+          try connection.execute(
+            "UPDATE \(SQLiteConnection.quoted(toMany.table)) SET "
+              + "\(SQLiteConnection.quoted(orderColumn)) = ? WHERE Z_PK = ?",
+            binding: [.integer(Int64(order + 1)), .integer(member.key)])
+        }
+      case .join(let join, let owner, let member):
+        try connection.execute(
+          "DELETE FROM \(SQLiteConnection.quoted(join)) WHERE \(SQLiteConnection.quoted(owner)) = ?",
+          binding: [.integer(id.key)])
+        for (order, target) in members.enumerated() {
+          var columns = [owner, member]
+          var cells: [SQLiteConnection.Cell] = [.integer(id.key), .integer(target.key)]
+          if let orderColumn = toMany.orderColumn {
+            columns.append(orderColumn)
+            cells.append(.integer(Int64(order + 1)))
+          }
+          if let inverseColumn = inverseOrderColumn(of: relationship, target) {
+            columns.append(inverseColumn)
+            let order = position(of: id, in: target, relationship.inverse)
+            cells.append(order.map { .integer($0) } ?? .null)
+          }
+          try connection.execute(
+            "INSERT INTO \(SQLiteConnection.quoted(join)) ("
+              + columns.map(SQLiteConnection.quoted).joined(separator: ", ") + ") VALUES ("
+              + Array(repeating: "?", count: cells.count).joined(separator: ", ") + ")",
+            binding: cells)
+        }
+      }
+    }
+  }
+
+  /// The order column, in the shared join table, of the inverse of the many-to-many
+  /// `relationship` as `target`'s entity has it, when that side is ordered.
+  private func inverseOrderColumn(of relationship: Relationship, _ target: ObjectID) -> String? {
+    guard let inverse = relationship.inverse,
+      let entity = graph.model.entity(named: target.entity),
+      let slot = entity.slot(ofRelationship: inverse),
+      let place = file.map[target.entity], place.slots.indices.contains(slot),
+      case .toMany(let toMany) = place.slots[slot]
+    else { return nil }
+    return toMany.orderColumn
+  }
+}
