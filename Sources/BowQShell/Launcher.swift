@@ -98,9 +98,14 @@ public enum Launcher {
   }
 
   /// Says on standard error that a script, `-c` or pipe left changes unsaved in a store
-  /// file, where they are now lost; the exit status stays what the statements made it.
+  /// file (or a Core Data store opened with `--write-core-data`), where they are now lost;
+  /// the exit status stays what the statements made it.
   static func warnAboutUnsavedChanges(_ interpreter: Interpreter) {
-    guard case .file = interpreter.store else { return }
+    switch interpreter.store {
+    case .file: break
+    case .coreData where interpreter.writesCoreData: break
+    case .coreData, .memory: return
+    }
     let count = interpreter.context.pendingChanges.count
     guard count > 0 else { return }
     writeError(

@@ -337,6 +337,17 @@ final class CoreDataStoreCommandTests: XCTestCase {
     }
   }
 
+  func testChangesLeftUnsavedWithTheOptionAreNamedAsLost() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let before = try Data(contentsOf: store)
+    let result = try Bowq.run(
+      ["--store", store.path, "--write-core-data", "-c", "update Feedback set rating = 5"],
+      home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stderr.contains("3 unsaved changes were discarded"), result.stderr)
+    XCTAssertEqual(try Data(contentsOf: store), before)
+  }
+
   func testWriteCoreDataOnABowqStoreIsRefused() throws {
     let result = try Bowq.run(
       [
