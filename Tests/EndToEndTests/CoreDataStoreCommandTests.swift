@@ -297,6 +297,41 @@ final class CoreDataStoreCommandTests: XCTestCase {
     }
   }
 
+  /// README's example of writing back, run as written on a copy of the fixture: each
+  /// `$ bowq …` command (its lines joined) prints the lines under it.
+  func testTheReadmeWritingExamplePrintsWhatItShows() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let readme = try String(
+      contentsOf: Bowq.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let block = try XCTUnwrap(
+      readme.components(separatedBy: "### Writing changes back\n").dropFirst().first?
+        .components(separatedBy: "```\n").dropFirst().first)
+    var commands: [(line: String, output: [String])] = []
+    var continues = false
+    for line in block.split(separator: "\n").map(String.init) {
+      if continues, !commands.isEmpty {
+        commands[commands.count - 1].line += " " + line.trimmingCharacters(in: .whitespaces)
+      } else if line.hasPrefix("$ ") {
+        commands.append((String(line.dropFirst(2)), []))
+      } else if !commands.isEmpty {
+        commands[commands.count - 1].output.append(line)
+      }
+      continues = line.hasSuffix("\\")
+    }
+    let runs = commands.filter { $0.line.hasPrefix("bowq ") }
+    XCTAssertEqual(runs.count, 2)
+    for (line, output) in runs {
+      let command = line.replacingOccurrences(of: "\\ ", with: "")
+        .replacingOccurrences(of: "/tmp/Library.sqlite", with: store.path)
+        .replacingOccurrences(of: "bowq ", with: Bowq.binary.path + " ", options: .anchored)
+      let result = try Bowq.run(
+        ["-c", command], home: home, mergingOutput: true,
+        executable: URL(fileURLWithPath: "/bin/sh"))
+      XCTAssertEqual(result.status, 0, result.output)
+      XCTAssertEqual(result.output, output.map { $0 + "\n" }.joined(), line)
+    }
+  }
+
   func testWriteCoreDataSavesAndBowqReopensTheChanges() throws {
     let store = try fixture("Books/Books.sqlite")
     let saved = try Bowq.run(
