@@ -170,6 +170,43 @@ final class CoreDataWriterTests: XCTestCase {
     assertInvariants(path)
   }
 
+  func testBothSidesOfAOneToOneAreWritten() throws {
+    let entities: [CoreDataTestStore.Entity] = [
+      .init(
+        name: "Person", attributes: [.init(name: "name", type: 700)],
+        relationships: [.init(name: "passport", destination: "Passport", inverse: "owner")]),
+      .init(
+        name: "Passport", attributes: [.init(name: "number", type: 700)],
+        relationships: [.init(name: "owner", destination: "Person", inverse: "passport")]),
+    ]
+    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("People.sqlite").path
+    try CoreDataTestStore.make(
+      at: path, entities: entities,
+      sql: """
+        CREATE TABLE ZPERSON (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER,
+          ZNAME VARCHAR, ZPASSPORT INTEGER);
+        CREATE TABLE ZPASSPORT (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER,
+          ZNUMBER VARCHAR, ZOWNER INTEGER);
+        INSERT INTO ZPERSON VALUES (1, 1, 1, 'Ann', NULL);
+        """)
+    let interpreter = try session(path)
+    _ = try interpreter.run(
+      """
+      insert Passport number = "X1"
+      update Passport set owner = Person where name == "Ann"
+      save
+      """)
+    XCTAssertEqual(sql("SELECT Z_PK, Z_OPT, ZPASSPORT FROM ZPERSON", path), [["1", "2", "101"]])
+    XCTAssertEqual(sql("SELECT Z_PK, Z_OPT, ZOWNER FROM ZPASSPORT", path), [["101", "1", "1"]])
+    let graph = try CoreDataStore.open(path: path).graph
+    XCTAssertEqual(
+      try row(graph, ObjectID(entity: "Person", key: 1))["passport"],
+      .object(ObjectID(entity: "Passport", key: 101)))
+    XCTAssertEqual(
+      try row(graph, ObjectID(entity: "Passport", key: 101))["owner"],
+      .object(ObjectID(entity: "Person", key: 1)))
+  }
+
   func testAManyToManyEditedFromEitherSideStaysSymmetric() throws {
     let path = try CoreDataMappingTests.makeStore()
     let interpreter = try session(path)

@@ -122,6 +122,9 @@ struct CoreDataSQLMap {
     var isRoot: Bool
     /// By slot, as in the entity's rows.
     var slots: [Slot]
+    /// The column of each side of a one-to-one, by slot: SQL predicates leave those alone
+    /// (``Slot/unavailable(_:)``), but a save writes them as it writes any to-one.
+    var oneToOneColumns: [Int: String] = [:]
   }
 
   /// By entity name.
@@ -195,6 +198,7 @@ struct CoreDataSQLMap {
     for entity in bowqModel.entities {
       guard let layout = layouts[root(entity.name)] else { continue }
       var slots: [Slot] = []
+      var oneToOneColumns: [Int: String] = [:]
       for attribute in entity.attributes {
         if let (declaring, name) = column(attribute.name, of: entity.name) {
           let stored = declaring.attributes.first { $0.name == attribute.name }
@@ -212,6 +216,9 @@ struct CoreDataSQLMap {
             bowqModel.entity(named: relationship.destination)?.relationship(named: inverse)
           }.map { !$0.isToMany }
           if inverseIsToOne == true {
+            if let (_, name) = column(relationship.name, of: entity.name) {
+              oneToOneColumns[slots.count] = name
+            }
             slots.append(.unavailable("\(place) is one side of a one-to-one"))
           } else if let (_, name) = column(relationship.name, of: entity.name) {
             slots.append(
@@ -266,7 +273,7 @@ struct CoreDataSQLMap {
       places[entity.name] = Place(
         table: layout.table, numbers: own,
         isRoot: entity.parent == nil && Set(own) == storeNumbers(under: numbers[entity.name]),
-        slots: slots)
+        slots: slots, oneToOneColumns: oneToOneColumns)
     }
   }
 }

@@ -12,8 +12,9 @@ import Foundation
 ///   `Z_OPT` is still the version read (``CoreDataRowVersions``): otherwise another program
 ///   saved it meanwhile, and the save fails with Core Data's merge conflict, 133020;
 /// - a deleted object's row goes, with its rows in join tables (delete rules ran in memory);
-/// - a to-one is its target's `Z_PK`, with the target's `Z_ENT` where the destination has
-///   sub-entities and the object's place in its owner's ordered to-many where there is one; a
+/// - a to-one (either side of a one-to-one too) is its target's `Z_PK`, with the target's
+///   `Z_ENT` where the destination has sub-entities and the object's place in its owner's
+///   ordered to-many where there is one; a
 ///   to-many is its members' to-ones, or a many-to-many's rows of its join table (one row a
 ///   pair, which both relationships read), rewritten from the graph for every object whose
 ///   to-many changed.
@@ -272,25 +273,13 @@ struct CoreDataWriter {
         place: Self.describe(place.table, column, id.key))
       return [(column, cell)]
     case .toOne(let column, _, _):
-      var target: ObjectID?
-      if case .object(let t) = value { target = t }
-      var cells: [(String, SQLiteConnection.Cell)] = [
-        (column, target.map { .integer($0.key) } ?? .null)
-      ]
-      let layout = file.map.layouts[place.table]
-      if let entityColumn = layout?.entityColumn(forRelationshipColumn: column) {
-        cells.append(
-          (entityColumn, target.flatMap { numbers[$0.entity] }.map { .integer($0) } ?? .null))
-      }
-      if let orderColumn = layout?.orderColumn(forRelationshipColumn: column) {
-        let relationship = entity.relationships[slot - entity.attributes.count]
-        let order = target.flatMap { position(of: id, in: $0, relationship.inverse) }
-        cells.append((orderColumn, order.map { .integer($0) } ?? .null))
-      }
-      return cells
+      return toOneCells(column, slot, of: id, entity, place, value)
     case .toMany:
       return []
     case .unavailable(let reason):
+      if let column = place.oneToOneColumns[slot] {
+        return toOneCells(column, slot, of: id, entity, place, value)
+      }
       switch value {
       case .null, .collection([]): return []
       default:
@@ -303,6 +292,31 @@ struct CoreDataWriter {
           "\(entity.name).\(name) of \(id.entity)/p\(id.key) cannot be written back: \(reason)")
       }
     }
+  }
+
+  /// The cells of a to-one in `column` pointing at the object `value` names (or none): its
+  /// `Z_PK`, its `Z_ENT` where the destination has sub-entities, and the object's place in
+  /// the target's ordered to-many where the inverse is one.
+  private func toOneCells(
+    _ column: String, _ slot: Int, of id: ObjectID, _ entity: Entity,
+    _ place: CoreDataSQLMap.Place, _ value: Value
+  ) -> [(String, SQLiteConnection.Cell)] {
+    var target: ObjectID?
+    if case .object(let t) = value { target = t }
+    var cells: [(String, SQLiteConnection.Cell)] = [
+      (column, target.map { .integer($0.key) } ?? .null)
+    ]
+    let layout = file.map.layouts[place.table]
+    if let entityColumn = layout?.entityColumn(forRelationshipColumn: column) {
+      cells.append(
+        (entityColumn, target.flatMap { numbers[$0.entity] }.map { .integer($0) } ?? .null))
+    }
+    if let orderColumn = layout?.orderColumn(forRelationshipColumn: column) {
+      let relationship = entity.relationships[slot - entity.attributes.count]
+      let order = target.flatMap { position(of: id, in: $0, relationship.inverse) }
+      cells.append((orderColumn, order.map { .integer($0) } ?? .null))
+    }
+    return cells
   }
 
   /// The place (from 1) of `member` among the objects of `owner`'s to-many `relationship`.
