@@ -436,6 +436,28 @@ final class StoreCodecTests: XCTestCase {
       "entity BowTie: the store has no objects entry for this entity")
   }
 
+  func testURIsReadInPlaceDecodeAsTheirText() throws {
+    let entity = Entity(name: "V", attributes: [Attribute(name: "l", type: .uri)])
+    let texts = [
+      "https://example.com/red", "https://shop.example.com/bow-ties/7-crème-brûlée", "x:y",
+      "mailto:ann@example.com", "relative/path", "http://[::1]/", "http://ex%41mple.com/",
+    ]
+    let plist = storePlist(
+      entities: [entity],
+      objects: [
+        "V": [
+          "nextKey": .integer(Int64(texts.count + 1)),
+          "keys": .array((1...texts.count).map { .integer(Int64($0)) }),
+          "columns": ["l": .array(texts.map { .string($0) })],
+        ]
+      ])
+    let table = try StoreCodec.decode(plist).table("V")
+    for (row, text) in texts.enumerated() {
+      XCTAssertEqual(table.value(at: row, slot: 0), .uri(try XCTUnwrap(URI(text))), text)
+    }
+    XCTAssertEqual(table.column(0).kind, .uris)
+  }
+
   func testValueEncodingErrors() {
     let entity = Entity(
       name: "V",

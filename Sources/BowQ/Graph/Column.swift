@@ -340,7 +340,7 @@ struct Column: Sendable {
   }
 
   /// The color `0xRRGGBB` stands for.
-  private static func color(_ packed: Int64) -> Color {
+  static func color(_ packed: Int64) -> Color {
     Color(
       red: UInt8(truncatingIfNeeded: packed >> 16), green: UInt8(truncatingIfNeeded: packed >> 8),
       blue: UInt8(truncatingIfNeeded: packed))

@@ -132,6 +132,17 @@ struct ColumnBuilder: Sendable {
     count += 1
   }
 
+  /// Adds the URI whose UTF-8 bytes are `utf8`, already known to be a valid URI's text, to
+  /// a column of URIs.
+  @inline(__always)
+  mutating func append(uriUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+    guard form == .uris, StringColumn.fits(length: utf8.count) else {
+      return appendBoxed(.uri(URI(validated: String(decoding: utf8, as: UTF8.self))))
+    }
+    strings.append(utf8: utf8)
+    count += 1
+  }
+
   /// Adds a color to a column of colors.
   @inline(__always)
   mutating func append(color: Color) {

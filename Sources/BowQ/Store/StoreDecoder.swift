@@ -39,6 +39,10 @@ struct StoreDecoder {
   private var remembered: [MemoKey: Value] = [:]
   /// Room for a UTF-16 string's bytes transcoded to UTF-8.
   private var scratch: [UInt8] = []
+  /// The entities each relationship column may point to, back to back: a column's plan
+  /// names its range (``ColumnPlan/destinations``), so that a plan holds no array and
+  /// reading a cell retains nothing.
+  private var destinationLists: [Int] = []
   /// Called after each run of rows is decoded, on the thread that decoded it, when the
   /// bytes are a file mapping whose pages can be let go
   /// (``LeasedFileMapping/releaseResidentPages()``).
@@ -258,9 +262,10 @@ struct StoreDecoder {
     /// The range of an integer column.
     var low = Int64.min
     var high = Int64.max
-    /// The indexes in the model of a relationship's destination entity and of the entities
-    /// that inherit from it, the destination first.
-    var destinations: [Int] = []
+    /// Where in ``StoreDecoder/destinationLists`` the indexes in the model of a
+    /// relationship's destination entity and of the entities that inherit from it are, the
+    /// destination first.
+    var destinations = 0..<0
     /// Whether a value may be a reference to an external file.
     var readsReferences = false
 
@@ -353,7 +358,7 @@ struct StoreDecoder {
   }
 
   /// Checks a column's array and null bitmap, and plans how to read its values.
-  private func plan(
+  private mutating func plan(
     _ column: StoreColumn, serial: Int, in columns: Entries, rows: Int, entity: String,
     entityIndex: [String: [Int]]
   ) throws -> ColumnPlan {
@@ -375,7 +380,8 @@ struct StoreDecoder {
         throw column.error(
           entity: entity, row: nil, "the model has no entity \(column.destination)")
       }
-      plan.destinations = indexes
+      plan.destinations = destinationLists.count..<destinationLists.count + indexes.count
+      destinationLists.append(contentsOf: indexes)
     }
     if let nulls = columns[column.nullsKey] {
       func failure(_ message: String) -> StoreError {
@@ -607,6 +613,13 @@ struct StoreDecoder {
       column.append(keep(.decimal(decimal), object, plan, repeated: repeated))
     case .uri:
       guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
+      // A URI in the plain shape most are written in goes in as its bytes, with no `String`.
+      let isPlain = try scanner.withUTF8(object, scratch: &scratch) { utf8 in
+        guard !utf8.isEmpty, URI.isPlainlyValid(bytes: utf8) else { return false }
+        column.append(uriUTF8: utf8)
+        return true
+      }
+      if isPlain { return }
       let text = try scanner.string(object)
       column.append(uri: try checked { try StoreValueEncoding.uri(text) })
     case .binary, .opaque:
@@ -666,11 +679,14 @@ struct StoreDecoder {
     _ object: Int, _ plan: ColumnPlan, keySets: [StoreKeySet], names: [String]
   ) throws -> ObjectID {
     let (key, isUnsigned) = try scanner.integer(object)
-    guard !isUnsigned, let holder = plan.destinations.first(where: { keySets[$0].contains(key) })
+    guard !isUnsigned,
+      let holder = plan.destinations.lazy.map({ destinationLists[$0] }).first(where: {
+        keySets[$0].contains(key)
+      })
     else {
       let shown = isUnsigned ? String(UInt64(bitPattern: key)) : String(key)
-      throw Mismatch.message(
-        "the key \(shown) names no \(plan.destinations.first.map { names[$0] } ?? "object")")
+      let destination = plan.destinations.first.map { names[destinationLists[$0]] }
+      throw Mismatch.message("the key \(shown) names no \(destination ?? "object")")
     }
     return ObjectID(entity: names[holder], key: key)
   }
@@ -706,48 +722,17 @@ struct StoreDecoder {
     traversal.leave()
   }
 
-  /// A color: a dictionary of exactly the integers `red`, `green` and `blue`. Anything else
-  /// goes through ``StoreValueEncoding/color(_:)`` for its message.
-  ///
-  /// The dictionary is not put on the traversal's path: what this accepts holds only
-  /// integers, so it cannot lead back to a container being read (none of which holds only
-  /// integers); anything else is walked with the column on the path.
+  /// A color: a dictionary of exactly the integers `red`, `green` and `blue`
+  /// (``BinaryPlistScanner/rgbColor(_:)``). Anything else is walked with the column on the
+  /// traversal's path and goes through ``StoreValueEncoding/color(_:)`` for its message.
   private mutating func color(_ object: Int, at: Int, in plan: ColumnPlan) throws -> Color {
-    let (count, refsStart, _) = try scanner.container(object)
-    var components: [UInt8] = [0, 0, 0]
-    var found = 0
-    if count == 3 {
-      for entry in 0..<3 {
-        let key = try scanner.reference(at: refsStart + entry * scanner.refSize, in: object)
-        guard let component = colorComponent(key), found & (1 << component) == 0 else { break }
-        let value = try scanner.reference(
-          at: refsStart + (3 + entry) * scanner.refSize, in: object)
-        guard scanner.marker(of: value) >> 4 == 0x1,
-          case let (number, false) = try scanner.integer(value),
-          let byte = UInt8(exactly: number)
-        else { break }
-        found |= 1 << component
-        components[component] = byte
-      }
-    }
-    guard found == 0b111 else {
+    guard let packed = try scanner.rgbColor(object) else {
       try traversal.enter(plan.array.object, at: plan.array.at)
       let dictionary = try traversal.decode(object, at: at)
       traversal.leave()
       return try checked { try StoreValueEncoding.color(dictionary.dictionaryValue ?? [:]) }
     }
-    return Color(red: components[0], green: components[1], blue: components[2])
-  }
-
-  /// Which component (0 red, 1 green, 2 blue) an ASCII string object names, if any.
-  @inline(__always)
-  private func colorComponent(_ key: Int) -> Int? {
-    let start = scanner.offset(of: key)
-    let bytes = scanner.unsigned(at: start, size: 6)
-    if bytes >> 16 == 0x5372_6564, start + 4 <= scanner.tableOffset { return 0 }
-    if bytes == 0x5567_7265_656E, start + 6 <= scanner.tableOffset { return 1 }
-    if bytes >> 8 == 0x54_626C_7565, start + 5 <= scanner.tableOffset { return 2 }
-    return nil
+    return Column.color(Int64(packed))
   }
 
   /// The members of a to-many: keys of existing destination objects, each listed once.

@@ -50,11 +50,17 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     string.utf8.withContiguousStorageIfAvailable(isPlainlyValid(bytes:)) ?? false
   }
 
-  private static func isPlainlyValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let plain = plainCharacters
-    guard bytes.allSatisfy({ $0 >= 128 || plain[Int($0 >> 6)] & (1 << UInt64($0 & 63)) != 0 })
-    else { return false }
+  /// ``isPlainlyValid(_:)`` of a string given as its UTF-8 bytes, so that a reader can
+  /// check text it has not made a `String` of.
+  static func isPlainlyValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let (low, high) = (plainCharacters[0], plainCharacters[1])
     let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      if byte < 128, (byte < 64 ? low : high) >> UInt64(byte & 63) & 1 == 0 { return false }
+      index += 1
+    }
     var start = 0
     var end = 0
     while end < count, !isDelimiter(bytes[end]) { end += 1 }
