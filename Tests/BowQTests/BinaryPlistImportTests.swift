@@ -85,6 +85,57 @@ final class BinaryPlistImportTests: XCTestCase {
       UUID(uuidString: texts[0]), "lower-case digits")
   }
 
+  func testColorsReadInPlaceImportAsTheTreeImportsThem() throws {
+    let colors: [PropertyList] = [
+      ["red": 0, "green": 0, "blue": 255], ["blue": 7, "red": 255, "green": 128],
+      ["red": 1.0, "green": 0.5, "blue": 0], ["red": 1, "green": 2], [:],
+      ["red": 1, "green": 2, "blue": 3, "alpha": 4], ["red": 256, "green": 0, "blue": 0],
+      ["red": -1, "green": 0, "blue": 0], ["red": .integer(1 << 40), "green": 0, "blue": 0],
+      ["red": .unsignedInteger(.max), "green": 0, "blue": 0], ["red": "1", "green": 0, "blue": 0],
+      ["reds": 1, "green": 0, "blue": 0], ["Red": 1, "green": 0, "blue": 0],
+      ["red": 1, "green": 2, "bleu": 3], ["red": [1], "green": 2, "blue": 3],
+    ]
+    for color in colors {
+      assertSameOutcome(
+        try BinaryPropertyListWriter.encode([["name": "T", "tintColor": color]]), "\(color)")
+    }
+    // One color's dictionary shared by two records, and one whose keys repeat.
+    var builder = BinaryPlistBuilder(capacity: 64)
+    let top = builder.reserveContainer()
+    let (first, second, color, repeated) = (
+      builder.reserveContainer(), builder.reserveContainer(), builder.reserveContainer(),
+      builder.reserveContainer()
+    )
+    let tint = builder.string("tintColor")
+    let keys = ["red", "green", "blue"].map { builder.string($0) }
+    let values = [9, 8, 7].map { builder.integer($0) }
+    builder.setArray(top, elements: [first, second].map(UInt32.init))
+    try builder.setDictionary(first, keys: [tint], values: [color])
+    try builder.setDictionary(second, keys: [tint], values: [color])
+    try builder.setDictionary(color, keys: keys, values: values)
+    try builder.setDictionary(repeated, keys: [keys[0], keys[0], keys[2]], values: values)
+    let shared = builder.finish(top: top)
+    let table = try XCTUnwrap(try BinaryPlistImport.table(shared, into: bowTie))
+    XCTAssertEqual(table.value(at: 1, slot: 9), .color(Color(red: 9, green: 8, blue: 7)))
+    assertSameOutcome(shared, "a shared color")
+  }
+
+  func testURIsReadInPlaceImportAsTheTreeImportsThem() throws {
+    let texts = [
+      "https://example.com/red", "https://shop.example.com/bow-ties/7-crème-brûlée", "x:y",
+      "mailto:ann@example.com", "relative/path", "", "http://a:b/", "http://[::1]/",
+      "https://exa mple.com/", "%zz", "http://ex%41mple.com/", "http://é.example/",
+    ]
+    for text in texts {
+      let data = try BinaryPropertyListWriter.encode([["name": "T", "url": .string(text)]])
+      assertSameOutcome(data, text)
+      if let uri = URI(text) {
+        let table = try XCTUnwrap(try BinaryPlistImport.table(data, into: bowTie), text)
+        XCTAssertEqual(table.value(at: 0, slot: 7), .uri(uri), text)
+      }
+    }
+  }
+
   func testProblemsAreTheTreeImportsProblems() throws {
     let cases: [PropertyList] = [
       [

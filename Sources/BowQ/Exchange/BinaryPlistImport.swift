@@ -203,10 +203,24 @@ struct BinaryPlistImport {
       expanded += 1 + bytes.count
       return columns[slot].append(bytes: bytes.assumingMemoryBound(to: UInt8.self))
     case (.uri, 0x5), (.uri, 0x6):
+      // A URI in the plain shape most are written in goes in as its bytes, with no `String`.
+      let isPlain = try scanner.withUTF8(object, scratch: &scratch) { utf8 in
+        guard !utf8.isEmpty, URI.isPlainlyValid(bytes: utf8) else { return false }
+        expanded += 1 + utf8.count
+        columns[slot].append(uriUTF8: utf8)
+        return true
+      }
+      if isPlain { return }
       let text = try scanner.string(object)
       if let uri = URI(text) {
         expanded += 1 + text.utf8.count
         return columns[slot].append(uri: uri)
+      }
+    case (.transformable(.color), 0xD):
+      // `{red, green, blue}` of integers, read in place instead of decoded as a tree.
+      if let packed = try scanner.rgbColor(object) {
+        expanded += Self.colorSize
+        return columns[slot].append(color: Column.color(Int64(packed)))
       }
     case (.uuid, 0x5), (.uuid, 0x6):
       let canonical = try scanner.withUTF8(object, scratch: &scratch, Self.uuid(canonical:))
@@ -247,6 +261,10 @@ struct BinaryPlistImport {
       omitted += 1
     }
   }
+
+  /// The size ``PropertyListExpansion`` measures of a color's dictionary: the dictionary,
+  /// its three keys with their bytes, and three integers.
+  private static let colorSize = 1 + (1 + 3) + (1 + 5) + (1 + 4) + 3
 
   /// The UUID written as `8-4-4-4-12` hexadecimal digits (either case) in `utf8`, read
   /// without making a string; nil for any other text, which `UUID(uuidString:)` judges.
