@@ -51,6 +51,20 @@ final class PropertyListWriterTests: XCTestCase {
     XCTAssertEqual(trailer(bytes).count, 7)
   }
 
+  func testATableSizedAheadWritesTheSameBytes() throws {
+    func written(distinctScalars: Int) -> Data {
+      var builder = BinaryPlistBuilder(capacity: 64, distinctScalars: distinctScalars)
+      let top = builder.reserveContainer()
+      let children = (0..<3_000).map { i in
+        i % 3 == 0 ? builder.string("s\(i % 1_000)") : builder.real(Double(i % 700))
+      }
+      builder.setArray(top, elements: children.map(UInt32.init))
+      return builder.finish(top: top)
+    }
+    XCTAssertEqual(written(distinctScalars: 5_000), written(distinctScalars: 0))
+    XCTAssertEqual(written(distinctScalars: .max), written(distinctScalars: 0))
+  }
+
   func testSharingIsExact() throws {
     let composed = "\u{E9}"
     let decomposed = "e\u{301}"

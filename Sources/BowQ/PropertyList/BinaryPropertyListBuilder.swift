@@ -22,7 +22,7 @@ struct BinaryPlistBuilder: ~Copyable {
   private var output: ByteOutput
   /// The byte offset of each object; containers' are set when they are written.
   private var offsets: [Int] = []
-  private var uniques = ObjectUniquingTable()
+  private var uniques: ObjectUniquingTable
   /// The index of each non-negative integer below ``smallIntegerLimit`` written so far,
   /// plus one (zero: not yet): keys and small numbers are found without hashing.
   private var smallIntegers: [UInt32] = []
@@ -31,9 +31,11 @@ struct BinaryPlistBuilder: ~Copyable {
   /// The children of every pending container, back to back.
   private var refs: [UInt32] = []
 
-  /// A builder whose buffer starts with room for `capacity` bytes.
-  init(capacity: Int) {
+  /// A builder whose buffer starts with room for `capacity` bytes, and whose table of
+  /// written scalars starts with room for `distinctScalars` of them.
+  init(capacity: Int, distinctScalars: Int = 0) {
     output = ByteOutput(capacity: capacity)
+    uniques = ObjectUniquingTable(expected: distinctScalars)
     let header: StaticString = "bplist00"
     header.withUTF8Buffer { output.append(UnsafeRawBufferPointer($0)) }
   }

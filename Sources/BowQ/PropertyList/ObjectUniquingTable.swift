@@ -16,10 +16,19 @@ struct ObjectUniquingTable {
   private var mask: Int
   private var count = 0
 
-  init() {
-    slots = [UInt64](repeating: 0, count: 1024)
-    mask = slots.count - 1
+  /// An empty table with room for `expected` objects before it grows: a writer that knows
+  /// roughly how many distinct objects it will write saves the rehashing of every object
+  /// at each doubling (a cache miss per object once the table outgrows the cache).
+  init(expected: Int = 0) {
+    var size = 1024
+    while size < Self.largestPresize, size / 4 * 3 < expected { size *= 2 }
+    slots = [UInt64](repeating: 0, count: size)
+    mask = size - 1
   }
+
+  /// The most slots a table starts with, however many objects are expected (2^24 slots:
+  /// 128 MiB, room for 12 million objects); it grows past that as objects come.
+  private static let largestPresize = 1 << 24
 
   /// The index of an object already in the table whose bytes are `bytes` (as `sameBytes`
   /// decides for a candidate index), or `newIndex` after adding it.

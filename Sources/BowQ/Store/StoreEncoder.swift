@@ -38,7 +38,8 @@ enum StoreEncoder {
     _ = try StoreModelCoding.decode(modelPlist)
 
     let cells = model.entities.reduce(0) { $0 + graph.table($1.name).count * ($1.slotCount + 1) }
-    var builder = BinaryPlistBuilder(capacity: 4096 + cells * 16)
+    var builder = BinaryPlistBuilder(
+      capacity: 4096 + cells * 16, distinctScalars: likelyDistinctScalars(graph))
     let root = builder.reserveContainer()
     let rootKeys = ["format", "version", "model", "entities"].map { builder.string($0) }
     let format = builder.string(StoreCodec.formatName)
@@ -65,6 +66,28 @@ enum StoreEncoder {
     try builder.setDictionary(
       root, keys: rootKeys, values: [format, version, modelIndex, entities])
     return (builder.finish(top: root), writer.externalValues)
+  }
+
+  /// About how many distinct scalars writing `graph` makes, to size the writer's table of
+  /// them once: a row's worth for each column of strings, URIs, data, UUIDs, dates or
+  /// decimals, whose values mostly differ (but none for a string column of at most 256
+  /// distinct strings); numbers, Booleans and keys mostly repeat or are found without it.
+  private static func likelyDistinctScalars(_ graph: ObjectGraph) -> Int {
+    graph.model.entities.reduce(0) { total, entity in
+      let table = graph.table(entity.name)
+      guard table.count > 0, table.slotCount == entity.slotCount else { return total }
+      let columns = StoreColumn.columns(of: entity)
+      let varied = columns.indices.filter { c in
+        switch columns[c].kind {
+        case .string:
+          let column = table.column(c)
+          return !(column.kind == .strings && column.strings.encoding == .dictionary)
+        case .uri, .binary, .opaque, .uuid, .date, .decimal: return true
+        case .integer, .real, .bool, .color, .toOne, .toMany: return false
+        }
+      }
+      return total + table.count * varied.count
+    }
   }
 
   /// Whether some value of `graph` is to be kept in an external file, which decides the
@@ -283,7 +306,12 @@ private struct ValueWriter {
     let green = builder.integer(Int64(color.green))
     let blue = builder.integer(Int64(color.blue))
     let dictionary = builder.reserveContainer()
-    try builder.setDictionary(dictionary, keys: colorKeys, values: [red, green, blue])
+    // Entry by entry, so that no array is made for each row's color.
+    builder.beginDictionary(dictionary, count: 3)
+    for key in colorKeys { try builder.addReference(key) }
+    try builder.addReference(red)
+    try builder.addReference(green)
+    try builder.addReference(blue)
     return dictionary
   }
 
