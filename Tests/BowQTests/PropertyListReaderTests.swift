@@ -8,6 +8,20 @@ final class PropertyListReaderTests: XCTestCase {
     try BinaryPropertyListReader.decode(crafted.data)
   }
 
+  func testUTF16StringsWithRunsOfASCIIReadBackAsWritten() throws {
+    var strings: [String] = []
+    for run in 0..<10 {
+      for odd in ["é", "😀", "ü𝄞x", "\u{7F}é"] {
+        strings.append(
+          String(repeating: "a", count: run) + odd + String(repeating: "Z", count: run % 5))
+        strings.append(odd + String(repeating: "\u{7F}", count: run))
+      }
+    }
+    let plist = PropertyList.array(strings.map { .string($0) })
+    XCTAssertEqual(
+      try BinaryPropertyListReader.decode(try BinaryPropertyListWriter.encode(plist)), plist)
+  }
+
   func testCoreFoundationExample() throws {
     // `{"a": 1}` as CoreFoundation writes it (bplist.md §1).
     let bytes: [UInt8] =

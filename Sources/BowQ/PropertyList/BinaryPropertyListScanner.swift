@@ -502,7 +502,8 @@ struct BinaryPlistScanner {
 
   /// Transcodes UTF-16BE strictly (an unpaired surrogate is an error, not a replacement)
   /// from the file's bytes into `utf8`, which has room for three bytes a unit; returns the
-  /// bytes written.
+  /// bytes written. Runs of ASCII (most of a name such as "Crème Brûlée Paisley Silk Bow
+  /// Tie") are copied four units at a time.
   private func utf16(
     index: Int, from start: Int, count: Int, into utf8: UnsafeMutableBufferPointer<UInt8>
   ) throws -> Int {
@@ -510,6 +511,18 @@ struct BinaryPlistScanner {
     var i = 0
     while i < count {
       let at = start + 2 * i
+      if i + 4 <= count {
+        let units = unsigned(at: at, size: 8)
+        if units & 0xFF80_FF80_FF80_FF80 == 0 {
+          utf8[written] = UInt8(truncatingIfNeeded: units >> 48)
+          utf8[written + 1] = UInt8(truncatingIfNeeded: units >> 32)
+          utf8[written + 2] = UInt8(truncatingIfNeeded: units >> 16)
+          utf8[written + 3] = UInt8(truncatingIfNeeded: units)
+          written += 4
+          i += 4
+          continue
+        }
+      }
       let unit = UInt32(byte(at: at)) << 8 | UInt32(byte(at: at + 1))
       var scalar = unit
       if (0xD800...0xDFFF).contains(unit) {
