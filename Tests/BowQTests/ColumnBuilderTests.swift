@@ -95,6 +95,22 @@ final class ColumnBuilderTests: XCTestCase {
     }
   }
 
+  func testARunStartedPlainAfterAPlainRunJoinsAsAppendedValuesDo() {
+    let many: [Value] = (0..<900).map { $0 % 13 == 0 ? .null : .string("tie \($0 % 400)") }
+    var first = ColumnBuilder(.strings)
+    for value in many[..<450] { append(value, to: &first) }
+    XCTAssertTrue(first.isPlain)
+    var second = ColumnBuilder(.strings, plain: true)
+    for value in many[450...] { append(value, to: &second) }
+    var whole = ColumnBuilder(.strings, capacity: many.count)
+    whole.append(contentsOf: first)
+    whole.append(contentsOf: second)
+    let column = whole.column()
+    XCTAssertEqual(column.strings.encoding, .plain)
+    XCTAssertEqual((0..<many.count).map(column.value(at:)), many)
+    XCTAssertTrue(column.holdsSameValues(as: appended(many)))
+  }
+
   func testStringsAreToldApartByTheirBytes() {
     // "é" precomposed and decomposed are equal Swift strings, but each reads back as stored.
     let values: [Value] = [.string("\u{E9}"), .string("e\u{301}"), .string("\u{E9}")]

@@ -29,6 +29,8 @@ struct ColumnBuilder: Sendable {
 
   private(set) var form: Form
   private(set) var count = 0
+  /// Whether strings, URIs or data are kept as spans (no longer in a dictionary).
+  var isPlain: Bool { strings.encoding == .plain }
   private var integers: [Int64] = []
   private var reals: [Double] = []
   private var booleans: [Bool] = []
@@ -43,14 +45,20 @@ struct ColumnBuilder: Sendable {
   private var reservedBytes = false
 
   /// An empty column of `form`, with room for `capacity` rows.
-  init(_ form: Form, capacity: Int = 0) {
+  ///
+  /// - Parameter plain: whether strings or URIs are kept as spans from the first row, not in
+  ///   a dictionary: for rows that follow rows already held as spans (a joined column stays
+  ///   plain), so that ``column()`` is the same either way.
+  init(_ form: Form, capacity: Int = 0, plain: Bool = false) {
     self.form = form
     expectedRows = capacity
     switch form {
     case .integers, .colors: integers.reserveCapacity(capacity)
     case .reals, .dates: reals.reserveCapacity(capacity)
     case .booleans: booleans.reserveCapacity(capacity)
-    case .strings, .uris: strings.reserveCapacity(adding: capacity, bytes: 0)
+    case .strings, .uris:
+      if plain { strings = StringColumn(plainBytes: ()) }
+      strings.reserveCapacity(adding: capacity, bytes: 0)
     case .data:
       strings = StringColumn(plainBytes: ())
       strings.reserveCapacity(adding: capacity, bytes: 0)

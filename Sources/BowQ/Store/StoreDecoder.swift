@@ -43,6 +43,10 @@ struct StoreDecoder {
   /// names its range (``ColumnPlan/destinations``), so that a plan holds no array and
   /// reading a cell retains nothing.
   private var destinationLists: [Int] = []
+  /// The columns (by ``ColumnPlan/serial``) whose strings a run of this decoder found too
+  /// many to keep in a dictionary: its later runs keep them as spans from the first row.
+  /// The runs before a later one are joined before it, so the column is plain by then.
+  private var plainColumns = Set<Int>()
   /// Called after each run of rows is decoded, on the thread that decoded it, when the
   /// bytes are a file mapping whose pages can be let go
   /// (``LeasedFileMapping/releaseResidentPages()``).
@@ -535,7 +539,14 @@ struct StoreDecoder {
     _ range: Range<Int>, of layout: EntityLayout, keySets: [StoreKeySet], names: [String]
   ) throws -> [ColumnBuilder] {
     let plans = layout.plans
-    var columns = plans.map { ColumnBuilder($0.form, capacity: range.count) }
+    var columns = plans.map {
+      ColumnBuilder($0.form, capacity: range.count, plain: plainColumns.contains($0.serial))
+    }
+    defer {
+      for (plan, column) in zip(plans, columns) where column.isPlain {
+        plainColumns.insert(plan.serial)
+      }
+    }
     for row in range {
       var column = 0
       do {
