@@ -65,6 +65,36 @@ final class PropertyListWriterTests: XCTestCase {
     XCTAssertEqual(written(distinctScalars: .max), written(distinctScalars: 0))
   }
 
+  func testWarmingTheTableWritesTheSameBytes() throws {
+    let strings = ["Red", "Crème", "", String(repeating: "x", count: 40), "Red"]
+    let data = [Data(), Data([1, 2, 3]), Data(repeating: 7, count: 20), Data([1, 2, 3])]
+    let dates = [0, -1.5, 7e8, 0]
+    func written(warming: Bool) throws -> Data {
+      var builder = BinaryPlistBuilder(capacity: 64)
+      let top = builder.reserveContainer()
+      if warming {
+        var slots: [Int] = []
+        for var string in strings {
+          if let slot = string.withUTF8({ builder.warmingSlot(string: $0) }) { slots.append(slot) }
+        }
+        for bytes in data { slots.append(bytes.withUnsafeBytes { builder.warmingSlot(data: $0) }) }
+        for seconds in dates { slots.append(builder.warmingSlot(date: seconds)) }
+        XCTAssertEqual(slots.count, strings.count - 1 + data.count + dates.count, "ASCII only")
+        slots.withUnsafeBufferPointer { builder.warm($0) }
+      }
+      var children: [Int] = []
+      for var string in strings { children.append(string.withUTF8 { builder.string(utf8: $0) }) }
+      for bytes in data { children.append(bytes.withUnsafeBytes { builder.data($0) }) }
+      for seconds in dates { children.append(try builder.date(seconds)) }
+      builder.setArray(top, elements: children.map(UInt32.init))
+      return builder.finish(top: top)
+    }
+    XCTAssertEqual(try written(warming: true), try written(warming: false))
+    let plist = try BinaryPropertyListReader.decode(try written(warming: true))
+    XCTAssertEqual(plist.arrayValue?.count, strings.count + data.count + dates.count)
+    XCTAssertEqual(trailer([UInt8](try written(warming: true))).count, 11)
+  }
+
   func testSharingIsExact() throws {
     let composed = "\u{E9}"
     let decomposed = "e\u{301}"

@@ -52,14 +52,16 @@ struct BinaryPlistBuilder: ~Copyable {
     let start = output.count
     if UnsafeRawBufferPointer(utf8).isASCII {
       writeHeader(0x50, count: utf8.count)
+      let payload = output.count
       output.append(UnsafeRawBufferPointer(utf8))
-    } else {
-      let units = String(decoding: utf8, as: UTF8.self).utf16
-      writeHeader(0x60, count: units.count)
-      output.reserve(2 * units.count)
-      for unit in units { output.append(bigEndian: UInt64(unit), size: 2) }
+      return unique(from: start, payload: payload)
     }
-    return unique(from: start)
+    let units = String(decoding: utf8, as: UTF8.self).utf16
+    writeHeader(0x60, count: units.count)
+    let payload = output.count
+    output.reserve(2 * units.count)
+    for unit in units { output.append(bigEndian: UInt64(unit), size: 2) }
+    return unique(from: start, payload: payload)
   }
 
   /// An integer in the smallest unsigned width, or 8 signed bytes when negative.
@@ -67,7 +69,7 @@ struct BinaryPlistBuilder: ~Copyable {
     guard value >= 0, value < Self.smallIntegerLimit else {
       let start = output.count
       writeInteger(value)
-      return unique(from: start)
+      return unique(from: start, payload: start + 1)
     }
     let slot = Int(value)
     if slot >= smallIntegers.count {
@@ -90,14 +92,14 @@ struct BinaryPlistBuilder: ~Copyable {
     output.append(0x14)
     output.append(bigEndian: 0, size: 8)
     output.append(bigEndian: value, size: 8)
-    return unique(from: start)
+    return unique(from: start, payload: start + 1)
   }
 
   mutating func real(_ value: Double) -> Int {
     let start = output.count
     output.append(0x23)
     output.append(bigEndian: value.bitPattern, size: 8)
-    return unique(from: start)
+    return unique(from: start, payload: start + 1)
   }
 
   /// A date, as seconds since 2001-01-01 00:00:00 UTC.
@@ -110,31 +112,68 @@ struct BinaryPlistBuilder: ~Copyable {
     let start = output.count
     output.append(0x33)
     output.append(bigEndian: seconds.bitPattern, size: 8)
-    return unique(from: start)
+    return unique(from: start, payload: start + 1)
   }
 
   mutating func bool(_ value: Bool) -> Int {
     let start = output.count
     output.append(value ? 0x09 : 0x08)
-    return unique(from: start)
+    return unique(from: start, payload: start + 1)
   }
 
   mutating func data(_ bytes: UnsafeRawBufferPointer) -> Int {
     let start = output.count
     writeHeader(0x40, count: bytes.count)
+    let payload = output.count
     output.append(bytes)
-    return unique(from: start)
+    return unique(from: start, payload: payload)
   }
 
-  /// Keeps the object just written from `start` as a new object, or drops it in favour of
-  /// an earlier one with the same bytes.
+  // MARK: Warming
+
+  /// Where the table of written scalars finds the string whose UTF-8 bytes are `utf8`, when
+  /// it is ASCII: a writer gathers the slots of a few values and reads them at once
+  /// (``warm(_:)``) before adding the values.
   @inline(__always)
-  private mutating func unique(from start: Int) -> Int {
+  func warmingSlot(string utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    let bytes = UnsafeRawBufferPointer(utf8)
+    guard bytes.isASCII else { return nil }
+    return uniques.slot(first: Self.firstByte(0x50, count: bytes.count), payload: bytes)
+  }
+
+  /// Where the table of written scalars finds data of `bytes`.
+  @inline(__always)
+  func warmingSlot(data bytes: UnsafeRawBufferPointer) -> Int {
+    uniques.slot(first: Self.firstByte(0x40, count: bytes.count), payload: bytes)
+  }
+
+  /// Where the table of written scalars finds a date of `seconds`.
+  @inline(__always)
+  func warmingSlot(date seconds: Double) -> Int {
+    withUnsafeBytes(of: seconds.bitPattern.bigEndian) { uniques.slot(first: 0x33, payload: $0) }
+  }
+
+  /// Brings the slots gathered by the `warmingSlot` methods into the cache, all at once
+  /// (see ``ObjectUniquingTable/warm(_:)``).
+  mutating func warm(_ slots: UnsafeBufferPointer<Int>) {
+    uniques.warm(slots)
+  }
+
+  /// The first byte ``writeHeader(_:count:)`` writes.
+  @inline(__always)
+  private static func firstByte(_ marker: UInt8, count: Int) -> UInt8 {
+    count < 15 ? marker | UInt8(count) : marker | 0x0F
+  }
+
+  /// Keeps the object just written from `start`, its bytes after the header from `payload`,
+  /// as a new object, or drops it in favour of an earlier one with the same bytes.
+  @inline(__always)
+  private mutating func unique(from start: Int, payload: Int) -> Int {
     let written = output.bytes(from: 0)
     let object = UnsafeRawBufferPointer(rebasing: written[start...])
     let next = offsets.count
     let found = offsets.withUnsafeBufferPointer { offsets in
-      uniques.index(of: object, orAdding: next) { candidate in
+      uniques.index(of: object, payloadStart: payload - start, orAdding: next) { candidate in
         memcmp(written.baseAddress! + offsets[candidate], object.baseAddress!, object.count) == 0
       }
     }

@@ -6,8 +6,11 @@
 /// `-0.0`, stay apart, and an integer never matches a real. The table is open addressing
 /// with linear probing over one array of words (32 bits of hash, which also choose the
 /// slot, then the index plus one; zero marks an empty slot), so a lookup hashes the bytes
-/// once and usually touches one cache line. The hash is a multiply-mix over eight bytes at a time, seeded per process so
-/// that crafted values cannot be made to collide in advance.
+/// once and usually touches one cache line. The hash covers an object's first byte and the
+/// bytes after its header (which that byte and their count determine), so that a writer can
+/// find an object's slot before writing it (``slot(first:payload:)``); it is a multiply-mix
+/// over eight bytes at a time, seeded per process so that crafted values cannot be made to
+/// collide in advance.
 struct ObjectUniquingTable {
   private static let seed = UInt64.random(in: 1...UInt64.max)
   /// Indices at or above this are not remembered (their objects are written again).
@@ -15,6 +18,8 @@ struct ObjectUniquingTable {
   private var slots: [UInt64]
   private var mask: Int
   private var count = 0
+  /// The sum of the slots ``warm(_:)`` read: kept, so that the reads are made.
+  private var warmth: UInt64 = 0
 
   /// An empty table with room for `expected` objects before it grows: a writer that knows
   /// roughly how many distinct objects it will write saves the rehashing of every object
@@ -30,13 +35,16 @@ struct ObjectUniquingTable {
   /// 128 MiB, room for 12 million objects); it grows past that as objects come.
   private static let largestPresize = 1 << 24
 
-  /// The index of an object already in the table whose bytes are `bytes` (as `sameBytes`
-  /// decides for a candidate index), or `newIndex` after adding it.
+  /// The index of an object already in the table whose bytes are `object` (as `sameBytes`
+  /// decides for a candidate index), or `newIndex` after adding it. The object's bytes
+  /// after its header start at `payloadStart`.
   @inline(__always)
   mutating func index(
-    of bytes: UnsafeRawBufferPointer, orAdding newIndex: Int, sameBytes: (Int) -> Bool
+    of object: UnsafeRawBufferPointer, payloadStart: Int, orAdding newIndex: Int,
+    sameBytes: (Int) -> Bool
   ) -> Int {
-    let hash = Self.hash(bytes)
+    let hash = Self.hash(
+      first: object[0], payload: UnsafeRawBufferPointer(rebasing: object[payloadStart...]))
     let tag = hash >> 32
     var slot = Int(truncatingIfNeeded: tag) & mask
     while true {
@@ -55,6 +63,25 @@ struct ObjectUniquingTable {
     return newIndex
   }
 
+  /// The slot where the object whose first byte is `first` and whose bytes after its
+  /// header are `payload` is found or would be added, for ``warm(_:)``.
+  @inline(__always)
+  func slot(first: UInt8, payload: UnsafeRawBufferPointer) -> Int {
+    Int(truncatingIfNeeded: Self.hash(first: first, payload: payload) >> 32) & mask
+  }
+
+  /// Reads the slots `toRead` (from ``slot(first:payload:)``) one after the other, with
+  /// nothing in between: in a table larger than the cache, a writer that reads the slots of
+  /// a few objects this way before adding them one by one waits for the memory about once
+  /// for all of them instead of once for each.
+  mutating func warm(_ toRead: UnsafeBufferPointer<Int>) {
+    var sum: UInt64 = 0
+    slots.withUnsafeBufferPointer { slots in
+      for slot in toRead where slot < slots.count { sum &+= slots[slot] }
+    }
+    warmth &+= sum
+  }
+
   private mutating func grow() {
     let old = slots
     slots = [UInt64](repeating: 0, count: old.count * 2)
@@ -67,8 +94,8 @@ struct ObjectUniquingTable {
   }
 
   @inline(__always)
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var h = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+  private static func hash(first: UInt8, payload bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var h = seed ^ ((UInt64(bytes.count) << 8 | UInt64(first)) &* 0x9E37_79B9_7F4A_7C15)
     var i = 0
     let count = bytes.count
     while i + 8 <= count {

@@ -177,6 +177,9 @@ private struct ValueWriter {
         var placeholder: Int?
         for row in 0..<rowCount {
           try Interrupt.check(every: row)
+          if row % Cells.warmedRows == 0 {
+            cells.warm(rows: row..<min(row + Cells.warmedRows, rowCount), into: &builder)
+          }
           let written: Int?
           do {
             written = try cells.index(
@@ -375,6 +378,48 @@ private struct Cells {
     self.mayKeepApart = mayKeepApart
     let coded = kind == .string && column.kind == .strings && column.strings.encoding == .dictionary
     indexByCode = coded ? Array(repeating: nil, count: StringColumn.dictionaryLimit) : []
+  }
+
+  /// The rows whose values are warmed at once (``warm(rows:into:)``): about as many misses
+  /// as a processor keeps waiting for together.
+  static let warmedRows = 8
+
+  /// Brings into the cache the slots where the writer's table of scalars finds the values
+  /// of `rows`, for the columns whose values mostly differ and are read in place (strings,
+  /// URIs, data, dates, UUIDs): read together, the slots of a table larger than the cache
+  /// are waited for once for all the rows instead of once a row as each value is written.
+  func warm(rows: Range<Int>, into builder: inout BinaryPlistBuilder) {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: rows.count) { gathered in
+      var count = 0
+      func gather(_ slot: Int?) {
+        guard let slot else { return }
+        gathered[count] = slot
+        count += 1
+      }
+      switch (kind, column.kind) {
+      case (.string, .strings) where indexByCode.isEmpty, (.uri, .uris):
+        for row in rows {
+          gather(column.strings.withUTF8(at: row) { builder.warmingSlot(string: $0) })
+        }
+      case (.binary, .data) where !mayKeepApart, (.opaque, .data) where !mayKeepApart:
+        for row in rows {
+          gather(
+            column.strings.withUTF8(at: row) {
+              builder.warmingSlot(data: UnsafeRawBufferPointer($0))
+            })
+        }
+      case (.date, .dates):
+        for row in rows { gather(builder.warmingSlot(date: column.reals[row])) }
+      case (.uuid, .values):
+        for row in rows {
+          guard case .uuid(let uuid) = column.value(at: row) else { continue }
+          gather(withUnsafeBytes(of: uuid.uuid) { builder.warmingSlot(data: $0) })
+        }
+      default:
+        return
+      }
+      builder.warm(UnsafeBufferPointer(rebasing: gathered[..<count]))
+    }
   }
 
   /// The index of the value at `row` in the store column `columns[c]` (see
