@@ -382,4 +382,33 @@ final class ContextUndoJournalTests: XCTestCase {
     XCTAssertTrue(shuffled.redo())
     XCTAssertEqual(shuffled.changedObjects, ascending.changedObjects)
   }
+
+  func testObjectSetsAddedInAndOutOfKeyOrderHoldEachKeyOnce() {
+    let ascending: [Int64] = [2, 3, 5, 8, 13, 21]
+    var set = ObjectSet()
+    XCTAssertTrue(set.isEmpty)
+    for key in ascending { XCTAssertTrue(set.insert(ObjectID(entity: "T", key: key))) }
+    for key in ascending { XCTAssertFalse(set.insert(ObjectID(entity: "T", key: key)), "\(key)") }
+    XCTAssertEqual(set.insert([1, 5, 34, 4, 34], of: "T"), [1, 34, 4])
+    XCTAssertFalse(set.insert(ObjectID(entity: "T", key: 4)))
+    XCTAssertTrue(set.insert(ObjectID(entity: "A", key: 9)))
+    XCTAssertEqual(
+      set.sorted(),
+      [ObjectID(entity: "A", key: 9)]
+        + [1, 2, 3, 4, 5, 8, 13, 21, 34].map {
+          ObjectID(entity: "T", key: $0)
+        })
+    var others = ObjectSet()
+    _ = others.insert([3, 8, 40], of: "T")
+    var inOrder = ObjectSet()
+    _ = inOrder.insert(ascending, of: "T")
+    inOrder.subtract(others)
+    XCTAssertEqual(inOrder.sorted().map(\.key), [2, 5, 13, 21])
+    set.subtract(others)
+    set.formUnion(inOrder)
+    XCTAssertEqual(set.sorted().filter { $0.entity == "T" }.map(\.key), [1, 2, 4, 5, 13, 21, 34])
+    let all = inOrder
+    inOrder.subtract(all)
+    XCTAssertTrue(inOrder.isEmpty)
+  }
 }

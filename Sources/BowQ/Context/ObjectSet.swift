@@ -1,11 +1,11 @@
 /// A set of objects kept as the keys of each entity: adding a million objects of one entity
 /// hashes a million integers, and listing them in order sorts integers, not entity names —
-/// or sorts nothing, when they were added in ascending key order, as an update of objects
-/// found in key order adds them.
+/// or hashes and sorts nothing, when they were added in ascending key order, as an update of
+/// objects found in key order adds them.
 struct ObjectSet: Sendable {
   private var keysByEntity: [String: EntityKeys] = [:]
 
-  var isEmpty: Bool { keysByEntity.values.allSatisfy { $0.set.isEmpty } }
+  var isEmpty: Bool { keysByEntity.values.allSatisfy(\.isEmpty) }
 
   /// Adds `id`; returns whether it was absent.
   @discardableResult
@@ -33,7 +33,7 @@ struct ObjectSet: Sendable {
   }
 
   mutating func subtract(_ other: ObjectSet) {
-    for (entity, keys) in other.keysByEntity { keysByEntity[entity]?.subtract(keys.set) }
+    for (entity, keys) in other.keysByEntity { keysByEntity[entity]?.subtract(keys) }
   }
 
   /// The objects in entity and key order.
@@ -41,44 +41,72 @@ struct ObjectSet: Sendable {
     var ids: [ObjectID] = []
     for entity in keysByEntity.keys.sorted() {
       guard let keys = keysByEntity[entity] else { continue }
-      ids.reserveCapacity(ids.count + keys.set.count)
+      ids.reserveCapacity(ids.count + keys.count)
       for key in keys.sorted() { ids.append(ObjectID(entity: entity, key: key)) }
     }
     return ids
   }
 }
 
-/// The keys of one entity's objects: a set, and the keys in the order they were added for
-/// as long as each was larger than the one before.
+/// The keys of one entity's objects: while they were added in ascending order, that list
+/// alone (a key larger than the last is new without being looked up, and any other is
+/// found by a binary search); once a key came out of order, a set.
 private struct EntityKeys: Sendable {
-  private(set) var set: Set<Int64> = []
-  /// The keys in the order added, while that order is ascending; nil once it is not.
-  private var ascending: [Int64]? = []
+  /// Every key in ascending order, while each key added was larger than the one before.
+  private var ascending: [Int64] = []
+  /// Every key, once one was added out of order (and `ascending` is no longer kept).
+  private var unordered: Set<Int64>?
+
+  var isEmpty: Bool { count == 0 }
+
+  var count: Int { unordered?.count ?? ascending.count }
 
   /// Adds `key`; returns whether it was absent.
   @discardableResult
   mutating func insert(_ key: Int64) -> Bool {
-    guard set.insert(key).inserted else { return false }
-    if let last = ascending?.last, key <= last {
-      ascending = nil
-    } else {
-      ascending?.append(key)
+    if unordered != nil { return unordered?.insert(key).inserted ?? false }
+    if let last = ascending.last, key <= last {
+      if contains(key) { return false }
+      var keys = Set(ascending)
+      keys.insert(key)
+      unordered = keys
+      ascending = []
+      return true
     }
+    ascending.append(key)
     return true
   }
 
-  mutating func reserveCapacity(adding count: Int) {
-    set.reserveCapacity(set.count + count)
-    ascending?.reserveCapacity(set.count + count)
+  func contains(_ key: Int64) -> Bool {
+    if let unordered { return unordered.contains(key) }
+    var low = 0
+    var high = ascending.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ascending[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    return low < ascending.count && ascending[low] == key
   }
 
-  mutating func subtract(_ keys: Set<Int64>) {
-    set.subtract(keys)
-    ascending?.removeAll { keys.contains($0) }
+  mutating func reserveCapacity(adding count: Int) {
+    let total = self.count + count
+    if unordered != nil {
+      unordered?.reserveCapacity(total)
+    } else {
+      ascending.reserveCapacity(total)
+    }
+  }
+
+  mutating func subtract(_ other: EntityKeys) {
+    if unordered != nil {
+      unordered?.subtract(other.sorted())
+    } else {
+      ascending.removeAll { other.contains($0) }
+    }
   }
 
   /// The keys in ascending order.
   func sorted() -> [Int64] {
-    ascending ?? set.sorted()
+    unordered?.sorted() ?? ascending
   }
 }
