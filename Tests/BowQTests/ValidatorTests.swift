@@ -178,6 +178,37 @@ final class ValidatorTests: XCTestCase {
     XCTAssertEqual(errors.map(\.object), [unnamed])
     XCTAssertEqual(errors.first?.objectLabel, "y")
   }
+  func testRealsWithinExactBoundsAreCheckedAsEachValueIs() throws {
+    let large = Int64(1) << 53 + 1
+    let bounds: [(Value?, Value?)] = [
+      (.double(0), .double(5)), (.int(0), .int(5)), (nil, nil), (nil, .double(-0.0)),
+      (.int(-large), .int(large)), (.double(.infinity), nil), (.double(3), .double(1)),
+      (.decimal(Decimal(1)), .int(4)),
+    ]
+    let values: [Value] = [
+      .double(0), .double(-0.0), .double(5), .double(5.000_001), .double(-1e-300), .double(.nan),
+      .double(.infinity), .double(-.infinity), .null, .double(Double(large - 1)),
+      .double(Double(large) + 2), .double(2), .double(3),
+    ]
+    for (minimum, maximum) in bounds {
+      for isOptional in [false, true] {
+        let attribute = Attribute(
+          name: "r", type: .double, isOptional: isOptional, minimum: minimum, maximum: maximum)
+        var graph = ObjectGraph()
+        try graph.define(Entity(name: "T", attributes: [attribute]))
+        let ids = values.map { graph.insert([$0], into: "T") }
+        XCTAssertEqual(graph.table("T").column(0).kind, .reals)
+        let errors = try Validator.validate(ids, in: graph)
+        let expected = values.enumerated().compactMap { position, value in
+          Validator.check(value, against: attribute).map { (ids[position], $0.code, $0.rule) }
+        }
+        XCTAssertEqual(errors.map(\.object), expected.map(\.0), "\(attribute)")
+        XCTAssertEqual(errors.map(\.code), expected.map(\.1), "\(attribute)")
+        XCTAssertEqual(errors.map(\.rule), expected.map(\.2), "\(attribute)")
+      }
+    }
+  }
+
   func testEachObjectsErrorsComeTogetherAttributesThenRules() throws {
     var graph = ObjectGraph()
     try graph.define(

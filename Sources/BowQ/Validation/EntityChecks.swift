@@ -13,6 +13,10 @@ struct EntityChecks {
   /// attribute with no rule beyond being required, whose column says at once whether the
   /// object holds nil.
   private let readsValue: [Bool]
+  /// For an attribute whose column holds reals, the values that break none of its rules
+  /// (between its bounds, when each is exactly a `Double`): such a value is passed over
+  /// without being boxed and compared as a ``Value``. Nil for other attributes.
+  private let plainReals: [ClosedRange<Double>?]
 
   /// The checks of `entity`'s objects in `graph`, its rules compiled with `now` as the
   /// clock reading.
@@ -25,6 +29,24 @@ struct EntityChecks {
     readsValue = zip(entity.attributes, columns).map { attribute, column in
       column.kind != .strings || attribute.minimum != nil || attribute.maximum != nil
         || attribute.minLength != nil || attribute.maxLength != nil || attribute.pattern != nil
+    }
+    plainReals = zip(entity.attributes, columns).map { attribute, column in
+      guard column.kind == .reals, let low = Self.exactBound(attribute.minimum, or: -.infinity),
+        let high = Self.exactBound(attribute.maximum, or: .infinity), low <= high
+      else { return nil }
+      return low...high
+    }
+  }
+
+  /// A bound as the `Double` it is exactly (`absent` when there is none); nil when it is
+  /// not one, such as an integer past 2^53 or a decimal, so that values are compared with
+  /// it as ``Value``s.
+  private static func exactBound(_ bound: Value?, or absent: Double) -> Double? {
+    switch bound {
+    case nil: return absent
+    case .double(let d)?: return d.isNaN ? nil : d
+    case .int(let i)?: return Double(exactly: i)
+    default: return nil
     }
   }
 
@@ -43,8 +65,14 @@ struct EntityChecks {
     for (slot, column) in columns.enumerated() {
       let attribute = entity.attributes[slot]
       let readsValue = readsValue[slot]
+      let plainReals = plainReals[slot]
       for (object, position) in positions.enumerated() {
         try Interrupt.check(every: object)
+        // NaN and nil are never within the range, and go through the general check.
+        if let plainReals, !column.isNull(at: position), plainReals.contains(column.reals[position])
+        {
+          continue
+        }
         let value: Value
         if readsValue {
           value = column.value(at: position)
