@@ -70,6 +70,7 @@ struct CoreDataPushdown {
     guard let place = file.map[entity.name] else {
       throw Refusal(reason: "\(entity.name) is not in the store's tables")
     }
+    if let fault = file.rowFault() { throw Refusal(reason: fault) }
     if wholeObjects {
       for slot in place.slots {
         if case .unavailable(let reason) = slot { throw Refusal(reason: reason) }

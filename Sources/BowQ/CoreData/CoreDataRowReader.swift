@@ -12,18 +12,20 @@ struct CoreDataRowReader {
   private static let batch = 500
 
   /// The result columns of the statement: `Z_PK`, `Z_ENT`, then each attribute, and for
-  /// whole objects each to-one with its entity column and its target's real `Z_ENT`.
+  /// whole objects each to-one's key with its target's `Z_ENT` (none when the target is
+  /// missing, as ``CoreDataSQLMap/ToOne`` finds it).
   func selected(wholeObjects: Bool) -> [String] {
     var columns = ["t0.Z_PK", "t0.Z_ENT"]
     for slot in place.slots {
       switch slot {
       case .attribute(let column, _, _):
         columns.append("t0." + SQLiteConnection.quoted(column))
-      case .toOne(let column, _, let table) where wholeObjects:
-        let quoted = "t0." + SQLiteConnection.quoted(column)
-        columns.append(quoted)
+      case .toOne(let toOne) where wholeObjects:
+        let key = toOne.key(of: "t0")
+        columns.append(key)
         columns.append(
-          "(SELECT d.Z_ENT FROM \(SQLiteConnection.quoted(table)) d WHERE d.Z_PK = \(quoted))")
+          "(SELECT d.Z_ENT FROM \(SQLiteConnection.quoted(toOne.table)) d WHERE "
+            + toOne.finds("d", key: key, entity: toOne.entity(of: "t0")) + ")")
       default:
         continue
       }

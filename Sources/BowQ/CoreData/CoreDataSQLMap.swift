@@ -13,12 +13,74 @@ struct CoreDataSQLMap {
     /// the value itself (not the archive of a Transformable, nor the marker of external data),
     /// so SQL may compare and sort it.
     case attribute(column: String, Attribute, comparable: Bool)
-    /// A to-one: a column of the target's `Z_PK`, whose table is `table`.
-    case toOne(column: String, destination: String, table: String)
+    /// A to-one: a column of the target's `Z_PK`.
+    case toOne(ToOne)
     /// A to-many kept as the inverse to-one of its members.
     case toMany(ToMany)
     /// Not readable in SQL, for the reason given.
     case unavailable(String)
+  }
+
+  /// A to-one: a column of its target's `Z_PK`, with a `Z<n>_<NAME>` column of the target's
+  /// `Z_ENT` when the destination has sub-entities.
+  ///
+  /// A full read takes the target's entity from that column when it holds an integer (and
+  /// fails when the number names no entity), and from the target's row otherwise; the target
+  /// is missing (nil) when no row of that entity has the key. ``key(of:)`` and
+  /// ``finds(_:key:entity:)`` give SQL that means the same, and ends the statement with
+  /// ``SQLiteFunctions/refuse`` where a row would make the full read fail or read what SQL
+  /// cannot (an entity number outside the destination's table, a target outside the
+  /// destination's hierarchy).
+  struct ToOne {
+    /// `Entity.relationship`, for messages.
+    var name: String
+    var column: String
+    /// The column of the target's `Z_ENT`, when the destination has sub-entities.
+    var entityColumn: String?
+    var destination: String
+    /// The destination's root's table.
+    var table: String
+    /// The `Z_ENT` numbers of every entity of ``table``.
+    var tableNumbers: [Int64]
+    /// The `Z_ENT` numbers of the destination and its sub-entities.
+    var destinationNumbers: [Int64]
+
+    /// The target's key as read from the row `row`: the column; with an entity column, the
+    /// column when the entity column is NULL or one of ``tableNumbers``, and otherwise a
+    /// failure of the statement.
+    func key(of row: String) -> String {
+      let key = "\(row).\(SQLiteConnection.quoted(column))"
+      guard let entity = entity(of: row) else { return key }
+      return "CASE WHEN \(entity) IS NULL OR \(entity) IN (\(Self.list(tableNumbers))) THEN "
+        + "\(key) ELSE \(SQLiteFunctions.refuse)('\(name) names an entity of another table') END"
+    }
+
+    /// The entity column as read from the row `row`; nil without one.
+    func entity(of row: String) -> String? {
+      entityColumn.map { "\(row).\(SQLiteConnection.quoted($0))" }
+    }
+
+    /// The condition that the row `target` of ``table`` is the target of the key `key` with
+    /// the entity `entity` (``key(of:)``, ``entity(of:)``).
+    func finds(_ target: String, key: String, entity: String?) -> String {
+      var text = "\(target).Z_PK = \(key)"
+      if let entity { text += " AND \(target).Z_ENT = coalesce(\(entity), \(target).Z_ENT)" }
+      return text
+    }
+
+    /// `value`, read from the target row `target`, or a failure of the statement when that
+    /// row is not of the destination's hierarchy (a full read would make it the target all
+    /// the same, an object whose properties are not the destination's).
+    func read(_ value: String, of target: String) -> String {
+      guard Set(destinationNumbers) != Set(tableNumbers) else { return value }
+      return "CASE WHEN \(target).Z_ENT IN (\(Self.list(destinationNumbers))) THEN \(value) "
+        + "ELSE \(SQLiteFunctions.refuse)('\(name) points to an object of another entity') END"
+    }
+
+    /// `numbers` as the list of an SQL `IN`.
+    static func list(_ numbers: [Int64]) -> String {
+      numbers.map(String.init).joined(separator: ", ")
+    }
   }
 
   /// A to-many: its members point back at their owner in a to-one column, or, for a
@@ -64,12 +126,15 @@ struct CoreDataSQLMap {
       return "\(alias).\(SQLiteConnection.quoted(orderColumn))"
     }
 
-    /// The condition that the row `member` is one of the members of the row `owner`.
+    /// The condition that the row `member` is one of the members of the row `owner`. A member
+    /// whose entity column holds no integer points to the row of its key, as a full read
+    /// takes it.
     func membership(member: String, owner: String) -> String {
       var text = "\(ownerKey(member)) = \(owner).Z_PK"
       if case .inverse(_, let entityColumn, let numbers) = link {
         if let entityColumn {
-          text += " AND \(member).\(SQLiteConnection.quoted(entityColumn)) = \(owner).Z_ENT"
+          let entity = "\(member).\(SQLiteConnection.quoted(entityColumn))"
+          text += " AND (typeof(\(entity)) <> 'integer' OR \(entity) = \(owner).Z_ENT)"
         }
         text += " AND \(member).Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))"
       }
@@ -134,9 +199,49 @@ struct CoreDataSQLMap {
   /// The layout of each hierarchy's table, by table name: where a to-one's columns of its
   /// target's entity and order are.
   private(set) var layouts: [String: CoreDataTableLayout] = [:]
+  /// The `Z_ENT` numbers of the entities each table `Z<ROOT>` holds, by table.
+  private(set) var hierarchyTables: [String: [Int64]] = [:]
 
   /// The place of `entity`.
   subscript(entity: String) -> Place? { places[entity] }
+
+  /// The first row found, in any table, that a full read cannot read as an object of the
+  /// model — a `Z_PK` that is not an integer, a `Z_ENT` that is not one of its table's
+  /// entities — told as the full read tells it; nil when there is none.
+  ///
+  /// Asks for each table whether a row's `Z_ENT` lies outside its entities' numbers, as
+  /// ranges SQLite answers from Core Data's `Z_ENT` index; types are tested row by row only
+  /// where the column's declared type does not make them integers.
+  func foreignRow(in connection: SQLiteConnection) throws(CoreDataStoreError) -> String? {
+    for (table, numbers) in hierarchyTables.sorted(by: { $0.key < $1.key }) {
+      guard let first = numbers.first, let last = numbers.last else { continue }
+      var outside = ["Z_ENT IS NULL", "Z_ENT < \(first)", "Z_ENT > \(last)"]
+      outside += zip(numbers, numbers.dropFirst()).map { "(Z_ENT > \($0) AND Z_ENT < \($1))" }
+      let info = try connection.rows("PRAGMA table_info(\(SQLiteConnection.quoted(table)))")
+      func declared(_ column: String) -> (type: String, key: Bool) {
+        for row in info where row.count > 5 && row[1] == .text(column) {
+          guard case .text(let type) = row[2] else { return ("", false) }
+          return (type.uppercased(), row[5] == .integer(1))
+        }
+        return ("", false)
+      }
+      let key = declared("Z_PK")
+      if key.type != "INTEGER" || !key.key { outside.append("typeof(Z_PK) <> 'integer'") }
+      if !declared("Z_ENT").type.contains("INT") { outside.append("typeof(Z_ENT) <> 'integer'") }
+      let sql =
+        "SELECT Z_PK, Z_ENT FROM \(SQLiteConnection.quoted(table)) WHERE "
+        + outside.joined(separator: " OR ") + " LIMIT 1"
+      guard let row = try connection.rows(sql).first, row.count == 2 else { continue }
+      guard case .integer(let key) = row[0], case .integer(let number) = row[1] else {
+        return "a row of \(table) has Z_PK \(row[0].kindDescription) and Z_ENT "
+          + "\(row[1].kindDescription); both must be integers"
+      }
+      let root = numbers.first.flatMap { names[$0] } ?? table
+      return "the row Z_PK \(key) of \(table) has Z_ENT \(number), which is not \(root) or one "
+        + "of its sub-entities"
+    }
+    return nil
+  }
 
   /// The map of `bowqModel`, bowq's model of `model`, in the store `connection` reads.
   init(
@@ -195,6 +300,9 @@ struct CoreDataSQLMap {
       }
       return found
     }
+    for (rootName, layout) in layouts {
+      hierarchyTables[layout.table] = hierarchyNumbers(rootName)
+    }
     for entity in bowqModel.entities {
       guard let layout = layouts[root(entity.name)] else { continue }
       var slots: [Slot] = []
@@ -223,7 +331,12 @@ struct CoreDataSQLMap {
           } else if let (_, name) = column(relationship.name, of: entity.name) {
             slots.append(
               .toOne(
-                column: name, destination: relationship.destination, table: destinationTable))
+                ToOne(
+                  name: place, column: name,
+                  entityColumn: layout.entityColumn(forRelationshipColumn: name),
+                  destination: relationship.destination, table: destinationTable,
+                  tableNumbers: hierarchyNumbers(root(relationship.destination)),
+                  destinationNumbers: hierarchyNumbers(relationship.destination))))
           } else {
             slots.append(.unavailable("\(place) has no column"))
           }

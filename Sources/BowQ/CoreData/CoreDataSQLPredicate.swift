@@ -88,16 +88,37 @@ struct CoreDataSQLTranslator {
     static let never = SQL(text: "0", nullable: false)
   }
 
-  /// The row a key path starts from: a table alias, or the target of a to-one, found by its
-  /// `Z_PK`.
+  /// The row a key path starts from: a table alias, or the target of a to-one.
   enum Row {
     case alias(String, entity: String)
-    case target(key: SQL, table: String, entity: String)
+    case target(Target)
 
     var entity: String {
       switch self {
-      case .alias(_, let entity), .target(_, _, let entity): return entity
+      case .alias(_, let entity): return entity
+      case .target(let target): return target.toOne.destination
       }
+    }
+  }
+
+  /// The target of a to-one, as read from the row before: its key and, when the destination
+  /// has sub-entities, its entity column (``CoreDataSQLMap/ToOne``).
+  struct Target {
+    var toOne: CoreDataSQLMap.ToOne
+    var key: SQL
+    var entity: SQL?
+
+    /// `(SELECT value FROM … WHERE …)`: `value` (over the alias `row`) of the target's row.
+    func select(_ value: (String) -> String, as row: String) -> SQL {
+      SQL(
+        text: "(SELECT \(toOne.read(value(row), of: row)) FROM \(from(row)))",
+        parameters: key.parameters + (entity?.parameters ?? []))
+    }
+
+    /// `… WHERE …` of the target's row as the alias `row`.
+    func from(_ row: String) -> String {
+      "\(SQLiteConnection.quoted(toOne.table)) \(row) WHERE "
+        + toOne.finds(row, key: key.text, entity: entity?.text)
     }
   }
 
@@ -107,8 +128,8 @@ struct CoreDataSQLTranslator {
     case attribute(SQL, AttributeType)
     /// A number that is never NULL (`@count`).
     case count(SQL)
-    /// A to-one: the SQL of its target's `Z_PK` as stored (the target may be missing).
-    case toOne(key: SQL, table: String, entity: String)
+    /// A to-one: its target (which may be missing).
+    case toOne(Target)
   }
 
   /// The condition of `predicate` on `row`, or of its negation when `negated`.
@@ -218,10 +239,11 @@ struct CoreDataSQLTranslator {
     case .slot(let slot):
       return try operand(on: row, slot: slot)
     case .property(let base, let entity, let slot):
-      guard case .toOne(let key, let table, _) = try operand(base, on: row) else {
+      guard case .toOne(let target) = try operand(base, on: row), target.toOne.destination == entity
+      else {
         throw Refusal(reason: "its key path goes on from a value that is not a to-one")
       }
-      return try operand(on: .target(key: key, table: table, entity: entity), slot: slot)
+      return try operand(on: .target(target), slot: slot)
     case .collectionOperator(let op, let base):
       guard op.name == "count", case .slot(let index) = base.kind,
         case .alias(let owner, _) = row, case .toMany(let toMany)? = map[row.entity]?.slots[index]
@@ -243,32 +265,24 @@ struct CoreDataSQLTranslator {
     guard let place = map[row.entity], place.slots.indices.contains(slot) else {
       throw Refusal(reason: "\(row.entity) is not in the store's tables")
     }
-    let quoted: String
-    switch place.slots[slot] {
-    case .attribute(let column, _, _), .toOne(let column, _, _):
-      quoted = SQLiteConnection.quoted(column)
-    case .toMany, .unavailable:
-      quoted = ""
-    }
-    let sql: SQL
-    switch row {
-    case .alias(let alias, _):
-      sql = SQL(text: "\(alias).\(quoted)")
-    case .target(let key, let table, _):
-      let target = alias()
-      sql = SQL(
-        text: "(SELECT \(target).\(quoted) FROM \(SQLiteConnection.quoted(table)) \(target) "
-          + "WHERE \(target).Z_PK = \(key.text))", parameters: key.parameters)
+    /// `value` (over a row's alias) of the row.
+    func read(_ value: @escaping (String) -> String) -> SQL {
+      switch row {
+      case .alias(let alias, _): return SQL(text: value(alias))
+      case .target(let target): return target.select(value, as: alias())
+      }
     }
     switch place.slots[slot] {
-    case .attribute(_, let attribute, let comparable):
+    case .attribute(let column, let attribute, let comparable):
       guard comparable else {
         throw Refusal(
           reason: "\(row.entity).\(attribute.name) is stored encoded (an archive or external data)")
       }
-      return .attribute(sql, attribute.type)
-    case .toOne(_, let destination, let table):
-      return .toOne(key: sql, table: table, entity: destination)
+      return .attribute(read { "\($0).\(SQLiteConnection.quoted(column))" }, attribute.type)
+    case .toOne(let toOne):
+      let key = read(toOne.key(of:))
+      let entity = toOne.entityColumn.map { _ in read { toOne.entity(of: $0) ?? "NULL" } }
+      return .toOne(Target(toOne: toOne, key: key, entity: entity))
     case .toMany:
       throw Refusal(
         reason: "it compares a to-many itself; ANY, ALL or NONE over its elements is pushed")
@@ -308,14 +322,13 @@ struct CoreDataSQLTranslator {
     let value: SQL
     let type: AttributeType?
     switch operand {
-    case .toOne(let key, let table, _):
+    case .toOne(let target):
       guard op == .equal, constant.isNull else {
         throw Refusal(reason: "it compares a to-one with something other than nil")
       }
-      let t = alias()
       return SQL(
-        text: "NOT EXISTS (SELECT 1 FROM \(SQLiteConnection.quoted(table)) \(t) "
-          + "WHERE \(t).Z_PK = \(key.text))", parameters: key.parameters, nullable: false)
+        text: "NOT EXISTS (SELECT 1 FROM \(target.from(alias())))",
+        parameters: target.key.parameters + (target.entity?.parameters ?? []), nullable: false)
     case .attribute(let sql, let attributeType):
       (value, type) = (sql, attributeType)
     case .count(let sql):
@@ -364,9 +377,16 @@ struct CoreDataSQLTranslator {
       guard op == .equal, case .uuid(let uuid) = constant else {
         throw Refusal(reason: "a UUID is pushed only in == and != with a UUID")
       }
+      // Core Data stores a UUID as 16 bytes; the reader takes text too (a store made by
+      // hand), in any case of its hex digits, all of which sort between the upper-case and
+      // the lower-case spelling, so that both tests can use an index.
+      let upper = uuid.uuidString.uppercased()
+      let v = value.text
       return SQL(
-        text: "\(value.text) = ?",
-        parameters: value.parameters + [.blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })])
+        text: "(\(v) = ? OR (\(v) BETWEEN ? AND ? AND upper(\(v)) = ?))",
+        parameters: value.parameters + [.blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })]
+          + value.parameters + [.text(upper), .text(upper.lowercased())] + value.parameters
+          + [.text(upper)])
     case let other?:
       throw Refusal(reason: "\(other.coreDataName) values are compared in memory")
     }

@@ -82,6 +82,24 @@ public final class CoreDataStoreFile {
     return (graph, reader.notes, reader.versions)
   }
 
+  /// A row a full read cannot read (``CoreDataSQLMap/foreignRow(in:)``), looked for once,
+  /// when a statement first runs in SQLite.
+  private var foreignRow: Result<String?, CoreDataStoreError>?
+
+  /// Why a statement cannot run in SQLite with the answer a full read gives: a row of the
+  /// store that the full read fails on; nil when there is none, or when Ctrl-C stopped the
+  /// looking (which then stops the statement too, and the next one looks again).
+  func rowFault() -> String? {
+    let found =
+      foreignRow ?? Result { () throws(CoreDataStoreError) in try map.foreignRow(in: connection) }
+    if case .failure(let error) = found, error.kind == .interrupted { return nil }
+    foreignRow = found
+    switch found {
+    case .success(let fault): return fault
+    case .failure(let error): return "the store's rows cannot be checked: \(error)"
+    }
+  }
+
   /// How many objects of `entity` alone (not its sub-entities) the store holds.
   public func objectCount(of entity: String) throws(CoreDataStoreError) -> Int {
     guard let place = map[entity],

@@ -272,8 +272,8 @@ struct CoreDataWriter {
         for: value, attribute, archived: !comparable && !attribute.allowsExternalStorage,
         place: Self.describe(place.table, column, id.key))
       return [(column, cell)]
-    case .toOne(let column, _, _):
-      return toOneCells(column, slot, of: id, entity, place, value)
+    case .toOne(let toOne):
+      return toOneCells(toOne.column, slot, of: id, entity, place, value)
     case .toMany:
       return []
     case .unavailable(let reason):

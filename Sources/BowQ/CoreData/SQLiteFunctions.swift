@@ -11,6 +11,10 @@ import Foundation
 enum SQLiteFunctions {
   /// The name of the comparison function.
   static let compare = "bowq_compare"
+  /// The name of the function that fails with its argument as the message: a statement
+  /// reaching it meets a row whose full read would fail or mean something SQL cannot say, and
+  /// runs in memory instead.
+  static let refuse = "bowq_refuse"
   /// The name of the collation.
   static let collation = "BOWQ"
 
@@ -28,9 +32,12 @@ enum SQLiteFunctions {
     sqlite3_progress_handler(handle, 10_000, { _ in Interrupt.isRequested ? 1 : 0 }, nil)
     let function = sqlite3_create_function_v2(
       handle, compare, 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, compareValues, nil, nil, nil)
+    // Not deterministic, so that SQLite never runs it ahead of the CASE that guards it.
+    let refusal = sqlite3_create_function_v2(
+      handle, refuse, 1, SQLITE_UTF8, nil, refuseRow, nil, nil, nil)
     let order = sqlite3_create_collation_v2(
       handle, collation, SQLITE_UTF8, nil, compareText, nil)
-    return function == SQLITE_OK && order == SQLITE_OK
+    return function == SQLITE_OK && refusal == SQLITE_OK && order == SQLITE_OK
   }
 
   /// A prepared comparison, kept by SQLite with the constant it was prepared for.
@@ -76,6 +83,14 @@ enum SQLiteFunctions {
       } catch {
         sqlite3_result_error(context, error.message, -1)
       }
+    }
+
+  /// `bowq_refuse(message)`: fails with `message`.
+  private static let refuseRow:
+    @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+      context, _, arguments in
+      let message = arguments.flatMap { sqlite3_value_text($0[0]) }.map { String(cString: $0) }
+      sqlite3_result_error(context, message ?? SQLiteFunctions.refuse, -1)
     }
 
   /// An argument of a function as the engine's value: text a string, numbers numbers, a blob
