@@ -83,7 +83,7 @@ struct CoreDataPushdown {
       throw Refusal(
         reason: "what SQLite cannot do reads more than the objects' own attributes: \(reason)")
     }
-    let terms = Self.orderTerms(sort, place)
+    let terms = Self.orderTerms(sort, of: entity.name, file.map)
     if terms == nil, !sort.allSatisfy({ Self.readsOnlyAttributes($0.value, attributes) }) {
       throw Refusal(reason: "a sort key SQLite cannot sort by reads more than attributes")
     }
@@ -143,19 +143,22 @@ struct CoreDataPushdown {
     return ["CASE t0.Z_ENT \(cases) END", "t0.Z_PK"]
   }
 
-  /// The `ORDER BY` terms of `keys`, or nil when one of them is not an attribute SQLite orders
-  /// as bowq does (strings by UTF-16 code unit through the `BOWQ` collation, nil first).
-  private static func orderTerms(_ keys: [BoundSortKey], _ place: CoreDataSQLMap.Place)
+  /// The `ORDER BY` terms of `keys` over objects of `entity`, or nil when one of them is not
+  /// an attribute (of the object, or through to-ones) SQLite orders as bowq does (strings by
+  /// UTF-16 code unit through the `BOWQ` collation, nil first, a missing target's as nil).
+  private static func orderTerms(_ keys: [BoundSortKey], of entity: String, _ map: CoreDataSQLMap)
     -> [String]?
   {
+    var translator = CoreDataSQLTranslator(map: map)
     var terms: [String] = []
     for key in keys {
-      guard case .slot(let slot) = key.value.kind, place.slots.indices.contains(slot),
-        case .attribute(let column, let attribute, true) = place.slots[slot]
+      guard
+        let (value, type) = try? translator.attributeValue(
+          key.value, on: .alias("t0", entity: entity)), value.parameters.isEmpty
       else { return nil }
-      let quoted = "t0." + SQLiteConnection.quoted(column)
+      let quoted = value.text
       var term: String
-      switch attribute.type {
+      switch type {
       case .string where key.comparison == .compare:
         term = "\(quoted) COLLATE \(SQLiteFunctions.collation)"
       case .int16, .int32, .int64, .double, .float, .date: term = quoted

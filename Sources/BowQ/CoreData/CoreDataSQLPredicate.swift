@@ -233,6 +233,17 @@ struct CoreDataSQLTranslator {
     }
   }
 
+  /// The value of the key path `e` from `row` (an attribute, or an attribute through
+  /// to-ones), with the attribute's type: what a sort key sorts by.
+  mutating func attributeValue(_ e: BoundExpression, on row: Row) throws(Refusal) -> (
+    SQL, AttributeType
+  ) {
+    guard case .attribute(let sql, let type) = try operand(e, on: row) else {
+      throw Refusal(reason: "it reads something other than an attribute")
+    }
+    return (sql, type)
+  }
+
   /// What the expression `e` reads from `row`.
   private mutating func operand(_ e: BoundExpression, on row: Row) throws(Refusal) -> Operand {
     switch e.kind {
