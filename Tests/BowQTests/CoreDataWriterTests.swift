@@ -106,11 +106,28 @@ final class CoreDataWriterTests: XCTestCase {
       XCTAssertEqual(written, cell, "\(attribute.type)")
       XCTAssertEqual(try reader.value(written, attribute, place: "T.C"), value, "\(attribute.type)")
     }
-    XCTAssertThrowsError(
-      try reader.cell(for: .string("due"), attribute(.string), archived: true, place: "ZLOAN.ZNOTE")
-    ) { error in
-      XCTAssertEqual((error as? CoreDataStoreError)?.kind, .notWritable)
-      XCTAssertTrue("\(error)".contains("ZLOAN.ZNOTE"), "\(error)")
+    let archivedCases: [(AttributeType, Value)] = [
+      (.string, .string("due Friday")), (.double, .double(2.5)), (.int64, .int(-7)),
+      (.bool, .bool(true)), (.date, .date(Date(timeIntervalSinceReferenceDate: -1.5))),
+      (.uri, .uri(URI("https://example.com/x")!)),
+    ]
+    for (type, value) in archivedCases {
+      let written = try reader.cell(for: value, attribute(type), archived: true, place: "T.C")
+      guard case .blob(let archive) = written else { return XCTFail("\(type): \(written)") }
+      XCTAssertNoThrow(try KeyedArchive.decode(archive), "\(type)")
+      XCTAssertEqual(try reader.value(written, attribute(type), place: "T.C"), value, "\(type)")
+    }
+    let refused: [(AttributeType, Value)] = [
+      (.string, .color(Color(red: 1, green: 0, blue: 0))), (.binary, .data(Data([1, 2]))),
+      (.uuid, .uuid(uuid)),
+    ]
+    for (type, value) in refused {
+      XCTAssertThrowsError(
+        try reader.cell(for: value, attribute(type), archived: true, place: "ZLOAN.ZNOTE")
+      ) { error in
+        XCTAssertEqual((error as? CoreDataStoreError)?.kind, .notWritable)
+        XCTAssertTrue("\(error)".contains("ZLOAN.ZNOTE"), "\(error)")
+      }
     }
   }
 
@@ -126,7 +143,7 @@ final class CoreDataWriterTests: XCTestCase {
       set tags += Tag where name == "kids"
       update Book where title == "Dune" set pages = 413
       update Film set rating = 9.25
-      update Loan where note == "due Friday" set cover = nil
+      update Loan where note == "due Friday" set cover = nil, note = "due Monday"
       delete Book where title == "Emma"
       save
       """)
@@ -147,6 +164,9 @@ final class CoreDataWriterTests: XCTestCase {
     XCTAssertEqual(try row(graph, ObjectID(entity: "Book", key: 1))["pages"], .int(413))
     XCTAssertEqual(try row(graph, ObjectID(entity: "Film", key: 3))["rating"], .double(9.25))
     XCTAssertEqual(try row(graph, ObjectID(entity: "Loan", key: 1))["cover"], .null)
+    XCTAssertEqual(
+      try row(graph, ObjectID(entity: "Loan", key: 1))["note"], .string("due Monday"),
+      "a Transformable of a standard class is archived as Foundation archives it")
     XCTAssertNil(graph.table("Book").row(for: 4), "Emma is deleted")
     XCTAssertEqual(
       try row(graph, ObjectID(entity: "Shelf", key: 2))["items"], objects(("Comic", 101)),
@@ -205,6 +225,26 @@ final class CoreDataWriterTests: XCTestCase {
     XCTAssertEqual(
       try row(graph, ObjectID(entity: "Passport", key: 101))["owner"],
       .object(ObjectID(entity: "Person", key: 1)))
+  }
+
+  func testAStandardValueOfTheAppsOwnTransformerIsNotWritten() throws {
+    let entities: [CoreDataTestStore.Entity] = [
+      .init(
+        name: "Note",
+        attributes: [
+          .init(name: "text", type: 1800, transformer: "NoteTransformer", valueClass: "NSString")
+        ])
+    ]
+    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Notes.sqlite").path
+    try CoreDataTestStore.make(
+      at: path, entities: entities,
+      sql: "CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTEXT BLOB)"
+    )
+    let interpreter = try session(path)
+    _ = try interpreter.run("insert Note text = \"hello\"")
+    let message = interpreter.errorMessage(running: "save")
+    XCTAssertTrue(message.contains("the app's value transformer NoteTransformer"), message)
+    XCTAssertEqual(sql("SELECT COUNT(*) FROM ZNOTE", path), [["0"]])
   }
 
   func testAManyToManyEditedFromEitherSideStaysSymmetric() throws {

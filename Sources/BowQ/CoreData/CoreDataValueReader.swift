@@ -162,9 +162,10 @@ extension CoreDataValueReader {
   /// allows external storage is kept in the row, after the marker byte 1, as Core Data keeps
   /// small data.
   ///
-  /// - Parameter archived: whether the store keeps the attribute as the archive of a value
-  ///   transformer, which bowq writes back only as the bytes it read (a Transformable read as
-  ///   binary); `place` names the table, column and row for messages.
+  /// - Parameter archived: whether the store keeps the attribute as the `NSKeyedArchiver`
+  ///   archive of a Transformable's value (a standard value is archived as Foundation
+  ///   archives it; one read as binary is written back as its bytes); `place` names the
+  ///   table, column and row for messages.
   /// - Throws: ``CoreDataStoreError/Kind/notWritable`` for a value bowq cannot store as Core
   ///   Data would.
   func cell(for value: Value, _ attribute: Attribute, archived: Bool, place: String)
@@ -174,11 +175,18 @@ extension CoreDataValueReader {
     switch (attribute.type, value) {
     case (.transformable(let transformer), .data(let bytes)) where !transformer.isBuiltIn:
       return .blob(bytes)
-    case _ where archived:
+    case (.binary, _) where archived, (.uuid, _) where archived:
       throw CoreDataStoreError(
         .notWritable,
-        "\(place): the store keeps \(attribute.name) archived by a value transformer, which "
-          + "bowq reads but does not write; set it back to its saved value or `rollback`")
+        "\(place): a Transformable of NSData or NSUUID reads as its archive's bytes, so bowq "
+          + "does not write \(attribute.name); set it back to its saved value or `rollback`")
+    case _ where archived:
+      guard let archive = Self.archived(value).flatMap(KeyedArchiveEncoder.archive) else {
+        throw CoreDataStoreError(
+          .notWritable,
+          "\(place): \(value) cannot be archived as the Transformable \(attribute.name)")
+      }
+      return .blob(archive)
     case (.int16, .int(let i)), (.int32, .int(let i)), (.int64, .int(let i)):
       return .integer(i)
     case (.bool, .bool(let b)):
@@ -202,6 +210,23 @@ extension CoreDataValueReader {
         .notWritable,
         "\(place): \(value) is not a value of the \(attribute.type.coreDataName) attribute "
           + attribute.name)
+    }
+  }
+
+  /// The Foundation value a Transformable of a standard class archives for `value`: the
+  /// inverse of the reading of such an archive.
+  private static func archived(_ value: Value) -> ArchivedValue? {
+    switch value {
+    case .string(let s): return .string(s)
+    case .int(let i): return .integer(i)
+    case .double(let d): return .real(d)
+    case .decimal(let d): return .real(NSDecimalNumber(decimal: d).doubleValue)
+    case .bool(let b): return .bool(b)
+    case .date(let d): return .date(d)
+    case .data(let d): return .data(d)
+    case .uuid(let u): return .uuid(u)
+    case .uri(let uri): return .url(uri.absoluteString)
+    case .null, .color, .object, .collection: return nil
     }
   }
 }

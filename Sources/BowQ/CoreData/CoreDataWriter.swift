@@ -268,9 +268,19 @@ struct CoreDataWriter {
     guard place.slots.indices.contains(slot) else { return [] }
     switch place.slots[slot] {
     case .attribute(let column, let attribute, let comparable):
-      let cell = try file.values.cell(
-        for: value, attribute, archived: !comparable && !attribute.allowsExternalStorage,
-        place: Self.describe(place.table, column, id.key))
+      let archived = !comparable && !attribute.allowsExternalStorage
+      let where_ = Self.describe(place.table, column, id.key)
+      var opaque = false
+      if case .transformable = attribute.type { opaque = true }
+      if archived, !opaque, value != .null,
+        let transformer = ownTransformer(of: attribute.name, in: id.entity)
+      {
+        throw CoreDataStoreError(
+          .notWritable,
+          "\(where_): \(entity.name).\(attribute.name) is stored by the app's value "
+            + "transformer \(transformer), which bowq cannot run")
+      }
+      let cell = try file.values.cell(for: value, attribute, archived: archived, place: where_)
       return [(column, cell)]
     case .toOne(let toOne):
       return toOneCells(toOne.column, slot, of: id, entity, place, value)
@@ -317,6 +327,24 @@ struct CoreDataWriter {
       cells.append((orderColumn, order.map { .integer($0) } ?? .null))
     }
     return cells
+  }
+
+  /// The value transformers that archive with `NSKeyedArchiver`, as Core Data does when a
+  /// Transformable names none.
+  static let keyedArchiveTransformers: Set<String> = [
+    "NSSecureUnarchiveFromData", "NSSecureUnarchiveFromDataTransformer",
+    "NSKeyedUnarchiveFromData",
+  ]
+
+  /// The app's own value transformer of the Transformable `attribute` of `entity`, or nil
+  /// when it archives with `NSKeyedArchiver`.
+  private func ownTransformer(of attribute: String, in entity: String) -> String? {
+    let declared = file.model.ancestry(of: entity).lazy.flatMap(\.attributes).first {
+      $0.name == attribute
+    }
+    guard let name = declared?.valueTransformerName, !Self.keyedArchiveTransformers.contains(name)
+    else { return nil }
+    return name
   }
 
   /// The place (from 1) of `member` among the objects of `owner`'s to-many `relationship`.

@@ -129,6 +129,16 @@ struct BinaryPlistBuilder: ~Copyable {
     return unique(from: start, payload: payload)
   }
 
+  /// A UID (marker `0x8n`), the reference between the objects of an `NSKeyedArchiver`
+  /// archive, in the smallest width that holds it.
+  mutating func uid(_ value: UInt32) -> Int {
+    let start = output.count
+    let size = Self.byteWidth(UInt64(value))
+    output.append(0x80 | UInt8(size - 1))
+    output.append(bigEndian: UInt64(value), size: size)
+    return unique(from: start, payload: start + 1)
+  }
+
   // MARK: Warming
 
   /// Where the table of written scalars finds the string whose UTF-8 bytes are `utf8`, when
