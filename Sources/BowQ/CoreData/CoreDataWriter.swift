@@ -14,10 +14,9 @@ import Foundation
 /// - a deleted object's row goes, with its rows in join tables (delete rules ran in memory);
 /// - a to-one (either side of a one-to-one too) is its target's `Z_PK`, with the target's
 ///   `Z_ENT` where the destination has sub-entities and the object's place in its owner's
-///   ordered to-many where there is one; a
-///   to-many is its members' to-ones, or a many-to-many's rows of its join table (one row a
-///   pair, which both relationships read), rewritten from the graph for every object whose
-///   to-many changed.
+///   ordered to-many where there is one; a to-many is its members' to-ones, or a
+///   many-to-many's rows of its join table (one row a pair, which both relationships read),
+///   rewritten from the graph for every object whose to-many changed.
 ///
 /// Columns and values are those of ``CoreDataSQLMap`` and ``CoreDataValueReader``, the maps
 /// the store was read with. Core Data's derived-attribute triggers run in SQLite, their
@@ -28,6 +27,18 @@ struct CoreDataWriter {
   let committed: ObjectGraph
   /// The graph to save.
   let graph: ObjectGraph
+  /// The `Z_ENT` of each entity of the store.
+  private let numbers: [String: Int64]
+
+  /// A writer of the changes from `committed` to `graph` into the store `file`.
+  init(file: CoreDataStoreFile, committed: ObjectGraph, graph: ObjectGraph) {
+    self.file = file
+    self.committed = committed
+    self.graph = graph
+    numbers = Dictionary(
+      file.schema.entityNumbers.map { ($0.name, $0.number) },
+      uniquingKeysWith: { first, _ in first })
+  }
 
   /// The functions Core Data's derived-attribute triggers call.
   static let triggerFunctions = [
@@ -108,13 +119,6 @@ struct CoreDataWriter {
 
   // MARK: Places
 
-  /// The `Z_ENT` of each entity of the store.
-  private var numbers: [String: Int64] {
-    Dictionary(
-      file.schema.entityNumbers.map { ($0.name, $0.number) },
-      uniquingKeysWith: { first, _ in first })
-  }
-
   /// Where the objects of `entity` are stored, and its bowq entity in `graph`.
   private func place(of entity: String, in graph: ObjectGraph) throws(CoreDataStoreError)
     -> (place: CoreDataSQLMap.Place, entity: Entity)
@@ -147,7 +151,6 @@ struct CoreDataWriter {
   private func reserveKeys(for inserted: [ObjectID], _ connection: SQLiteConnection)
     throws(CoreDataStoreError)
   {
-    let numbers = numbers
     let byRoot = Dictionary(grouping: inserted) { id in
       file.model.ancestry(of: id.entity).first?.name ?? id.entity
     }
