@@ -5,7 +5,8 @@
 /// Statements then read what they need: a count or fetch runs in SQLite where its predicate
 /// and sort keys mean the same there (``CoreDataPushdown``), and ``readGraph()`` reads every
 /// row into an ``ObjectGraph`` for anything else. The connection is read-only and immutable
-/// (``SQLiteConnection``), so the file and its companions are never changed.
+/// (``SQLiteConnection``), so reading never changes the file or its companions; only a save
+/// back (``CoreDataWriter``, with `--write-core-data`) writes, on a connection of its own.
 public final class CoreDataStoreFile {
   /// The store file.
   public let path: String

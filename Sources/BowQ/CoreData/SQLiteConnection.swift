@@ -1,10 +1,11 @@
 import CSQLite
 import Foundation
 
-/// A read-only connection to a SQLite database file that never writes to the file or
+/// A connection to a SQLite database file. Read-only, it never writes to the file or
 /// creates companions beside it: the file is opened as immutable (`?immutable=1`, so SQLite
 /// takes no locks and keeps no `-wal` or `-shm`), after checking that no write-ahead log
-/// holds changes the file itself lacks.
+/// holds changes the file itself lacks. Only a save back into a Core Data store opens one
+/// for writing (``init(writing:)``), whose changes run in one transaction.
 final class SQLiteConnection {
   /// The first 16 bytes of every SQLite 3 database.
   static let header = Array("SQLite format 3\u{0}".utf8)

@@ -5,7 +5,8 @@ public enum StoreDestination {
   case file(StoreHandle)
   /// Nothing is written: saving validates and commits in memory only.
   case memory
-  /// A Core Data SQLite store, read in place: saving to it is refused, and its objects show
-  /// as Core Data's URIs (``CoreDataStore/uri(of:storeUUID:)``).
+  /// A Core Data SQLite store, read in place: saving writes back into it only with
+  /// `--write-core-data` (``Interpreter/writesCoreData``) and is refused otherwise, and its
+  /// objects show as Core Data's URIs (``CoreDataStore/uri(of:storeUUID:)``).
   case coreData(path: String, uuid: String)
 }
