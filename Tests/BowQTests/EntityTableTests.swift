@@ -22,6 +22,26 @@ final class EntityTableTests: XCTestCase {
     }
   }
 
+  func testAppendingATableEmptiesIt() throws {
+    var imported = EntityTable()
+    for i in 1...5 { imported.insert([.string("tie \(i)"), .int(Int64(i))]) }
+    let copy = imported
+    var empty = EntityTable()
+    var taken = imported
+    XCTAssertEqual(try empty.append(emptying: &taken, firstKey: 1), 1..<6)
+    XCTAssertEqual(taken.count, 0)
+    XCTAssertEqual(empty, copy)
+    var held = EntityTable()
+    held.insert([.string("first"), .null])
+    XCTAssertEqual(try held.append(emptying: &imported, firstKey: 1), 2..<7)
+    XCTAssertEqual(imported.count, 0)
+    XCTAssertEqual(imported.slotCount, 0)
+    XCTAssertEqual(held.count, 6)
+    XCTAssertEqual(held.row(for: 1), [.string("first"), .null])
+    for i in 1...5 { XCTAssertEqual(held.row(for: Int64(i + 1)), copy.row(at: i - 1)) }
+    XCTAssertEqual(copy.count, 5, "a copy of the table appended keeps its objects")
+  }
+
   func testHandedOutKeysAreFoundByPosition() {
     var table = EntityTable()
     for i in 1...100 { XCTAssertEqual(table.insert([.int(Int64(i))]), Int64(i)) }

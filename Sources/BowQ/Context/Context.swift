@@ -138,7 +138,20 @@ public struct Context: Sendable {
   public mutating func insert(contentsOf imported: EntityTable, into entity: String)
     throws(Interrupted) -> Int
   {
-    let keys = try graph.insert(contentsOf: imported, into: entity)
+    var imported = imported
+    return try insert(emptying: &imported, into: entity)
+  }
+
+  /// Inserts every object of `imported` as ``insert(contentsOf:into:)`` does, emptying it as
+  /// its columns are added, so that a large import does not hold its table and the
+  /// entity's in full at once.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it, with nothing inserted (and `imported`
+  ///   emptied).
+  mutating func insert(emptying imported: inout EntityTable, into entity: String)
+    throws(Interrupted) -> Int
+  {
+    let keys = try graph.insert(emptying: &imported, into: entity)
     let added = touched.insert(keys, of: entity)
     if openStep != nil { _ = openStep?.touched.insert(added, of: entity) }
     return keys.count

@@ -145,21 +145,28 @@ public struct EntityTable: Hashable, Sendable {
   /// keys given. Into an empty table the other's columns are taken as they are.
   ///
   /// - Throws: ``Interrupted`` when Ctrl-C stops it, with the table unchanged.
-  mutating func append(contentsOf other: EntityTable, firstKey: Int64) throws(Interrupted)
+  ///
+  /// `other` is emptied as its columns are added, each let go of once it is copied, so that
+  /// the two tables are never both held in full (unless another copy of `other` holds them);
+  /// it is emptied also when Ctrl-C stops the append.
+  mutating func append(emptying other: inout EntityTable, firstKey: Int64) throws(Interrupted)
     -> Range<Int64>
   {
     let first = max(firstKey, nextKey)
     let added = first..<(first + Int64(other.count))
+    var taken = other
+    other = EntityTable()
     guard !keys.isEmpty else {
-      self = EntityTable(keys: Array(added), columns: other.columns)
+      self = EntityTable(keys: Array(added), columns: taken.columns)
       nextKey = added.upperBound
       return added
     }
     var columns = self.columns
     for slot in columns.indices {
       try Interrupt.check()
-      try columns[slot].append(
-        contentsOf: slot < other.columns.count ? other.columns[slot] : Column(nulls: other.count))
+      let part = slot < taken.columns.count ? taken.columns[slot] : Column(nulls: taken.count)
+      if slot < taken.columns.count { taken.columns[slot] = Column() }
+      try columns[slot].append(contentsOf: part)
     }
     self.columns = columns
     if positionByKey != nil {

@@ -88,11 +88,12 @@ public struct ObjectGraph: Hashable, Sendable {
   /// Inserts every object of `imported` (rows in `entity`'s layout, whose keys are not
   /// kept) as new objects of `entity`, in order, with the keys that many inserts would give;
   /// returns those keys. The journal keeps the table before as a whole (one entry, not one
-  /// per object), and the entity's indexes are built again when next used.
+  /// per object), and the entity's indexes are built again when next used. `imported` is
+  /// emptied as its columns are added (see ``EntityTable/append(emptying:firstKey:)``).
   ///
   /// - Throws: ``Interrupted`` when Ctrl-C stops it, with the graph unchanged.
-  mutating func insert(contentsOf imported: EntityTable, into entity: String) throws(Interrupted)
-    -> Range<Int64>
+  mutating func insert(emptying imported: inout EntityTable, into entity: String)
+    throws(Interrupted) -> Range<Int64>
   {
     let first = nextKey(inHierarchyOf: entity)
     guard imported.count > 0 else { return first..<first }
@@ -100,7 +101,7 @@ public struct ObjectGraph: Hashable, Sendable {
     // Out of the dictionary while it grows, so that only the journal shares its storage.
     var table = tables.removeValue(forKey: entity) ?? EntityTable()
     defer { tables[entity] = table }
-    let added = try table.append(contentsOf: imported, firstKey: first)
+    let added = try table.append(emptying: &imported, firstKey: first)
     dropIndexes(of: entity)
     return added
   }

@@ -16,7 +16,7 @@ extension Interpreter {
     } catch {
       throw EvaluationError("cannot read \(Value.quoted(path)): \(error.reason)", at: range)
     }
-    let imported: EntityTable
+    var imported: EntityTable
     do {
       switch ExportFormat(extension: URL(fileURLWithPath: path).pathExtension) {
       case .jsonl:
@@ -36,8 +36,10 @@ extension Interpreter {
     } catch {
       throw EvaluationError("\(path) is not a readable property list: \(error)", at: range)
     }
-    try edit { context in _ = try context.insert(contentsOf: imported, into: entity.name) }
-    return .imported(entity: entity.name, count: imported.count, path: path)
+    let count = imported.count
+    // Emptied as its columns join the entity's, so that both are not held in full at once.
+    try edit { context in _ = try context.insert(emptying: &imported, into: entity.name) }
+    return .imported(entity: entity.name, count: count, path: path)
   }
 
   /// `import model "…xcdatamodeld"`: defines every entity of an Xcode model.
