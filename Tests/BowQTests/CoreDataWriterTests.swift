@@ -247,6 +247,56 @@ final class CoreDataWriterTests: XCTestCase {
     XCTAssertEqual(sql("SELECT COUNT(*) FROM ZNOTE", path), [["0"]])
   }
 
+  func testAnOrderedManyToManyKeepsItsOrderInTheJoinTable() throws {
+    let entities: [CoreDataTestStore.Entity] = [
+      .init(
+        name: "Playlist", attributes: [.init(name: "name", type: 700)],
+        relationships: [
+          .init(
+            name: "songs", destination: "Song", inverse: "playlists", toMany: true, ordered: true)
+        ]),
+      .init(
+        name: "Song", attributes: [.init(name: "title", type: 700)],
+        relationships: [
+          .init(name: "playlists", destination: "Playlist", inverse: "songs", toMany: true)
+        ]),
+    ]
+    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Music.sqlite").path
+    try CoreDataTestStore.make(
+      at: path, entities: entities,
+      sql: """
+        CREATE TABLE ZPLAYLIST (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR);
+        CREATE TABLE ZSONG (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR);
+        CREATE TABLE Z_1SONGS (Z_1PLAYLISTS INTEGER, Z_2SONGS INTEGER, Z_FOK_2SONGS INTEGER,
+          PRIMARY KEY (Z_1PLAYLISTS, Z_2SONGS));
+        INSERT INTO ZSONG VALUES (1, 2, 1, 'A'), (2, 2, 1, 'B'), (3, 2, 1, 'C');
+        INSERT INTO ZPLAYLIST VALUES (1, 1, 1, 'Old');
+        INSERT INTO Z_1SONGS VALUES (1, 3, 1), (1, 1, 2);
+        """)
+    let interpreter = try session(path)
+    _ = try interpreter.run(
+      """
+      insert Playlist name = "New"
+      fetch Playlist where name == "New"
+      set songs += Song where title == "B"
+      set songs += Song where title == "A"
+      fetch Playlist where name == "Old"
+      set songs -= Song where title == "C"
+      save
+      """)
+    XCTAssertEqual(
+      sql("SELECT Z_1PLAYLISTS, Z_2SONGS, Z_FOK_2SONGS FROM Z_1SONGS ORDER BY 1, 3", path),
+      [["1", "1", "1"], ["101", "2", "1"], ["101", "1", "2"]])
+    let graph = try CoreDataStore.open(path: path).graph
+    XCTAssertEqual(
+      try row(graph, ObjectID(entity: "Playlist", key: 101))["songs"],
+      objects(("Song", 2), ("Song", 1)))
+    XCTAssertEqual(
+      try row(graph, ObjectID(entity: "Song", key: 1))["playlists"],
+      objects(("Playlist", 1), ("Playlist", 101)))
+    XCTAssertEqual(try row(graph, ObjectID(entity: "Song", key: 3))["playlists"], .collection([]))
+  }
+
   func testAManyToManyEditedFromEitherSideStaysSymmetric() throws {
     let path = try CoreDataMappingTests.makeStore()
     let interpreter = try session(path)
