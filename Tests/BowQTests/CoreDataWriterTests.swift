@@ -393,6 +393,17 @@ final class CoreDataWriterTests: XCTestCase {
       try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), listing)
   }
 
+  func testASaveBeforeAnyEditReadsNoRowAndWritesNothing() throws {
+    let path = try CoreDataMappingTests.makeStore()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let interpreter = try session(path)
+    XCTAssertEqual(try interpreter.run("save"), [.report(.saved(changes: 0))])
+    XCTAssertNotNil(interpreter.coreDataFile, "the rows are still in the file")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+    let refusing = try session(path, writes: false)
+    XCTAssertTrue(refusing.errorMessage(running: "save").contains("--write-core-data"))
+  }
+
   func testANewEntityIsNotWrittenIntoTheAppsModel() throws {
     let path = try CoreDataMappingTests.makeStore()
     let interpreter = try session(path)

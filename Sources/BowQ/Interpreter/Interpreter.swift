@@ -97,6 +97,10 @@ public final class Interpreter {
         notes += try emptyResultNotes(after: result, statement, bound, now: now)
         return result
       }
+      if case .save = bound {
+        // Nothing was read, so nothing changed: no need to read every row to save nothing.
+        return .report(.saved(changes: try save(range: statement.range)))
+      }
       notes += try readCoreDataRows(for: statement)
     }
     if case .explain(let inner) = statement.kind {
