@@ -147,7 +147,8 @@ final class CoreDataStoreCommandTests: XCTestCase {
     XCTAssertEqual(saved.status, 1)
     XCTAssertTrue(
       saved.stderr.contains(
-        "saving to a Core Data SQLite store is not supported yet; `export` the objects"),
+        "this Core Data store was opened without --write-core-data, so save does not write "
+          + "into it: run bowq with --write-core-data"),
       saved.stderr)
     let exported = try Bowq.run(
       ["--store", store.path, "-c", "export Feedback where rating > 4 to \"good.json\""],

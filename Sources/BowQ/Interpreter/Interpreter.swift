@@ -274,9 +274,10 @@ public final class Interpreter {
   private func save(range: SourceRange) throws -> Int {
     if case .coreData = store, !writesCoreData {
       throw EvaluationError(
-        "saving to a Core Data SQLite store is not supported yet; `export` the objects to a "
-          + "JSON or plist file to keep them, or run bowq with --write-core-data to write them "
-          + "back into the store (that Core Data itself reopens it is not confirmed)", at: range)
+        "this Core Data store was opened without --write-core-data, so save does not write "
+          + "into it: run bowq with --write-core-data to write the changes back (that Core Data "
+          + "itself reopens the file is not confirmed), or `export` the objects to a JSON or "
+          + "plist file to keep them", at: range)
     }
     let changes = context.pendingChanges.count
     guard changes > 0 else { return 0 }
