@@ -259,7 +259,7 @@ final class CompoundIndexSearchTests: XCTestCase {
   /// Every compound search gives the scan's objects and counts, after each edit, undo, redo
   /// and rollback too.
   func testCompoundSearchesAnswerAsTheScanDoes() throws {
-    let predicates = [
+    let listed = [
       "rating == 4 AND name BEGINSWITH 'B'", "rating == 4 AND name BEGINSWITH 'Blue 1'",
       "rating == 4 AND name > 'M'", "rating == 4 AND name >= 'Red'", "rating == 4 AND name < 'C'",
       "rating == 4 AND name <= 'Bow'", "rating == 4 AND name == 'Rose'",
@@ -280,6 +280,11 @@ final class CompoundIndexSearchTests: XCTestCase {
       "fit IN {0, 3} AND worn IN {0, 1.5} AND name == nil", "fit == 2 AND worn > 0",
       "fit == 2 AND worn == nil AND name < 'Rose'", "fit == 0 AND worn < 1 AND name == 'Red'",
     ]
+    let many = (0..<70).map(String.init).joined(separator: ", ")
+    let predicates =
+      listed + [
+        "rating IN {\(many)} AND name > 'M'", "fit IN {\(many)} AND fit > 1 AND worn == 1",
+      ]
     let indexed = try makeInterpreter(ties: 300)
     let plain = try makeInterpreter(ties: 300, indexed: false)
     let edits = [

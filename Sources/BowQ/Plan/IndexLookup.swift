@@ -120,25 +120,24 @@ struct IndexLookup: Sendable {
       }
       let searches = tests.filter { $0.test.slot == slot }.compactMap { candidate in
         search(candidate.test.op, candidate.test.constant, in: index, at: place).map {
-          (position: candidate.position, search: $0, single: candidate.test.op == .equal)
+          (position: candidate.position, search: $0)
         }
       }
-      let equalities = searches.compactMap { candidate -> (Int, [Value], Bool)? in
-        guard case .equal(let values) = candidate.search,
-          place > 0 || !values.contains(.null)
+      let equalities = searches.compactMap { candidate -> (position: Int, values: [Value])? in
+        guard case .equal(let values) = candidate.search, place > 0 || !values.contains(.null)
         else { return nil }
-        return (candidate.position, values, candidate.single)
-      }.sorted { $0.2 && !$1.2 }
-      if let (position, values, _) = equalities.first,
-        (leading + [values]).reduce(1, { $0 * $1.count }) <= maximumPrefixes
+        return (candidate.position, values)
+      }
+      if let equality = equalities.first(where: { $0.values.count == 1 }) ?? equalities.first,
+        (leading + [equality.values]).reduce(1, { $0 * $1.count }) <= maximumPrefixes
       {
-        leading.append(values)
-        used.append(position)
+        leading.append(equality.values)
+        used.append(equality.position)
         continue
       }
-      if let best = searches.min(by: { rank($0.search) < rank($1.search) }),
-        rank(best.search) > 1
-      {
+      if let best = searches.filter({ rank($0.search) > 1 }).min(by: {
+        rank($0.search) < rank($1.search)
+      }) {
         last = best.search
         used.append(best.position)
       }
