@@ -60,6 +60,16 @@ final class CoreDataSQLPredicateTests: XCTestCase {
       try sql("colour == YES", on: "Comic"), SQLFragment(text: #"t0."ZCOLOUR" <> 0"#))
   }
 
+  func testABooleanComparesWithNumbersAsZeroOrOne() throws {
+    XCTAssertEqual(
+      try sql("colour == 1", on: "Comic"),
+      SQLFragment(text: #"(t0."ZCOLOUR" <> 0) = ?"#, parameters: [.integer(1)]))
+    XCTAssertEqual(
+      try sql("colour > NO", on: "Comic"),
+      SQLFragment(text: #"(t0."ZCOLOUR" <> 0) > ?"#, parameters: [.integer(0)]))
+    XCTAssertEqual(try sql("colour == 0.5", on: "Comic").text, "0")
+  }
+
   func testNilFollowsNSPredicate() throws {
     XCTAssertEqual(try sql("added == nil").text, #"t0."ZADDED" IS NULL"#)
     XCTAssertEqual(try sql("added != nil").text, #"NOT (t0."ZADDED" IS NULL)"#)

@@ -379,11 +379,20 @@ struct CoreDataSQLTranslator {
       }
       return try ordered(value, op, .real(date.timeIntervalSinceReferenceDate))
     case .bool?:
-      guard op == .equal, case .bool(let flag) = constant else {
-        throw Refusal(reason: "a Boolean is pushed only in == and != with YES or NO")
+      if op == .equal, case .bool(let flag) = constant {
+        return SQL(
+          text: "\(value.text) \(flag ? "<> 0" : "= 0")", parameters: value.parameters)
       }
-      return SQL(
-        text: "\(value.text) \(flag ? "<> 0" : "= 0")", parameters: value.parameters)
+      // The engine orders a Boolean as the number 0 or 1, against numbers and Booleans.
+      let number: Value
+      switch constant {
+      case .bool(let flag): number = .int(flag ? 1 : 0)
+      case .int, .double: number = constant
+      default: throw Refusal(reason: "it compares a Boolean with \(ValueType(of: constant))")
+      }
+      return try integerTest(
+        SQL(text: "(\(value.text) <> 0)", parameters: value.parameters), op, number,
+        nullable: true)
     case .uuid?:
       guard op == .equal, case .uuid(let uuid) = constant else {
         throw Refusal(reason: "a UUID is pushed only in == and != with a UUID")
