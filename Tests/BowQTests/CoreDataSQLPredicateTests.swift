@@ -70,6 +70,12 @@ final class CoreDataSQLPredicateTests: XCTestCase {
     XCTAssertEqual(try sql("colour == 0.5", on: "Comic").text, "0")
   }
 
+  func testAnIntegerComparedWithAStringIsDecidedByTheEngine() throws {
+    XCTAssertEqual(
+      try sql(#"pages == "300""#),
+      SQLFragment(text: #"bowq_compare(0, 0, t0."ZPAGES", ?)"#, parameters: [.text("300")]))
+  }
+
   func testNilFollowsNSPredicate() throws {
     XCTAssertEqual(try sql("added == nil").text, #"t0."ZADDED" IS NULL"#)
     XCTAssertEqual(try sql("added != nil").text, #"NOT (t0."ZADDED" IS NULL)"#)

@@ -361,8 +361,16 @@ struct CoreDataSQLTranslator {
       return SQL(
         text: "\(SQLiteFunctions.compare)(\(SQLiteFunctions.code(of: op)), \(options.rawValue), "
           + "\(value.text), ?)", parameters: value.parameters + [cell], nullable: false)
-    case nil, .int16?, .int32?, .int64?:
-      return try integerTest(value, op, constant, nullable: type != nil)
+    case .int16?, .int32?, .int64?:
+      // An integer compared with a string is decided by the engine's own code, as strings are.
+      if case .string(let text) = constant {
+        return SQL(
+          text: "\(SQLiteFunctions.compare)(\(SQLiteFunctions.code(of: op)), \(options.rawValue), "
+            + "\(value.text), ?)", parameters: value.parameters + [.text(text)], nullable: false)
+      }
+      return try integerTest(value, op, constant, nullable: true)
+    case nil:
+      return try integerTest(value, op, constant, nullable: false)
     case .double?, .float?:
       let bound: Double
       switch constant {
