@@ -104,7 +104,9 @@ final class CoreDataWriterTests: XCTestCase {
     for (attribute, value, cell) in cases {
       let written = try reader.cell(for: value, attribute, archived: false, place: "T.C")
       XCTAssertEqual(written, cell, "\(attribute.type)")
-      XCTAssertEqual(try reader.value(written, attribute, place: "T.C"), value, "\(attribute.type)")
+      XCTAssertEqual(
+        try reader.value(written, attribute, archived: false, place: "T.C"), value,
+        "\(attribute.type)")
     }
     let archivedCases: [(AttributeType, Value)] = [
       (.string, .string("due Friday")), (.double, .double(2.5)), (.int64, .int(-7)),
@@ -115,7 +117,8 @@ final class CoreDataWriterTests: XCTestCase {
       let written = try reader.cell(for: value, attribute(type), archived: true, place: "T.C")
       guard case .blob(let archive) = written else { return XCTFail("\(type): \(written)") }
       XCTAssertNoThrow(try KeyedArchive.decode(archive), "\(type)")
-      XCTAssertEqual(try reader.value(written, attribute(type), place: "T.C"), value, "\(type)")
+      XCTAssertEqual(
+        try reader.value(written, attribute(type), archived: true, place: "T.C"), value, "\(type)")
     }
     let refused: [(AttributeType, Value)] = [
       (.string, .color(Color(red: 1, green: 0, blue: 0))), (.binary, .data(Data([1, 2]))),

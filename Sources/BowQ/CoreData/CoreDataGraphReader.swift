@@ -133,6 +133,8 @@ struct CoreDataGraphReader {
       var slot: Int
       var column: Int
       var attribute: Attribute
+      /// Whether the column holds the archive of a Transformable's value.
+      var archived: Bool
     }
     struct ToOneColumn {
       var slot: Int
@@ -156,8 +158,13 @@ struct CoreDataGraphReader {
         guard let owner = declaring(attribute.name, in: chain),
           let column = layout.columns[.init(entity: owner.name, property: attribute.name)]
         else { continue }
+        let transformable = owner.attributes.contains {
+          $0.name == attribute.name && $0.type == .transformable
+        }
         attributes.append(
-          AttributeColumn(slot: slot, column: index(of: column), attribute: attribute))
+          AttributeColumn(
+            slot: slot, column: index(of: column), attribute: attribute,
+            archived: CoreDataValueReader.isArchived(attribute, comparable: !transformable)))
       }
       for (i, relationship) in bowqEntity.relationships.enumerated() where !relationship.isToMany {
         guard let owner = declaring(relationship.name, in: chain),
@@ -197,7 +204,8 @@ struct CoreDataGraphReader {
         + entity.relationships.map { $0.isToMany ? Value.collection([]) : .null }
       for column in plan.attributes {
         let place = "\(table).\(selected[column.column]) of Z_PK \(key)"
-        row[column.slot] = try values.value(cells[column.column], column.attribute, place: place)
+        row[column.slot] = try values.value(
+          cells[column.column], column.attribute, archived: column.archived, place: place)
       }
       let id = ObjectID(entity: entity.name, key: key)
       for column in plan.toOnes {

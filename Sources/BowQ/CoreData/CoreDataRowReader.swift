@@ -55,9 +55,11 @@ struct CoreDataRowReader {
       var next = 2
       for slot in place.slots {
         switch slot {
-        case .attribute(let column, let attribute, _):
+        case .attribute(let column, let attribute, let comparable):
           let where_ = "\(place.table).\(column) of Z_PK \(key)"
-          row.append(try file.values.value(cells[next], attribute, place: where_))
+          let archived = CoreDataValueReader.isArchived(attribute, comparable: comparable)
+          row.append(
+            try file.values.value(cells[next], attribute, archived: archived, place: where_))
           next += 1
         case .toOne where wholeObjects:
           if case .integer(let target) = cells[next], case .integer(let n) = cells[next + 1],

@@ -19,11 +19,15 @@ struct CoreDataValueReader {
       .appendingPathComponent(".\(name)_SUPPORT").appendingPathComponent("_EXTERNAL_DATA")
   }
 
-  /// The value of `cell` for an attribute of bowq type `type`; `place` names the table, the
-  /// column and the row for messages.
-  func value(_ cell: SQLiteConnection.Cell, _ attribute: Attribute, place: String)
-    throws(CoreDataStoreError) -> Value
-  {
+  /// The value of `cell` for `attribute`; `place` names the table, the column and the row
+  /// for messages.
+  ///
+  /// - Parameter archived: whether the store keeps the attribute as the `NSKeyedArchiver`
+  ///   archive of a Transformable's value (``isArchived(_:comparable:)``), so that a blob of
+  ///   a Binary or UUID attribute is the archive of an `NSData` or `NSUUID`, not the value.
+  func value(
+    _ cell: SQLiteConnection.Cell, _ attribute: Attribute, archived: Bool, place: String
+  ) throws(CoreDataStoreError) -> Value {
     func wrong() -> CoreDataStoreError {
       CoreDataStoreError(
         .badValue,
@@ -63,7 +67,7 @@ struct CoreDataValueReader {
       return .date(Date(timeIntervalSinceReferenceDate: seconds))
     case (.date, .integer(let seconds)):
       return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
-    case (.uuid, .blob(let bytes)):
+    case (.uuid, .blob(let bytes)) where !archived:
       guard bytes.count == 16 else {
         throw CoreDataStoreError(
           .badValue, "\(place) holds \(bytes.count) bytes; a UUID is stored as 16")
@@ -78,7 +82,7 @@ struct CoreDataValueReader {
     case (.uuid, .text(let s)):
       guard let uuid = UUID(uuidString: s) else { throw wrong() }
       return .uuid(uuid)
-    case (.binary, .blob(let bytes)):
+    case (.binary, .blob(let bytes)) where !archived:
       return .data(
         attribute.allowsExternalStorage ? try external(bytes, place: place) : bytes)
     case (.transformable(let transformer), .blob(let bytes)) where !transformer.isBuiltIn:
@@ -88,6 +92,14 @@ struct CoreDataValueReader {
     default:
       throw wrong()
     }
+  }
+
+  /// Whether Core Data keeps `attribute` as the `NSKeyedArchiver` archive of a
+  /// Transformable's value, given whether its column is `comparable` (holds the value itself,
+  /// ``CoreDataSQLMap/Slot``): a column that is not holds such an archive unless it holds
+  /// the marker of external data.
+  static func isArchived(_ attribute: Attribute, comparable: Bool) -> Bool {
+    !comparable && !attribute.allowsExternalStorage
   }
 
   /// The bytes of an attribute that allows external storage: after a first byte 1 the bytes

@@ -271,7 +271,7 @@ struct CoreDataWriter {
     guard place.slots.indices.contains(slot) else { return [] }
     switch place.slots[slot] {
     case .attribute(let column, let attribute, let comparable):
-      let archived = !comparable && !attribute.allowsExternalStorage
+      let archived = CoreDataValueReader.isArchived(attribute, comparable: comparable)
       let where_ = Self.describe(place.table, column, id.key)
       var opaque = false
       if case .transformable = attribute.type { opaque = true }

@@ -201,6 +201,23 @@ enum CoreDataTestStore {
     return w.binary(root: root)
   }
 
+  /// An `NSKeyedArchiver` archive of one `NSData`, held inline, as a Transformable of
+  /// `NSData` holds.
+  static func archivedData(_ data: Data) -> Data {
+    var w = KeyedArchiveWriter()
+    let root = w.add(.data(data))
+    return w.binary(root: root)
+  }
+
+  /// An `NSKeyedArchiver` archive of one `NSUUID` (`NS.uuidbytes`), as a Transformable of
+  /// `NSUUID` holds.
+  static func archivedUUID(_ uuid: UUID) -> Data {
+    var w = KeyedArchiveWriter()
+    let bytes = withUnsafeBytes(of: uuid.uuid) { Data($0) }
+    let root = w.object(["NSUUID", "NSObject"], [("NS.uuidbytes", .data(bytes))])
+    return w.binary(root: root)
+  }
+
   /// Makes a store at `path`: Core Data's tables with the entities in entity-number order
   /// (`Z_SUPER` from each parent), the model cache when `cache` is given, then `sql`.
   static func make(
