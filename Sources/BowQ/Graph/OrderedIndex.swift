@@ -228,7 +228,8 @@ struct OrderedIndex: Sendable {
 
   /// Runs of entries with the same first `depth` values, from `from` up to `to` (the whole
   /// index by default), in order or in reverse, each run's keys handed to `body` until it
-  /// returns false; returns whether every run was handed over.
+  /// returns false; returns whether every run was handed over. Entries are compared where
+  /// they lie, a run known by the place of its first entry.
   @discardableResult
   func forEachRun(
     from: Position? = nil, to: Position? = nil, depth: Int = 1, ascending: Bool,
@@ -236,25 +237,30 @@ struct OrderedIndex: Sendable {
   ) rethrows -> Bool {
     let (from, to) = (from ?? start, to ?? end)
     guard from < to else { return true }
-    let stretch = (from.block...min(to.block, blocks.count - 1)).lazy.map { b in
-      self.blocks[b][
-        (b == from.block ? from.offset : 0)..<(b == to.block ? to.offset : self.blocks[b].count)]
-    }
-    let sequence: AnySequence<Entry> =
-      ascending
-      ? AnySequence(stretch.joined())
-      : AnySequence(stretch.reversed().lazy.flatMap { $0.reversed() })
+    let last = min(to.block, blocks.count - 1)
     var run: [Int64] = []
-    var runValues: IndexValues?
-    for entry in sequence {
-      if let values = runValues,
-        IndexOrder.compare(values, entry.values, depth: depth) != .orderedSame
+    var runStart: Position?
+    let step = ascending ? 1 : -1
+    for b in stride(
+      from: ascending ? from.block : last, to: ascending ? last + 1 : from.block - 1, by: step)
+    {
+      let low = b == from.block ? from.offset : 0
+      let high = b == to.block ? to.offset : blocks[b].count
+      for offset in stride(
+        from: ascending ? low : high - 1, to: ascending ? high : low - 1, by: step)
       {
-        guard try body(run) else { return false }
-        run.removeAll(keepingCapacity: true)
+        if let first = runStart,
+          IndexOrder.compare(
+            blocks[first.block][first.offset].values, blocks[b][offset].values, depth: depth)
+            != .orderedSame
+        {
+          guard try body(run) else { return false }
+          run.removeAll(keepingCapacity: true)
+          runStart = nil
+        }
+        if runStart == nil { runStart = Position(block: b, offset: offset) }
+        run.append(blocks[b][offset].key)
       }
-      runValues = entry.values
-      run.append(entry.key)
     }
     return try run.isEmpty || body(run)
   }
