@@ -27,8 +27,7 @@ final class CompoundIndexSearchTests: XCTestCase {
     let model =
       indexed
       ? Self.model
-      : Self.model.split(separator: "\n").filter { !$0.contains("index") }.joined(separator: "\n")
-        .replacingOccurrences(of: " unique", with: "")
+      : Interpreter.withoutIndexes(Self.model)
     var script = model + "\n"
     for i in 0..<ties {
       let name =
@@ -51,25 +50,9 @@ final class CompoundIndexSearchTests: XCTestCase {
     return lines
   }
 
-  private func count(_ predicate: String, _ interpreter: Interpreter) throws -> Int {
-    guard case .count(_, let n)? = try interpreter.run("count Tie where \(predicate)").last else {
-      XCTFail("no count for \(predicate)")
-      return -1
-    }
-    return n
-  }
-
-  private func keys(_ statement: String, _ interpreter: Interpreter) throws -> [Int64] {
-    guard case .objects(let result)? = try interpreter.run(statement).last else {
-      XCTFail("no result for \(statement)")
-      return []
-    }
-    return result.ids.map(\.key)
-  }
-
   func testTheSearchFollowsTheEqualitiesOnTheFirstAttributes() throws {
     let interpreter = try makeInterpreter()
-    let fours = try count("rating == 4", interpreter)
+    let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
       try explanation("explain fetch Tie where rating == 4 AND name > 'M'", interpreter),
       [
@@ -89,7 +72,7 @@ final class CompoundIndexSearchTests: XCTestCase {
     )
     XCTAssertTrue(
       prefix[1].hasPrefix(#"filter name BEGINSWITH "B" ("#), "only the prefix: \(prefix)")
-    let roses = try count("rating == 4 AND name == 'Rose'", interpreter)
+    let roses = try interpreter.count(of: "Tie", where: "rating == 4 AND name == 'Rose'")
     XCTAssertEqual(
       try explanation("explain fetch Tie where rating == 4 AND name == 'Rose'", interpreter),
       [
@@ -101,7 +84,7 @@ final class CompoundIndexSearchTests: XCTestCase {
       [
         #"count in index byRatingName for rating == 4 AND name == "Rose" (\#(roses) Tie objects, counted in the index)"#
       ])
-    let some = try count("rating IN {1, 3} AND name == nil", interpreter)
+    let some = try interpreter.count(of: "Tie", where: "rating IN {1, 3} AND name == nil")
     XCTAssertEqual(
       try explanation("explain count Tie where rating IN {1, 3} AND name == nil", interpreter),
       [
@@ -111,7 +94,8 @@ final class CompoundIndexSearchTests: XCTestCase {
     for i in 0..<8 {
       _ = try interpreter.run("insert Tie name = 'Bow', worn = 1, fit = 2, code = 'x\(i)'")
     }
-    let matching = try count("fit == 2 AND worn == 1 AND name BEGINSWITH 'B'", interpreter)
+    let matching = try interpreter.count(
+      of: "Tie", where: "fit == 2 AND worn == 1 AND name BEGINSWITH 'B'")
     XCTAssertEqual(
       try explanation(
         "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1",
@@ -127,7 +111,7 @@ final class CompoundIndexSearchTests: XCTestCase {
 
   func testASearchIsLeftWhereItWouldNotBeExact() throws {
     let interpreter = try makeInterpreter()
-    let fours = try count("rating == 4", interpreter)
+    let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
       try explanation(
         "explain fetch Tie where code == 'c7' AND rating == 4 AND name > 'M'", interpreter
@@ -143,7 +127,7 @@ final class CompoundIndexSearchTests: XCTestCase {
     XCTAssertEqual(
       try explanation("explain fetch Tie where rating IN {4, nil} AND name > 'M'", interpreter)
         .first,
-      "search index byRatingName for rating IN {4, nil} (\(try count("rating IN {4, nil}", interpreter)) Tie objects)",
+      "search index byRatingName for rating IN {4, nil} (\(try interpreter.count(of: "Tie", where: "rating IN {4, nil}")) Tie objects)",
       "objects whose first value is nil are kept apart from the order")
     _ = try interpreter.run("insert Tie name = 'Émile', rating = 4, fit = 0, code = 'e'")
     XCTAssertEqual(
@@ -154,7 +138,7 @@ final class CompoundIndexSearchTests: XCTestCase {
 
   func testASearchInTheSortOrderSortsNothing() throws {
     let interpreter = try makeInterpreter()
-    let fours = try count("rating == 4", interpreter)
+    let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
       try explanation("explain fetch Tie where rating == 4 sort by name limit 3", interpreter),
       [
@@ -173,7 +157,7 @@ final class CompoundIndexSearchTests: XCTestCase {
         "explain fetch Tie where fit IN {1, 2} sort by fit, worn limit 4", interpreter
       )
       .first,
-      "search index triple for fit IN {1, 2} in index order (fit ascending, worn ascending), keeping the first 4 (no sort; finds \(try count("fit IN {1, 2}", interpreter)) Tie objects)"
+      "search index triple for fit IN {1, 2} in index order (fit ascending, worn ascending), keeping the first 4 (no sort; finds \(try interpreter.count(of: "Tie", where: "fit IN {1, 2}")) Tie objects)"
     )
     XCTAssertEqual(
       try explanation("explain fetch Tie sort by rating desc, name desc limit 5", interpreter),
@@ -241,7 +225,8 @@ final class CompoundIndexSearchTests: XCTestCase {
           )
         } else {
           XCTAssertEqual(
-            try keys(statement, indexed), try keys(statement, plain), "\(statement), round \(round)"
+            try indexed.fetchedKeys(statement), try plain.fetchedKeys(statement),
+            "\(statement), round \(round)"
           )
         }
       }
@@ -297,10 +282,11 @@ final class CompoundIndexSearchTests: XCTestCase {
     for round in 0...edits.count {
       for predicate in predicates {
         XCTAssertEqual(
-          try keys("fetch Tie where \(predicate)", indexed),
-          try keys("fetch Tie where \(predicate)", plain), "\(predicate), round \(round)")
+          try indexed.fetchedKeys("fetch Tie where \(predicate)"),
+          try plain.fetchedKeys("fetch Tie where \(predicate)"), "\(predicate), round \(round)")
         XCTAssertEqual(
-          try count(predicate, indexed), try count(predicate, plain),
+          try indexed.count(of: "Tie", where: predicate),
+          try plain.count(of: "Tie", where: predicate),
           "count \(predicate), round \(round)")
       }
       guard round < edits.count else { break }

@@ -41,8 +41,7 @@ final class HashIndexKindsTests: XCTestCase {
     let model =
       indexed
       ? Self.model
-      : Self.model.split(separator: "\n").filter { !$0.contains("index") }.joined(separator: "\n")
-        .replacingOccurrences(of: " unique", with: "")
+      : Interpreter.withoutIndexes(Self.model)
     var script = model + "\n"
     var random = SplitMix64(seed: seed)
     for i in 0..<count {
@@ -59,17 +58,6 @@ final class HashIndexKindsTests: XCTestCase {
     let price = random.chance(20) ? "nil" : random.pick(Self.prices)
     return #"id = CAST("\#(Self.uuid(id))", "NSUUID"), "#
       + "link = \(link), blob = \(blob), price = \(price)"
-  }
-
-  private func count(_ predicate: String, _ interpreter: Interpreter, entity: String = "Thing")
-    throws -> Int
-  {
-    guard case .count(_, let n)? = try interpreter.run("count \(entity) where \(predicate)").last
-    else {
-      XCTFail("no count for \(predicate)")
-      return -1
-    }
-    return n
   }
 
   private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> String {
@@ -122,7 +110,8 @@ final class HashIndexKindsTests: XCTestCase {
       let scanned = try makeInterpreter(seed: seed, indexed: false)
       for predicate in Self.predicates {
         XCTAssertEqual(
-          try count(predicate, indexed), try count(predicate, scanned), "\(predicate), seed \(seed)"
+          try indexed.count(of: "Thing", where: predicate),
+          try scanned.count(of: "Thing", where: predicate), "\(predicate), seed \(seed)"
         )
       }
     }
@@ -187,8 +176,8 @@ final class HashIndexKindsTests: XCTestCase {
     for round in 0...edits.count {
       for predicate in predicates {
         XCTAssertEqual(
-          try count(predicate, indexed, entity: "Item"),
-          try count(predicate, scanned, entity: "Item"), "\(predicate), round \(round)")
+          try indexed.count(of: "Item", where: predicate),
+          try scanned.count(of: "Item", where: predicate), "\(predicate), round \(round)")
       }
       guard round < edits.count else { break }
       _ = try indexed.run(edits[round])

@@ -27,8 +27,7 @@ final class IndexPlanTests: XCTestCase {
     let model =
       indexed
       ? Self.model
-      : Self.model.split(separator: "\n").filter { !$0.contains("index") }.joined(separator: "\n")
-        .replacingOccurrences(of: " unique", with: "")
+      : Interpreter.withoutIndexes(Self.model)
     var script = model + "\n"
     for i in 0..<ties {
       let worn = random.chance(20) ? "nil" : "\(Double(random.int(in: -4...8)) / 2)"
@@ -49,25 +48,6 @@ final class IndexPlanTests: XCTestCase {
     return lines
   }
 
-  private func count(_ predicate: String, _ interpreter: Interpreter, entity: String = "Tie")
-    throws -> Int
-  {
-    guard case .count(_, let n)? = try interpreter.run("count \(entity) where \(predicate)").last
-    else {
-      XCTFail("no count for \(predicate)")
-      return -1
-    }
-    return n
-  }
-
-  private func keys(_ statement: String, _ interpreter: Interpreter) throws -> [Int64] {
-    guard case .objects(let result)? = try interpreter.run(statement).last else {
-      XCTFail("no result for \(statement)")
-      return []
-    }
-    return result.ids.map(\.key)
-  }
-
   func testAFetchWithoutPredicateOrSortBuildsNoIndex() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run(
@@ -82,7 +62,7 @@ final class IndexPlanTests: XCTestCase {
 
   func testEachAccessPathHasItsPlan() throws {
     let interpreter = try makeInterpreter()
-    let rs = try count("key == 'R'", interpreter)
+    let rs = try interpreter.count(of: "Tie", where: "key == 'R'")
     XCTAssertEqual(
       try explanation("explain fetch Tie where key == 'R' and rating > 2", interpreter),
       [
@@ -93,14 +73,14 @@ final class IndexPlanTests: XCTestCase {
     XCTAssertEqual(
       try explanation("explain count Tie where key == 'R'", interpreter),
       [#"count in index key for key == "R" (\#(rs) Tie objects, counted in the index)"#])
-    let inList = try count("key IN {'R', 'G'}", interpreter)
+    let inList = try interpreter.count(of: "Tie", where: "key IN {'R', 'G'}")
     XCTAssertEqual(
       try explanation("explain count Tie where key IN {'R', 'G'}", interpreter),
       [#"count in index key for key IN {"R", "G"} (\#(inList) Tie objects, counted in the index)"#])
     XCTAssertEqual(
       try explanation("explain fetch Tie where rating > 3 and worn == nil", interpreter),
       [
-        "search index worn for worn == nil (\(try count("worn == nil", interpreter)) Tie objects)",
+        "search index worn for worn == nil (\(try interpreter.count(of: "Tie", where: "worn == nil")) Tie objects)",
         "filter rating > 3 (about 5 objects)", "select as the current selection",
       ],
       "equality before a range")
@@ -149,7 +129,7 @@ final class IndexPlanTests: XCTestCase {
       script += "insert Tie name = \"T\(i)\", rating = \(random.int(in: 0...3)), key = \(key)\n"
     }
     _ = try interpreter.run(script)
-    let reds = try count("key == 'R' and rating == 3", interpreter)
+    let reds = try interpreter.count(of: "Tie", where: "key == 'R' and rating == 3")
     XCTAssertGreaterThan(reds, 0)
     XCTAssertEqual(
       try explanation("explain count Tie where key == 'R' and rating == 3", interpreter),
@@ -172,7 +152,7 @@ final class IndexPlanTests: XCTestCase {
     XCTAssertEqual(
       try explanation("explain count Tie where key == 'R'", interpreter).first,
       "scan 64 Tie objects", "a compound hash index answers only all its attributes at once")
-    let nils = try count("key == nil and rating == 1", interpreter)
+    let nils = try interpreter.count(of: "Tie", where: "key == nil and rating == 1")
     XCTAssertEqual(
       try explanation("explain count Tie where key == nil and rating == 1", interpreter),
       [
@@ -185,8 +165,8 @@ final class IndexPlanTests: XCTestCase {
       "rating == 0 and key == 'B' and name != 'T3'", "key == 'R' and rating == 2.5",
     ] {
       XCTAssertEqual(
-        try keys("fetch Tie where \(predicate)", interpreter),
-        try keys("fetch Tie where \(predicate)", plain), predicate)
+        try interpreter.fetchedKeys("fetch Tie where \(predicate)"),
+        try plain.fetchedKeys("fetch Tie where \(predicate)"), predicate)
     }
   }
 
@@ -221,8 +201,8 @@ final class IndexPlanTests: XCTestCase {
 
   func testExplainAnalyzeShowsTheRowsOfIndexSteps() throws {
     let interpreter = try makeInterpreter()
-    let gs = try count("key == 'G'", interpreter)
-    let greens = try count("key == 'G' and rating >= 3", interpreter)
+    let gs = try interpreter.count(of: "Tie", where: "key == 'G'")
+    let greens = try interpreter.count(of: "Tie", where: "key == 'G' and rating >= 3")
     XCTAssertEqual(
       try explanation("explain analyze fetch Tie where key == 'G' and rating >= 3", interpreter),
       [
@@ -270,10 +250,11 @@ final class IndexPlanTests: XCTestCase {
     for round in 0...edits.count {
       for predicate in predicates {
         XCTAssertEqual(
-          try keys("fetch Tie where \(predicate)", indexed),
-          try keys("fetch Tie where \(predicate)", plain), "\(predicate), round \(round)")
+          try indexed.fetchedKeys("fetch Tie where \(predicate)"),
+          try plain.fetchedKeys("fetch Tie where \(predicate)"), "\(predicate), round \(round)")
         XCTAssertEqual(
-          try count(predicate, indexed), try count(predicate, plain),
+          try indexed.count(of: "Tie", where: predicate),
+          try plain.count(of: "Tie", where: predicate),
           "count \(predicate), round \(round)")
       }
       for request in sorted {
@@ -283,7 +264,8 @@ final class IndexPlanTests: XCTestCase {
             try interpreter(indexed, rows: statement), try interpreter(plain, rows: statement),
             statement)
         } else {
-          XCTAssertEqual(try keys(statement, indexed), try keys(statement, plain), statement)
+          XCTAssertEqual(
+            try indexed.fetchedKeys(statement), try plain.fetchedKeys(statement), statement)
         }
       }
       if round < edits.count {
@@ -328,7 +310,7 @@ final class IndexPlanTests: XCTestCase {
       try explanation("explain count Car where name == 'a'", interpreter),
       [#"count in index name for name == "a" (1 Car object, counted in the index)"#])
     _ = try interpreter.run("insert SportCar name = \"a\", topSpeed = 300")
-    XCTAssertEqual(try count("name == 'a'", interpreter, entity: "Car"), 2)
+    XCTAssertEqual(try interpreter.count(of: "Car", where: "name == 'a'"), 2)
     XCTAssertEqual(
       try explanation("explain count Car where name == 'a'", interpreter),
       ["scan 2 Car objects", #"filter name == "a" (2 objects)"#, "count"])

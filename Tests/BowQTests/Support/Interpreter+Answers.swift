@@ -1,0 +1,32 @@
+import XCTest
+
+@testable import BowQ
+
+extension Interpreter {
+  /// What `count <entity> where <predicate>` answers; -1, with a test failure, when the
+  /// statement answers anything but a count.
+  func count(of entity: String, where predicate: String) throws -> Int {
+    guard case .count(_, let n)? = try run("count \(entity) where \(predicate)").last else {
+      XCTFail("no count for \(predicate)")
+      return -1
+    }
+    return n
+  }
+
+  /// The keys of the objects the fetch `statement` answers, in its order; empty, with a
+  /// test failure, when it answers anything but objects.
+  func fetchedKeys(_ statement: String) throws -> [Int64] {
+    guard case .objects(let result)? = try run(statement).last else {
+      XCTFail("no result for \(statement)")
+      return []
+    }
+    return result.ids.map(\.key)
+  }
+
+  /// `model`, the text of entity definitions, without its `index` lines and `unique`
+  /// rules: the same entities with no index, for answers to compare with an indexed run's.
+  static func withoutIndexes(_ model: String) -> String {
+    model.split(separator: "\n").filter { !$0.contains("index") }.joined(separator: "\n")
+      .replacingOccurrences(of: " unique", with: "")
+  }
+}
