@@ -175,8 +175,9 @@ extension CoreDataValueReader {
   /// small data.
   ///
   /// - Parameter archived: whether the store keeps the attribute as the `NSKeyedArchiver`
-  ///   archive of a Transformable's value (a standard value is archived as Foundation
-  ///   archives it; one read as binary is written back as its bytes); `place` names the
+  ///   archive of a Transformable's value (a standard value, data and UUIDs included, is
+  ///   archived as Foundation archives it; the value of an app's own transformer, read as
+  ///   binary, is written back as its bytes); `place` names the
   ///   table, column and row for messages.
   /// - Throws: ``CoreDataStoreError/Kind/notWritable`` for a value bowq cannot store as Core
   ///   Data would.
@@ -187,11 +188,6 @@ extension CoreDataValueReader {
     switch (attribute.type, value) {
     case (.transformable(let transformer), .data(let bytes)) where !transformer.isBuiltIn:
       return .blob(bytes)
-    case (.binary, _) where archived, (.uuid, _) where archived:
-      throw CoreDataStoreError(
-        .notWritable,
-        "\(place): a Transformable of NSData or NSUUID reads as its archive's bytes, so bowq "
-          + "does not write \(attribute.name); set it back to its saved value or `rollback`")
     case _ where archived:
       guard let archive = Self.archived(value).flatMap(KeyedArchiveEncoder.archive) else {
         throw CoreDataStoreError(
