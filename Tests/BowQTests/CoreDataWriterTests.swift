@@ -415,6 +415,37 @@ final class CoreDataWriterTests: XCTestCase {
     XCTAssertTrue(message.contains("the entity Note was defined in this session"), message)
   }
 
+  func testDerivedValuesTheStoreChangedShowRightAfterTheSave() throws {
+    let path = try CoreDataFixtures.copy("Books/Books.sqlite").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    let interpreter = try session(path)
+    _ = try interpreter.run(
+      """
+      fetch Page where number == 99
+      set book = GraphicNovel where title != nil
+      save
+      """)
+    XCTAssertFalse(interpreter.context.hasChanges, "the refreshed values are not changes")
+    guard case .objects(let result)? = try interpreter.run("fetch Book sort by title").last else {
+      return XCTFail("no objects")
+    }
+    let pagesCount = try XCTUnwrap(result.columns.firstIndex { $0.name == "pagesCount" })
+    XCTAssertEqual(
+      result.rows.map { $0[pagesCount] }, [.int(98), .int(1), .int(20)],
+      "as the file holds them: \(sql("SELECT Z_PK, ZPAGESCOUNT FROM ZBOOK", path))")
+    let saved = try CoreDataStore.open(path: path).graph
+    for id in result.ids {
+      XCTAssertEqual(
+        saved.value(of: id, attribute: "pagesCount"),
+        interpreter.context.graph.value(of: id, attribute: "pagesCount"), "\(id)")
+    }
+    _ = try interpreter.run(#"update Book where title == "title 1 - author 1" set price = 3"#)
+    _ = try interpreter.run("save")
+    XCTAssertEqual(
+      sql("SELECT ZPAGESCOUNT FROM ZBOOK WHERE Z_PK = 2", path), [["98"]],
+      "a later save of the book keeps the count the triggers made")
+  }
+
   func testTheRealBooksStoreTakesAPageIntoAGraphicNovelAFeedbackAndARating() throws {
     let path = try CoreDataFixtures.copy("Books/Books.sqlite").path
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)

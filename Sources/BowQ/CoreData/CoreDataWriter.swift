@@ -20,7 +20,8 @@ import Foundation
 ///
 /// Columns and values are those of ``CoreDataSQLMap`` and ``CoreDataValueReader``, the maps
 /// the store was read with. Core Data's derived-attribute triggers run in SQLite, their
-/// calls into a running app answered by functions that do nothing.
+/// calls into a running app answered by functions that do nothing, and the derived values
+/// they leave are read back (``DerivedValue``) so the graph can show what the file holds.
 struct CoreDataWriter {
   let file: CoreDataStoreFile
   /// The graph as last read or saved.
@@ -46,6 +47,15 @@ struct CoreDataWriter {
     "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue",
   ]
 
+  /// A derived attribute of an object of the graph whose value in the store, once the
+  /// save's writes and the store's triggers ran, differs from the graph's.
+  struct DerivedValue: Equatable {
+    var id: ObjectID
+    /// The attribute's index in its entity.
+    var attribute: Int
+    var value: Value
+  }
+
   /// The changes of one save, by kind.
   private struct Batch {
     var inserted: [ObjectID] = []
@@ -60,8 +70,10 @@ struct CoreDataWriter {
   /// - Throws: ``CoreDataStoreError`` of kind `conflict` when a row changed or keys were
   ///   handed out since the store was read, `interrupted` on Ctrl-C, `notWritable` for a
   ///   read-only file or a change bowq cannot store as Core Data would; nothing is written.
+  /// - Returns: the derived values the store's triggers changed (``derivedValues(_:)``).
+  @discardableResult
   func save(_ changes: PendingChanges, versions: inout CoreDataRowVersions)
-    throws(CoreDataStoreError)
+    throws(CoreDataStoreError) -> [DerivedValue]
   {
     var batch = Batch()
     for change in changes {
@@ -79,6 +91,7 @@ struct CoreDataWriter {
     let connection = try SQLiteConnection(writing: file.path)
     try connection.registerCoreDataTriggerFunctions(Self.triggerFunctions)
     var written = versions
+    var derived: [DerivedValue] = []
     try connection.transaction { () throws(CoreDataStoreError) in
       try reserveKeys(for: batch.inserted, connection)
       var step = 0
@@ -105,8 +118,54 @@ struct CoreDataWriter {
         let table = try delete(id, versions: versions, connection)
         written[table, id.key] = nil
       }
+      derived = try derivedValues(connection)
     }
     versions = written
+    return derived
+  }
+
+  /// The derived attributes of the objects of ``graph`` whose values in the store differ
+  /// from the graph's, read on `connection` after the save's writes. Every entity with
+  /// derived attributes is read, not only the entities saved: a trigger on one table
+  /// updates the rows of another (moving a page changes its books' `pagesCount`). The
+  /// triggers leave `Z_OPT` alone, so the rows' versions stay as they were.
+  private func derivedValues(_ connection: SQLiteConnection) throws(CoreDataStoreError)
+    -> [DerivedValue]
+  {
+    var found: [DerivedValue] = []
+    for entity in graph.model.entities {
+      guard let place = file.map[entity.name], let number = numbers[entity.name] else { continue }
+      let derived = Set(
+        file.model.ancestry(of: entity.name).flatMap { $0.attributes.filter(\.isDerived) }.map(
+          \.name))
+      var columns: [(slot: Int, column: String, attribute: Attribute, archived: Bool)] = []
+      for (slot, kind) in place.slots.enumerated() {
+        guard case .attribute(let column, let attribute, let comparable) = kind,
+          derived.contains(attribute.name)
+        else { continue }
+        let archived = CoreDataValueReader.isArchived(attribute, comparable: comparable)
+        columns.append((slot, column, attribute, archived))
+      }
+      guard !columns.isEmpty else { continue }
+      let table = graph.table(entity.name)
+      let sql =
+        "SELECT Z_PK, " + columns.map { SQLiteConnection.quoted($0.column) }.joined(separator: ", ")
+        + " FROM " + SQLiteConnection.quoted(place.table) + " WHERE Z_ENT = ?"
+      try connection.forEachRow(sql, binding: [.integer(number)]) {
+        cells throws(CoreDataStoreError) in
+        guard case .integer(let key) = cells[0], let row = table.row(for: key) else { return }
+        for (offset, column) in columns.enumerated() {
+          let value = try file.values.value(
+            cells[offset + 1], column.attribute, archived: column.archived,
+            place: Self.describe(place.table, column.column, key))
+          guard row[column.slot] != value else { continue }
+          found.append(
+            DerivedValue(
+              id: ObjectID(entity: entity.name, key: key), attribute: column.slot, value: value))
+        }
+      }
+    }
+    return found
   }
 
   /// Stops the save on Ctrl-C, every 256th `step`, which the transaction then rolls back.
