@@ -70,4 +70,69 @@ final class URITests: XCTestCase {
     XCTAssertTrue(URI.isPlainlyValid("https://shop.example.com/bow-ties/7-crème-brûlée"))
     XCTAssertFalse(URI.isPlainlyValid("https://crème.example.com/"), "a host is ASCII")
   }
+
+  /// The eight-byte test may only pass words whose every byte the byte-by-byte check
+  /// passes: each byte value at each position of a word of common characters.
+  func testCommonWordsHoldOnlyPlainBytes() {
+    let filler = Array("ab-./:9Z".utf8)
+    XCTAssertTrue(URI.isCommonWord(word(filler)))
+    var common = 0
+    for position in 0..<8 {
+      for byte in UInt8.min...UInt8.max {
+        var bytes = filler
+        bytes[position] = byte
+        guard URI.isCommonWord(word(bytes)) else { continue }
+        common += 1
+        XCTAssertTrue(URI.isPlainByte(byte), "byte \(byte) at \(position) passed as common")
+      }
+    }
+    // Letters in both cases, digits, and - . / : at each of the eight positions.
+    XCTAssertEqual(common, 8 * (52 + 10 + 4))
+  }
+
+  /// The word-at-a-time check of a URI's bytes answers as the byte loop does for every
+  /// length up to three words, with any byte at any position (word boundaries included).
+  func testPlainBytesAgreeWithTheByteLoop() {
+    let base = Array("https://shop.example.com/bow-ties".utf8)
+    for length in 1...24 {
+      for position in 0..<length {
+        for byte in UInt8.min...UInt8.max {
+          var bytes = Array(base[0..<length])
+          bytes[position] = byte
+          let expected = bytes.allSatisfy(URI.isPlainByte)
+          bytes.withUnsafeBufferPointer { buffer in
+            XCTAssertEqual(
+              URI.hasOnlyPlainBytes(buffer), expected, "byte \(byte) at \(position) of \(length)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Characters outside the plain set, and bad ports, are refused at word boundaries as
+  /// anywhere else: never taken as plainly valid, and left for `URL` to judge.
+  func testRefusesAtWordBoundaries() {
+    let base = "https://shop.example.com/bow-ties/12"
+    for position in [6, 7, 8, 9, 15, 16, 17, 23, 24, 25] {
+      for bad in ["<", ">", "\"", " ", "\\", "^", "`", "{", "|", "}", "[", "]", "\u{7F}", "\t"] {
+        var text = Array(base)
+        text[position] = Character(bad)
+        let string = String(text)
+        XCTAssertFalse(URI.isPlainlyValid(string), string)
+        XCTAssertEqual(URI(string) == nil, URL(string: string) == nil, string)
+      }
+    }
+    for text in [
+      "http://abcdefg:8a/", "http://abcdefgh:8a/", "http://abcdefghi:80a/",
+      "http://abcdefghijklmno:b/", "http://abcdefghijklmnop:8080:90/",
+    ] {
+      XCTAssertFalse(URI.isPlainlyValid(text), text)
+      XCTAssertNil(URI(text), text)
+    }
+  }
+
+  /// Eight bytes as one word, in the order the check loads them.
+  private func word(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+  }
 }

@@ -53,14 +53,8 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
   /// ``isPlainlyValid(_:)`` of a string given as its UTF-8 bytes, so that a reader can
   /// check text it has not made a `String` of.
   static func isPlainlyValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let (low, high) = (plainCharacters[0], plainCharacters[1])
     let count = bytes.count
-    var index = 0
-    while index < count {
-      let byte = bytes[index]
-      if byte < 128, (byte < 64 ? low : high) >> UInt64(byte & 63) & 1 == 0 { return false }
-      index += 1
-    }
+    guard hasOnlyPlainBytes(bytes) else { return false }
     var start = 0
     var end = 0
     while end < count, !isDelimiter(bytes[end]) { end += 1 }
@@ -89,6 +83,53 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
       return true
     }
     return bytes[(colon + 1)..<authorityEnd].allSatisfy(isDigit)
+  }
+
+  /// Whether every byte of `bytes` is a plain character (``plainCharacters``) or not ASCII:
+  /// eight bytes at a time while they are common ones (``isCommonWord(_:)``), byte by byte
+  /// where they are not.
+  @inline(__always)
+  static func hasOnlyPlainBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let raw = UnsafeRawBufferPointer(bytes)
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      if index + 8 <= count,
+        isCommonWord(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      {
+        index += 8
+        continue
+      }
+      guard isPlainByte(bytes[index]) else { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Whether a byte is a plain character (``plainCharacters``) or not ASCII: the general
+  /// check, one byte at a time.
+  @inline(__always)
+  static func isPlainByte(_ byte: UInt8) -> Bool {
+    byte >= 128
+      || (byte < 64 ? plainCharacters[0] : plainCharacters[1]) >> UInt64(byte & 63) & 1 != 0
+  }
+
+  /// Whether all eight bytes of `word` are among the characters most URIs are made of,
+  /// all plain: letters, digits, `-`, `.`, `/` and `:`. Each byte is tested against the
+  /// ranges `-` to `:` and (lower-cased) `a` to `z` at once, without carries between bytes:
+  /// adding `0x80 - low` to an ASCII byte sets its top bit when it is at least `low`, and
+  /// adding `0x7F - high` when it is above `high`.
+  @inline(__always)
+  static func isCommonWord(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let tops: UInt64 = 0x8080_8080_8080_8080
+    guard word & tops == 0 else { return false }
+    func within(_ word: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+      (word &+ ones &* UInt64(0x80 - low)) & ~(word &+ ones &* UInt64(0x7F - high))
+    }
+    let marks = within(word, UInt8(ascii: "-"), UInt8(ascii: ":"))
+    let letters = within(word | ones &* 0x20, UInt8(ascii: "a"), UInt8(ascii: "z"))
+    return (marks | letters) & tops == tops
   }
 
   /// `:`, `/`, `?` or `#`: what ends a scheme or an authority.
