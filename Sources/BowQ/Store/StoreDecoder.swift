@@ -547,21 +547,25 @@ struct StoreDecoder {
         plainColumns.insert(plan.serial)
       }
     }
-    for row in range {
-      var column = 0
-      do {
-        while column < plans.count {
-          try append(row: row, plans[column], to: &columns[column], keySets: keySets, names: names)
-          column += 1
+    // The columns' buffer is checked to be unique once for the run, not at every cell.
+    try columns.withUnsafeMutableBufferPointer { builders in
+      for row in range {
+        var column = 0
+        do {
+          while column < plans.count {
+            try append(
+              row: row, plans[column], to: &builders[column], keySets: keySets, names: names)
+            column += 1
+          }
+        } catch let mismatch as Mismatch {
+          let column = layout.columns[column]
+          if case .external(let path, let problem) = mismatch {
+            throw StoreError.externalDataUnreadable(
+              entity: layout.entity.name, attribute: column.name, key: layout.keys[row],
+              path: path, problem: problem)
+          }
+          throw column.error(entity: layout.entity.name, row: row, mismatch.message(for: column))
         }
-      } catch let mismatch as Mismatch {
-        let column = layout.columns[column]
-        if case .external(let path, let problem) = mismatch {
-          throw StoreError.externalDataUnreadable(
-            entity: layout.entity.name, attribute: column.name, key: layout.keys[row], path: path,
-            problem: problem)
-        }
-        throw column.error(entity: layout.entity.name, row: row, mismatch.message(for: column))
       }
     }
     return columns
