@@ -37,6 +37,8 @@ struct StoreDecoder {
   private var seen: BitSet
   /// Values of objects met more than once, by object and column.
   private var remembered: [MemoKey: Value] = [:]
+  /// The key objects of the colors read so far.
+  private var colorKeys = ColorKeys()
   /// Room for a UTF-16 string's bytes transcoded to UTF-8.
   private var scratch: [UInt8] = []
   /// The entities each relationship column may point to, back to back: a column's plan
@@ -741,7 +743,7 @@ struct StoreDecoder {
   /// (``BinaryPlistScanner/rgbColor(_:)``). Anything else is walked with the column on the
   /// traversal's path and goes through ``StoreValueEncoding/color(_:)`` for its message.
   private mutating func color(_ object: Int, at: Int, in plan: ColumnPlan) throws -> Color {
-    guard let packed = try scanner.rgbColor(object) else {
+    guard let packed = try scanner.rgbColor(object, keys: &colorKeys) else {
       try traversal.enter(plan.array.object, at: plan.array.at)
       let dictionary = try traversal.decode(object, at: at)
       traversal.leave()
