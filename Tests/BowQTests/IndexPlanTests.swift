@@ -60,6 +60,26 @@ final class IndexPlanTests: XCTestCase {
     XCTAssertFalse(interpreter.context.graph.builtIndexes(of: "Tie").isEmpty)
   }
 
+  func testAStatementBuildsOnlyTheIndexesItCouldUse() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      Self.model + "\ninsert Tie name = \"Red\", rating = 1, key = \"R\", code = \"c1\"")
+    func built() -> Set<String> {
+      Set(interpreter.context.graph.builtIndexes(of: "Tie").map(\.definition.name))
+    }
+    _ = try interpreter.run("count Tie where rating > 0 AND name CONTAINS[c] 'e' OR key == 'R'")
+    XCTAssertEqual(built(), [], "no conjunct compares an attribute with a constant")
+    _ = try interpreter.run("count Tie where rating > 0 AND name CONTAINS[c] 'e'")
+    XCTAssertEqual(built(), ["byRating"], "code's unique index cannot answer this count")
+    _ = try interpreter.run("fetch Tie where worn != nil sort by name limit 1")
+    XCTAssertEqual(built(), ["byRating", "worn", "name"])
+    _ = try interpreter.run("update Tie where key == 'R' set rating = 2")
+    XCTAssertEqual(built(), ["byRating", "worn", "name", "key"])
+    XCTAssertEqual(try interpreter.count(of: "Tie", where: "rating == 2 AND name == 'Red'"), 1)
+    _ = try interpreter.run("explain count Tie where code == 'c1'")
+    XCTAssertEqual(built().count, 5)
+  }
+
   func testEachAccessPathHasItsPlan() throws {
     let interpreter = try makeInterpreter()
     let rs = try interpreter.count(of: "Tie", where: "key == 'R'")

@@ -110,10 +110,11 @@ public struct Context: Sendable {
     for id in ids where touched.insert(id) { openStep?.touched.insert(id) }
   }
 
-  /// Builds the indexes of an entity before a statement reads it, unless they are built
-  /// (see ``ObjectGraph/prepareIndexes(for:)``).
-  public mutating func prepareIndexes(for entity: String) {
-    graph.prepareIndexes(for: entity)
+  /// Builds the indexes of an entity before a statement reads it, unless they are built:
+  /// all of them, or those beginning with one of the slots `leading` (see
+  /// ``ObjectGraph/prepareIndexes(for:leading:)``).
+  public mutating func prepareIndexes(for entity: String, leading: Set<Int>? = nil) {
+    graph.prepareIndexes(for: entity, leading: leading)
   }
 
   /// Defines or redefines an entity, migrating its objects (see ``ObjectGraph/define(_:renames:)``).

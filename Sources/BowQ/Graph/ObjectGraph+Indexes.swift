@@ -15,18 +15,26 @@ struct EntityIndexes: Sendable {
 /// the indexes that fit its own objects, and undo restores rows through the same changes.
 extension ObjectGraph {
   /// Builds the indexes of `entity` the model declares (or `unique` implies) and bowq keeps
-  /// (see ``BuiltIndex/isKept(_:on:)``), unless they are built already.
-  public mutating func prepareIndexes(for entity: String) {
+  /// (see ``BuiltIndex/isKept(_:on:)``) that are not built yet: every one, or with
+  /// `leading`, only those whose first attribute is one of those slots — an index that
+  /// begins with another attribute cannot answer the statement at hand, and building it
+  /// would cost a statement on a million objects a second or more for nothing.
+  public mutating func prepareIndexes(for entity: String, leading: Set<Int>? = nil) {
     guard let definition = model.entity(named: entity) else { return }
-    if indexes[entity] != nil {
-      indexes[entity]?.changes = 0
-      return
+    var built = indexes[entity] ?? EntityIndexes(indexes: [])
+    built.changes = 0
+    let missing = definition.allIndexes.filter { index in
+      guard BuiltIndex.isKept(index, on: definition),
+        !built.indexes.contains(where: { $0.definition == index })
+      else { return false }
+      guard let leading else { return true }
+      return index.attributes.first.flatMap(definition.index(ofAttribute:))
+        .map(leading.contains) ?? false
     }
-    let kept = definition.allIndexes.filter { BuiltIndex.isKept($0, on: definition) }
-    guard !kept.isEmpty else { return }
+    guard !missing.isEmpty || indexes[entity] != nil else { return }
     let table = table(entity)
-    indexes[entity] = EntityIndexes(
-      indexes: kept.map { BuiltIndex($0, of: definition, table: table) })
+    built.indexes += missing.map { BuiltIndex($0, of: definition, table: table) }
+    indexes[entity] = built
   }
 
   /// The built indexes of `entity` (none until ``prepareIndexes(for:)``).

@@ -53,25 +53,27 @@ extension Interpreter {
         $0 + context.graph.table($1.name).count
       }
     }
-    func indexes(_ entity: Entity) -> [BuiltIndex] { usableIndexes(of: entity) }
     switch (statement.kind, bound) {
     case (.fetch, .fetch(let fetch)):
       return namingScannedEntities(
         Planner.plan(fetch, objects: objects(fetch.entity), indexes: usableIndexes(for: fetch)))
     case (.count(_, let syntax), .count(let entity, let predicate)):
       return Planner.count(
-        entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))
+        entity, predicate, syntax, objects: objects(entity),
+        indexes: usableIndexes(of: entity, for: predicate))
     case (.update(_, let syntax, _), .update(let entity, let predicate, _)),
       (.delete(_, let syntax), .delete(let entity, let predicate)):
       return Planner.targets(
-        entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))
+        entity, predicate, syntax, objects: objects(entity),
+        indexes: usableIndexes(of: entity, for: predicate))
     case (.show(.matching(_, let syntax)), .show(.matching(let entity, let predicate))):
       return Planner.targets(
-        entity, predicate, syntax, objects: objects(entity), indexes: indexes(entity))
+        entity, predicate, syntax, objects: objects(entity),
+        indexes: usableIndexes(of: entity, for: predicate))
     case (.export(let request), .export(let export)):
       return Planner.targets(
         export.entity, export.predicate, request.predicate, objects: objects(export.entity),
-        indexes: indexes(export.entity))
+        indexes: usableIndexes(of: export.entity, for: export.predicate))
     default:
       return nil
     }

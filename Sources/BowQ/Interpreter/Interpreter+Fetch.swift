@@ -30,6 +30,6 @@ extension Interpreter {
   /// The indexes a fetch may search: none without a predicate or sort keys, so that a plain
   /// `fetch` streams its first row at once rather than first building indexes it cannot use.
   func usableIndexes(for fetch: BoundFetch) -> [BuiltIndex] {
-    fetch.predicate == nil && fetch.sort.isEmpty ? [] : usableIndexes(of: fetch.entity)
+    usableIndexes(of: fetch.entity, for: fetch.predicate, sort: fetch.sort)
   }
 }

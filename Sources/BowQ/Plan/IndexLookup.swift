@@ -81,7 +81,7 @@ struct IndexLookup: Sendable {
 
   /// `attribute op constant`, written either way round, with no modifier or options: the
   /// slot, the operator as seen from the attribute, and the constant.
-  private static func test(_ comparison: BoundComparison) -> (
+  static func test(_ comparison: BoundComparison) -> (
     slot: Int, op: ComparisonOperator, constant: Value
   )? {
     guard comparison.modifier == .direct, comparison.options.isEmpty else { return nil }

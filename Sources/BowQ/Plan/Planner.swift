@@ -195,6 +195,25 @@ enum Planner {
       ? count(found, entity) : "about \(found) of \(count(objects, entity)), a guess"
   }
 
+  /// The slots an index must begin with for a plan of `predicate` and `sort` to use it: the
+  /// attributes its conjuncts compare with constants, and the first sort key's. Every
+  /// search and walk the planner makes starts at an index's first attribute, so an index
+  /// beginning with any other cannot serve, and need not be built.
+  static func leadingSlots(_ predicate: BoundPredicate?, sort: [BoundSortKey]) -> Set<Int> {
+    var slots = Set<Int>()
+    if let predicate {
+      for part in conjuncts(predicate, nil) {
+        if case .comparison(let comparison) = part.predicate,
+          let slot = IndexLookup.test(comparison)?.slot
+        {
+          slots.insert(slot)
+        }
+      }
+    }
+    if let key = sort.first, case .slot(let slot) = key.value.kind { slots.insert(slot) }
+    return slots
+  }
+
   /// The conjuncts of a predicate (nested ANDs flattened), each with its syntax when the
   /// syntax has the same shape.
   private static func conjuncts(_ predicate: BoundPredicate, _ syntax: PredicateSyntax?)
