@@ -243,7 +243,7 @@ struct CoreDataWriter {
     }
     var columns = ["Z_PK", "Z_ENT"]
     var cells: [SQLiteConnection.Cell] = [.integer(id.key), .integer(number)]
-    if file.map.layouts[place.table]?.columnNames.contains("Z_OPT") == true {
+    if isVersioned(place.table) {
       columns.append("Z_OPT")
       cells.append(.integer(1))
     }
@@ -279,19 +279,11 @@ struct CoreDataWriter {
         cells.append(cell)
       }
     }
-    let versioned = file.map.layouts[place.table]?.columnNames.contains("Z_OPT") == true
-    var sql = "UPDATE \(SQLiteConnection.quoted(place.table)) SET "
-    if versioned { assignments.append("Z_OPT = IFNULL(Z_OPT, 0) + 1") }
+    if isVersioned(place.table) { assignments.append("Z_OPT = IFNULL(Z_OPT, 0) + 1") }
     guard !assignments.isEmpty else { return place.table }
-    sql += assignments.joined(separator: ", ") + " WHERE Z_PK = ?"
-    cells.append(.integer(id.key))
-    if versioned {
-      sql += " AND Z_OPT IS ?"
-      cells.append(versions[place.table, id.key].map(SQLiteConnection.Cell.integer) ?? .null)
-    }
-    guard try connection.execute(sql, binding: cells) == 1 else {
-      throw Self.conflict(id, "was changed or deleted by another program")
-    }
+    try execute(
+      "UPDATE \(SQLiteConnection.quoted(place.table)) SET " + assignments.joined(separator: ", "),
+      binding: cells, onRowOf: id, in: place.table, asRead: versions, connection)
     return place.table
   }
 
@@ -307,16 +299,33 @@ struct CoreDataWriter {
         "DELETE FROM \(SQLiteConnection.quoted(join)) WHERE \(SQLiteConnection.quoted(owner)) = ?",
         binding: [.integer(id.key)])
     }
-    var sql = "DELETE FROM \(SQLiteConnection.quoted(place.table)) WHERE Z_PK = ?"
-    var cells: [SQLiteConnection.Cell] = [.integer(id.key)]
-    if file.map.layouts[place.table]?.columnNames.contains("Z_OPT") == true {
+    try execute(
+      "DELETE FROM \(SQLiteConnection.quoted(place.table))", binding: [], onRowOf: id,
+      in: place.table, asRead: versions, connection)
+    return place.table
+  }
+
+  /// Runs `statement`, an UPDATE or DELETE up to its WHERE, on the row of `id` in `table`
+  /// only while the row's `Z_OPT` is still the version read: a row another program changed
+  /// or deleted since fails the save with Core Data's merge conflict.
+  private func execute(
+    _ statement: String, binding cells: [SQLiteConnection.Cell], onRowOf id: ObjectID,
+    in table: String, asRead versions: CoreDataRowVersions, _ connection: SQLiteConnection
+  ) throws(CoreDataStoreError) {
+    var sql = statement + " WHERE Z_PK = ?"
+    var cells = cells + [.integer(id.key)]
+    if isVersioned(table) {
       sql += " AND Z_OPT IS ?"
-      cells.append(versions[place.table, id.key].map(SQLiteConnection.Cell.integer) ?? .null)
+      cells.append(versions[table, id.key].map(SQLiteConnection.Cell.integer) ?? .null)
     }
     guard try connection.execute(sql, binding: cells) == 1 else {
       throw Self.conflict(id, "was changed or deleted by another program")
     }
-    return place.table
+  }
+
+  /// Whether the rows of `table` carry Core Data's version column, `Z_OPT`.
+  private func isVersioned(_ table: String) -> Bool {
+    file.map.layouts[table]?.columnNames.contains("Z_OPT") == true
   }
 
   // MARK: Values
