@@ -20,9 +20,7 @@ final class CompoundIndexSearchTests: XCTestCase {
   private func makeInterpreter(ties: Int = 64, seed: UInt64 = 3, indexed: Bool = true) throws
     -> Interpreter
   {
-    let stopwatch = PlannerTests.SteppingStopwatch()
-    let interpreter = Interpreter(
-      context: Context(graph: ObjectGraph()), store: .memory, stopwatch: stopwatch.read)
+    let interpreter = Interpreter.steppingInMemory()
     var random = SplitMix64(seed: seed)
     let model =
       indexed

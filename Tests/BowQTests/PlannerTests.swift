@@ -16,9 +16,7 @@ final class PlannerTests: XCTestCase {
   }
 
   func makeInterpreter(ties: Int = 40, seed: UInt64 = 7) throws -> Interpreter {
-    let stopwatch = SteppingStopwatch()
-    let interpreter = Interpreter(
-      context: Context(graph: ObjectGraph()), store: .memory, stopwatch: stopwatch.read)
+    let interpreter = Interpreter.steppingInMemory()
     var random = SplitMix64(seed: seed)
     var script = """
       entity Tie { name: String, rating: Int16, worn: Int16, key: String }

@@ -31,21 +31,30 @@ final class URITests: XCTestCase {
   /// The shortcut that skips `URL` may only ever say yes where `URL` says yes: random
   /// strings over the characters it looks at, weighted towards the shapes it treats
   /// specially (schemes, authorities, ports, percent signs, brackets).
+  /// Checks 50,000 random strings of one to eight `pieces`: each one the shortcut takes as
+  /// plainly valid must be a URL `URL(string:)` accepts, and the shortcut must take many.
+  private func assertPlainShapesAreURLs(
+    joining pieces: [String], _ random: inout SplitMix64, line: UInt = #line
+  ) {
+    var plain = 0
+    for _ in 0..<50_000 {
+      let text = (0..<random.int(in: 1...8)).map { _ in random.pick(pieces) }.joined()
+      if URI.isPlainlyValid(text) {
+        plain += 1
+        XCTAssertNotNil(URL(string: text), "\(text) was taken as plainly valid", line: line)
+      }
+    }
+    XCTAssertGreaterThan(
+      plain, 5_000, "the generator should reach the shortcut often", line: line)
+  }
+
   func testPlainShapeIsAlwaysAValidURL() {
     var random = SplitMix64(seed: 0xC0FFEE)
     let pieces = [
       "http", "://", ":", "//", "/", "@", "%", "%2F", "[", "]", "?", "#", "a", "Z", "9", "-",
       ".", "+", "~", "!", "$", "&", "'", "(", ")", "*", ",", ";", "=", "80", "x.y", " ", "é",
     ]
-    var plain = 0
-    for _ in 0..<50_000 {
-      let text = (0..<random.int(in: 1...8)).map { _ in random.pick(pieces) }.joined()
-      if URI.isPlainlyValid(text) {
-        plain += 1
-        XCTAssertNotNil(URL(string: text), "\(text) was taken as plainly valid")
-      }
-    }
-    XCTAssertGreaterThan(plain, 5_000, "the generator should reach the shortcut often")
+    assertPlainShapesAreURLs(joining: pieces, &random)
   }
 
   /// Scalars that are not ASCII past the scheme and authority keep the shortcut, which must
@@ -58,15 +67,7 @@ final class URITests: XCTestCase {
       "80", "x.y", "é", "Crème", "brûlée", "ü", "\u{85}", "\u{A0}", "\u{200E}", "\u{FEFF}",
       "\u{2028}", "🎀", "中", "\u{301}",
     ]
-    var plain = 0
-    for _ in 0..<50_000 {
-      let text = (0..<random.int(in: 1...8)).map { _ in random.pick(pieces) }.joined()
-      if URI.isPlainlyValid(text) {
-        plain += 1
-        XCTAssertNotNil(URL(string: text), "\(text) was taken as plainly valid")
-      }
-    }
-    XCTAssertGreaterThan(plain, 5_000, "the generator should reach the shortcut often")
+    assertPlainShapesAreURLs(joining: pieces, &random)
     XCTAssertTrue(URI.isPlainlyValid("https://shop.example.com/bow-ties/7-crème-brûlée"))
     XCTAssertFalse(URI.isPlainlyValid("https://crème.example.com/"), "a host is ASCII")
   }

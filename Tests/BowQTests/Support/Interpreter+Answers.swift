@@ -3,6 +3,14 @@ import XCTest
 @testable import BowQ
 
 extension Interpreter {
+  /// An interpreter on an empty in-memory graph whose clock steps one millisecond per
+  /// reading (``PlannerTests/SteppingStopwatch``), so `explain analyze` times are fixed.
+  static func steppingInMemory() -> Interpreter {
+    let stopwatch = PlannerTests.SteppingStopwatch()
+    return Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory, stopwatch: stopwatch.read)
+  }
+
   /// What `count <entity> where <predicate>` answers; -1, with a test failure, when the
   /// statement answers anything but a count.
   func count(of entity: String, where predicate: String) throws -> Int {
