@@ -31,6 +31,9 @@ public struct EntityTable: Hashable, Sendable {
 
   public var count: Int { keys.count }
 
+  /// Whether keys ascend with position, so that key order is table order.
+  var keysAscend: Bool { positionByKey == nil }
+
   /// The number of slots of each object.
   public var slotCount: Int { columns.count }
 

@@ -12,7 +12,8 @@ struct OrderedIndex: Sendable {
     var key: Int64
   }
 
-  /// A place between entries: the block, and the offset in it.
+  /// A place between entries: the block, and the offset in it, which lies inside the block
+  /// (the place past the last entry is ``end``, the block after the last).
   struct Position: Comparable, Sendable {
     var block: Int
     var offset: Int
@@ -189,13 +190,37 @@ struct OrderedIndex: Sendable {
   /// before the bound: with `inclusive`, not below `prefix`; otherwise above it (past every
   /// entry that begins with `prefix`).
   func position(after prefix: [Value], inclusive: Bool) -> Position {
-    let isBefore: (Entry) -> Bool = { entry in
+    firstPosition { entry in
       let order = IndexOrder.compare(entry.values, prefix: prefix)
       return order == .orderedAscending || (!inclusive && order == .orderedSame)
     }
+  }
+
+  /// The first position whose entry `isBefore` does not hold for (it holds for a prefix of
+  /// the entries), by binary search.
+  private func firstPosition(where isBefore: (Entry) -> Bool) -> Position {
     let b = blockIndex { !isBefore($0) }
     guard b < blocks.count else { return end }
     return Position(block: b, offset: Self.partition(blocks[b], isBefore))
+  }
+
+  /// The entry at `position`, which lies before ``end``.
+  private func entry(at position: Position) -> Entry {
+    blocks[position.block][position.offset]
+  }
+
+  /// The position after `position`, which lies before ``end``.
+  private func after(_ position: Position) -> Position {
+    position.offset + 1 < blocks[position.block].count
+      ? Position(block: position.block, offset: position.offset + 1)
+      : Position(block: position.block + 1, offset: 0)
+  }
+
+  /// The position before `position`, which lies after ``start``.
+  private func before(_ position: Position) -> Position {
+    position.offset > 0
+      ? Position(block: position.block, offset: position.offset - 1)
+      : Position(block: position.block - 1, offset: blocks[position.block - 1].count - 1)
   }
 
   var start: Position { Position(block: 0, offset: 0) }
@@ -214,55 +239,81 @@ struct OrderedIndex: Sendable {
   /// The keys of the entries from `from` up to `to`, in index order.
   func keys(from: Position, to: Position) -> [Int64] {
     var keys: [Int64] = []
-    guard from < to else { return keys }
-    var b = from.block
-    var offset = from.offset
-    while b < blocks.count, Position(block: b, offset: offset) < to {
-      let last = b == to.block ? to.offset : blocks[b].count
-      keys += blocks[b][offset..<last].lazy.map(\.key)
-      b += 1
-      offset = 0
+    keys.reserveCapacity(count(from: from, to: to))
+    forEachKey(from: from, to: to) {
+      keys.append($0)
+      return true
     }
     return keys
   }
 
+  /// The keys of the entries from `from` up to `to`, in index order, each handed to `body`
+  /// until it returns false; returns whether every key was handed over.
+  @discardableResult
+  func forEachKey(from: Position, to: Position, _ body: (Int64) throws -> Bool) rethrows -> Bool {
+    var b = from.block
+    var offset = from.offset
+    while b < blocks.count, Position(block: b, offset: offset) < to {
+      let last = b == to.block ? to.offset : blocks[b].count
+      for entry in blocks[b][offset..<last] {
+        guard try body(entry.key) else { return false }
+      }
+      b += 1
+      offset = 0
+    }
+    return true
+  }
+
   /// Runs of entries with the same first `depth` values, from `from` up to `to` (the whole
-  /// index by default), in order or in reverse, each run's keys handed to `body` until it
-  /// returns false; returns whether every run was handed over. Entries are compared where
-  /// they lie, a run known by the place of its first entry.
+  /// index by default), in order or in reverse, each handed to `body` as the positions it
+  /// spans until `body` returns false; returns whether every run was handed over. A run's
+  /// far end is found by comparing the entry past its near end, and only when that one
+  /// belongs to the run too by a binary search, so that a long run costs no more than a
+  /// short one and nothing inside a run is read unless `body` reads it.
   @discardableResult
   func forEachRun(
     from: Position? = nil, to: Position? = nil, depth: Int = 1, ascending: Bool,
-    _ body: ([Int64]) throws -> Bool
+    _ body: (_ from: Position, _ to: Position) throws -> Bool
   ) rethrows -> Bool {
-    let (from, to) = (from ?? start, to ?? end)
-    guard from < to else { return true }
-    let last = min(to.block, blocks.count - 1)
-    var run: [Int64] = []
-    var runStart: Position?
-    let step = ascending ? 1 : -1
-    for b in stride(
-      from: ascending ? from.block : last, to: ascending ? last + 1 : from.block - 1, by: step)
-    {
-      let low = b == from.block ? from.offset : 0
-      let high = b == to.block ? to.offset : blocks[b].count
-      for offset in stride(
-        from: ascending ? low : high - 1, to: ascending ? high : low - 1, by: step)
-      {
-        if let first = runStart,
-          IndexOrder.compare(
-            blocks[first.block][first.offset].values, blocks[b][offset].values, depth: depth)
-            != .orderedSame
-        {
-          guard try body(run) else { return false }
-          run.removeAll(keepingCapacity: true)
-          runStart = nil
-        }
-        if runStart == nil { runStart = Position(block: b, offset: offset) }
-        run.append(blocks[b][offset].key)
+    var (low, high) = (from ?? start, to ?? end)
+    while low < high {
+      if ascending {
+        let runEnd = min(self.runEnd(at: low, depth: depth), high)
+        guard try body(low, runEnd) else { return false }
+        low = runEnd
+      } else {
+        let runStart = max(self.runStart(at: before(high), depth: depth), low)
+        guard try body(runStart, high) else { return false }
+        high = runStart
       }
     }
-    return try run.isEmpty || body(run)
+    return true
+  }
+
+  /// The position just past the run of entries with the first `depth` values of the entry at
+  /// `position`.
+  private func runEnd(at position: Position, depth: Int) -> Position {
+    let values = entry(at: position).values
+    let next = after(position)
+    guard next < end,
+      IndexOrder.compare(entry(at: next).values, values, depth: depth) == .orderedSame
+    else { return next }
+    return firstPosition {
+      IndexOrder.compare($0.values, values, depth: depth) != .orderedDescending
+    }
+  }
+
+  /// The position of the first entry of the run of entries with the first `depth` values of
+  /// the entry at `position`.
+  private func runStart(at position: Position, depth: Int) -> Position {
+    let values = entry(at: position).values
+    guard position > start,
+      IndexOrder.compare(entry(at: before(position)).values, values, depth: depth)
+        == .orderedSame
+    else { return position }
+    return firstPosition {
+      IndexOrder.compare($0.values, values, depth: depth) == .orderedAscending
+    }
   }
 
   /// Every entry in order, for checks.

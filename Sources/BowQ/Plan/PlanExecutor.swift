@@ -242,26 +242,46 @@ struct PlanExecutor {
   /// The positions an index walk gives: runs of equal values in the walk's direction, nils
   /// first going up and last going down, each run in table order, until `count` objects
   /// the predicate accepts are found. A walk of a search goes along its stretches only.
+  ///
+  /// While keys follow table order (``EntityTable/keysAscend``), a run's keys in key order
+  /// are its objects in table order: a run over every attribute of the index, which ties
+  /// entries by key, is read only as far as the objects it gives are wanted; a shorter run's
+  /// keys are sorted first. Otherwise each run's objects are sorted by position.
   private func walk(_ walk: IndexWalk) throws -> [Int] {
     guard let ordered = walk.index.ordered, walk.count != 0 else { return [] }
     let test = walk.predicate.map(compiler.compile)
     var scope = EvaluationScope(table, position: 0)
     var kept: [Int] = []
     var visited = 0
+    /// Offers the object at `position`; returns false once enough are kept.
+    func take(_ position: Int) throws -> Bool {
+      try Interrupt.check(every: visited)
+      visited += 1
+      scope.move(to: position)
+      guard try test?(scope) ?? true else { return true }
+      kept.append(position)
+      return kept.count != walk.count
+    }
+    func take(key: Int64) throws -> Bool {
+      try table.position(of: key).map(take) ?? true
+    }
     func take(_ positions: [Int]) throws -> Bool {
-      for position in positions {
-        try Interrupt.check(every: visited)
-        visited += 1
-        scope.move(to: position)
-        if try test?(scope) ?? true {
-          kept.append(position)
-          if kept.count == walk.count { return false }
-        }
-      }
+      for position in positions { guard try take(position) else { return false } }
       return true
     }
-    func takeRun(_ keys: [Int64]) throws -> Bool {
-      try take(keys.compactMap(table.position(of:)).sorted())
+    let keysAscend = table.keysAscend
+    let runsInKeyOrder = walk.depth >= walk.index.slots.count
+    func takeRun(_ from: OrderedIndex.Position, _ to: OrderedIndex.Position) throws -> Bool {
+      guard keysAscend else {
+        return try take(ordered.keys(from: from, to: to).compactMap(table.position(of:)).sorted())
+      }
+      guard runsInKeyOrder else {
+        for key in ordered.keys(from: from, to: to).sorted() {
+          guard try take(key: key) else { return false }
+        }
+        return true
+      }
+      return try ordered.forEachKey(from: from, to: to, take(key:))
     }
     if let lookup = walk.lookup {
       let stretches = lookup.stretches(of: ordered)

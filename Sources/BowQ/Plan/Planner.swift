@@ -266,15 +266,17 @@ enum Planner {
 
   /// The walk along an ordered index that answers `sort by x limit k` on an attribute `x`
   /// the index begins with (or `sort by x, y limit k` on its first two, and so on),
-  /// filtering as it goes, unless an index equality finds fewer than a sixteenth of the
-  /// objects (sorting those costs less than walking past the others).
+  /// filtering as it goes — the index with the fewest attributes, whose runs of equal sort
+  /// values are likeliest in table order (``PlanExecutor``) — unless an index equality finds
+  /// fewer than a sixteenth of the objects (sorting those costs less than walking past the
+  /// others).
   private static func indexWalk(_ fetch: BoundFetch, _ objects: Int, _ indexes: [BuiltIndex])
     -> PlanStep?
   {
     guard let key = fetch.sort.first, let limit = fetch.limit else { return nil }
     let (kept, overflow) = (fetch.offset ?? 0).addingReportingOverflow(limit)
     guard !overflow,
-      let index = indexes.first(where: { index in
+      let index = indexes.filter({ index in
         guard let ordered = index.ordered, index.slots.count >= fetch.sort.count else {
           return false
         }
@@ -285,7 +287,7 @@ enum Planner {
           return slot == index.slots[place] && index.isOrderable(at: place)
             && ordered.isExact(at: place)
         }
-      })
+      }).min(by: { $0.slots.count < $1.slots.count })
     else { return nil }
     if let predicate = fetch.predicate {
       for part in conjuncts(predicate, nil) {
