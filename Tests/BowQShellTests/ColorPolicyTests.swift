@@ -54,10 +54,8 @@ final class ColorPolicyTests: XCTestCase {
   }
 
   func testAFileIsNotATerminal() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bowq-color-\(getpid())")
+    let path = try makeTemporaryFolder("bowq-color").appendingPathComponent("output")
     _ = FileManager.default.createFile(atPath: path.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: path) }
     let handle = try FileHandle(forWritingTo: path)
     defer { try? handle.close() }
     let policy = ColorPolicy(environment: [:])

@@ -94,11 +94,9 @@ final class CompleterTests: XCTestCase {
   }
 
   func testFileNamesInsideTheQuotesOfImportExportAndRead() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("completer-\(UUID().uuidString)")
+    let folder = try makeTemporaryFolder("bowq-completer")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["ties.plist", "data/more.json", ".hidden"] {
       try Data().write(to: folder.appendingPathComponent(name))
     }

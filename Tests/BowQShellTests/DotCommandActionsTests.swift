@@ -35,9 +35,7 @@ final class DotCommandActionsTests: XCTestCase {
   }
 
   func testReadRunsAScriptInTheSessionAndNamesItsLines() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-read")
     let lesson = folder.appendingPathComponent("lesson.bowq").path
     try "insert Hat name = \"Cap\", width = 2\ncount Hat\ncount Hat where widht > 1\ncount Hat\n"
       .write(toFile: lesson, atomically: true, encoding: .utf8)
@@ -125,9 +123,7 @@ final class HeadersTests: XCTestCase {
 /// `.once FILE` sends only the next statement's; devices and folders are refused.
 final class OutputRedirectionTests: XCTestCase {
   func testOutputAndOnceSendResultsToAFile() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-output")
     let once = folder.appendingPathComponent("once.csv").path
     let all = folder.appendingPathComponent("all.txt").path
     let capture = ShellFixtures.Capture()

@@ -6,13 +6,7 @@ final class PathsTests: XCTestCase {
   private var scratch: URL!
 
   override func setUpWithError() throws {
-    scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-paths-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(at: scratch)
+    scratch = try makeTemporaryFolder("bowq-paths")
   }
 
   func testDefaultsFollowTheHomeDirectory() {

@@ -125,10 +125,8 @@ final class ScriptRecoveryTests: XCTestCase {
 
   /// The shell running `bytes` as a script read through a file descriptor, as a pipe is.
   private func run(bytes: [UInt8], keepGoing: Bool, capture: Capture) throws -> Bool {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-recovery-\(UUID().uuidString)").path
+    let path = try makeTemporaryFolder("bowq-recovery").appendingPathComponent("script").path
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let handle = try XCTUnwrap(FileHandle(forReadingAtPath: path))
     defer { try? handle.close() }
     var reader = StreamLineReader(fileDescriptor: handle.fileDescriptor)

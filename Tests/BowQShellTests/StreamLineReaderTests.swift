@@ -8,14 +8,11 @@ final class StreamLineReaderTests: XCTestCase {
 
   override func setUpWithError() throws {
     Interrupt.reset()
-    scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-reader-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    scratch = try makeTemporaryFolder("bowq-reader")
   }
 
   override func tearDownWithError() throws {
     Interrupt.reset()
-    try FileManager.default.removeItem(at: scratch)
   }
 
   /// Every line until the end of input.
@@ -159,11 +156,9 @@ final class StreamLineReaderTests: XCTestCase {
 
 extension StreamLineReaderTests {
   func testKeepsTheFirstInvalidByteOfEachLine() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-invalid-\(UUID().uuidString)").path
+    let path = scratch.appendingPathComponent("invalid").path
     let bytes = Array("é 领".utf8) + [0x80, 0x61, 0xFF] + Array("\nok\n".utf8)
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let handle = try XCTUnwrap(FileHandle(forReadingAtPath: path))
     defer { try? handle.close() }
     var reader = StreamLineReader(fileDescriptor: handle.fileDescriptor, chunkSize: 2)

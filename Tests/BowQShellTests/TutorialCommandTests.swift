@@ -14,9 +14,8 @@ final class TutorialCommandTests: XCTestCase {
   var progressPath = ""
 
   override func setUpWithError() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    progressPath = folder.appendingPathComponent("state/bowq/tutorial").path
+    progressPath = try makeTemporaryFolder("bowq-tutorial")
+      .appendingPathComponent("state/bowq/tutorial").path
   }
 
   /// A shell on the hat shop with the sample and progress file set, writing to `capture`.

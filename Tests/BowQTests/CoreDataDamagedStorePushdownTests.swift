@@ -27,8 +27,9 @@ final class CoreDataDamagedStorePushdownTests: XCTestCase {
   static let second = "0F4C9E2B-8D71-4A02-B6E3-5C2D1A9B7F02"
 
   /// A store of the test model with `rows` after the tables.
-  static func makeStore(_ rows: String) throws -> String {
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Ties.sqlite").path
+  static func makeStore(for test: XCTestCase, _ rows: String) throws -> String {
+    let path = try test.makeTemporaryFolder("bowq-coredata").appendingPathComponent("Ties.sqlite")
+      .path
     try CoreDataTestStore.make(
       at: path, entities: entities,
       sql: """
@@ -65,6 +66,7 @@ final class CoreDataDamagedStorePushdownTests: XCTestCase {
   func testARowOfNoEntityOfItsTableFailsAsTheFullReadFails() throws {
     for number in ["3", "9", "NULL", "'x'", "1.5"] {
       let path = try Self.makeStore(
+        for: self,
         """
         INSERT INTO ZTIE (Z_PK, Z_ENT, Z_OPT, ZNAME, ZRANK, ZWEAVE) VALUES
           (1, 1, 1, 'Red', 4, NULL), (2, 2, 1, 'Silk', 4, 'satin'),
@@ -84,6 +86,7 @@ final class CoreDataDamagedStorePushdownTests: XCTestCase {
 
   func testAnIndexedCountOfARootStillReadsTheIndexAlone() throws {
     let path = try Self.makeStore(
+      for: self,
       """
       INSERT INTO ZTIE (Z_PK, Z_ENT, Z_OPT, ZNAME, ZRANK, ZWEAVE) VALUES (1, 1, 1, 'Red', 4, NULL),
         (2, 2, 1, 'Red', 4, 'satin');
@@ -106,6 +109,7 @@ final class CoreDataDamagedStorePushdownTests: XCTestCase {
 
   func testAToOnesEntityColumnIsCheckedAgainstItsTarget() throws {
     let path = try Self.makeStore(
+      for: self,
       """
       INSERT INTO ZTIE (Z_PK, Z_ENT, Z_OPT, ZNAME, ZRANK, ZWEAVE) VALUES
         (1, 1, 1, 'Red', 1, NULL), (2, 2, 1, 'Silk', 2, 'satin'), (3, 1, 1, 'Blue', 3, NULL);
@@ -125,6 +129,7 @@ final class CoreDataDamagedStorePushdownTests: XCTestCase {
 
   func testAToOnesEntityColumnNamingNoEntityOfItsTableFailsAsTheFullReadFails() throws {
     let path = try Self.makeStore(
+      for: self,
       """
       INSERT INTO ZTIE (Z_PK, Z_ENT, Z_OPT, ZNAME, ZRANK, ZWEAVE) VALUES (1, 1, 1, 'Red', 1, NULL);
       INSERT INTO ZPERSON VALUES (1, 3, 1, 'Ann', 1, 1), (2, 3, 1, 'Bob', 1, 9);
@@ -144,6 +149,7 @@ final class CoreDataDamagedStorePushdownTests: XCTestCase {
     }
     let mixed = Self.second.prefix(9).lowercased() + Self.second.dropFirst(9)
     let path = try Self.makeStore(
+      for: self,
       """
       INSERT INTO ZTIE (Z_PK, Z_ENT, Z_OPT, ZNAME, ZUID) VALUES (1, 1, 1, 'Blob', \(blob(Self.first))),
         (2, 1, 1, 'Upper', '\(Self.first)'), (3, 2, 1, 'Lower', '\(Self.first.lowercased())'),

@@ -78,12 +78,12 @@ final class CoreDataFixturePushdownTests: XCTestCase {
   }
 
   func testBooksAnswersAlikeInSQLiteAndInMemory() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     try checkAgreement(Self.books, path: store.path)
   }
 
   func testAnEmptyResultInSQLiteGetsTheNotesItGetsInMemory() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     let memory = Interpreter(
       context: Context(graph: try CoreDataStore.open(path: store.path).graph), store: .memory)
     for statement in [
@@ -100,7 +100,7 @@ final class CoreDataFixturePushdownTests: XCTestCase {
   }
 
   func testAnOlderStoreWithItsModelAnswersAlike() throws {
-    let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
+    let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
     let model = try CoreDataModel.read(
       at: try CoreDataFixtures.folder().appendingPathComponent(
         "BookMigration/Model.xcdatamodeld"

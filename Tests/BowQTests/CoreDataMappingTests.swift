@@ -74,8 +74,10 @@ final class CoreDataMappingTests: XCTestCase {
     """
 
   /// A new store of the test model, with its external data file.
-  static func makeStore(sql: String = tables, cache: Bool = true) throws -> String {
-    let folder = try CoreDataFixtures.temporaryFolder()
+  static func makeStore(for test: XCTestCase, sql: String = tables, cache: Bool = true) throws
+    -> String
+  {
+    let folder = try test.makeTemporaryFolder("bowq-coredata")
     let path = folder.appendingPathComponent("Library.sqlite").path
     try CoreDataTestStore.make(at: path, entities: entities, cache: cache, sql: sql)
     let external = folder.appendingPathComponent(".Library_SUPPORT/_EXTERNAL_DATA")
@@ -85,7 +87,7 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   private func open() throws -> ObjectGraph {
-    try CoreDataStore.open(path: try Self.makeStore()).graph
+    try CoreDataStore.open(path: try Self.makeStore(for: self)).graph
   }
 
   private func related(_ graph: ObjectGraph, _ id: ObjectID, _ name: String) -> Value? {
@@ -215,7 +217,7 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   func testADamagedModelCacheIsAClearError() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     SQLiteScript.run("UPDATE Z_MODELCACHE SET Z_CONTENT = X'00112233445566'", on: path)
     let error = failure { _ = try CoreDataStore.open(path: path) }
     XCTAssertEqual(error?.kind, .badModelCache)
@@ -225,7 +227,7 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   func testAMissingTableIsAClearError() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     SQLiteScript.run("DROP TABLE ZSHELF", on: path)
     let error = failure { _ = try CoreDataStore.open(path: path) }
     XCTAssertEqual(error?.kind, .modelMismatch)
@@ -236,7 +238,7 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   func testAMissingColumnIsAClearError() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     SQLiteScript.run("ALTER TABLE ZMEDIA DROP COLUMN ZRATING1", on: path)
     let error = failure { _ = try CoreDataStore.open(path: path) }
     XCTAssertEqual(error?.kind, .modelMismatch)
@@ -245,7 +247,7 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   func testAValueOfTheWrongTypeIsAClearError() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     SQLiteScript.run("UPDATE ZMEDIA SET ZPAGES = 'many' WHERE Z_PK = 4", on: path)
     let error = failure { _ = try CoreDataStore.open(path: path) }
     XCTAssertEqual(error?.kind, .badValue)
@@ -255,7 +257,7 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   func testAnUnknownEntityNumberIsAClearError() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     SQLiteScript.run("UPDATE ZMEDIA SET Z_ENT = 42 WHERE Z_PK = 3", on: path)
     let error = failure { _ = try CoreDataStore.open(path: path) }
     XCTAssertEqual(
@@ -264,12 +266,12 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   func testAShortUUIDAndAHostileExternalNameAreClearErrors() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     SQLiteScript.run("UPDATE ZMEDIA SET ZID = X'0102' WHERE Z_PK = 1", on: path)
     XCTAssertEqual(
       failure { _ = try CoreDataStore.open(path: path) }?.message,
       "ZMEDIA.ZID of Z_PK 1 holds 2 bytes; a UUID is stored as 16")
-    let other = try Self.makeStore()
+    let other = try Self.makeStore(for: self)
     SQLiteScript.run(
       "UPDATE ZLOAN SET ZCOVER = \(Self.hex(Data([2]) + Data("../../etc/passwd".utf8))) WHERE Z_PK = 1",
       on: other)
@@ -279,7 +281,7 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   func testADanglingToOneReadsAsNilWithANote() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     SQLiteScript.run("UPDATE ZLOAN SET ZITEM = 99 WHERE Z_PK = 2", on: path)
     let store = try CoreDataStore.open(path: path)
     XCTAssertEqual(related(store.graph, ObjectID(entity: "Loan", key: 2), "item"), .null)
@@ -287,7 +289,7 @@ final class CoreDataMappingTests: XCTestCase {
   }
 
   func testTheStatementThatReadsTheRowsCarriesTheReadingsNotes() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     SQLiteScript.run("UPDATE ZLOAN SET ZITEM = 99 WHERE Z_PK = 2", on: path)
     let interpreter = try CoreDataPushdownAgreementTests.pushed(path)
     _ = try interpreter.run("count Loan")

@@ -8,7 +8,7 @@ import XCTest
 /// Core Data–shaped store.
 final class CoreDataModelArchiveTests: XCTestCase {
   func testUsersMomMapsToItsEntitiesAndRelationships() throws {
-    let mom = try CoreDataFixtures.copy("Users/Users.mom")
+    let mom = try copyCoreDataFixture("Users/Users.mom")
     let root = try XCTUnwrap(try KeyedArchive.decode(try Data(contentsOf: mom)).root)
     let model = try CoreDataModel(archived: root)
     XCTAssertEqual(model.versionIdentifiers, ["3"])
@@ -98,7 +98,7 @@ final class CoreDataModelArchiveTests: XCTestCase {
   }
 
   func testAModelCacheWrittenInACoreDataShapedStoreKeepsItsHierarchy() throws {
-    let folder = try CoreDataFixtures.temporaryFolder()
+    let folder = try makeTemporaryFolder("bowq-coredata")
     let path = folder.appendingPathComponent("Vehicles.sqlite").path
     SQLiteScript.run(
       """

@@ -39,7 +39,7 @@ final class CoreDataModelRulesTests: XCTestCase {
     """
 
   private func openWithRuledModel() throws -> CoreDataStore {
-    let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
+    let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
     let model = store.deletingLastPathComponent().appendingPathComponent("Ruled.xcdatamodel")
     try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
     try Data(Self.ruledModel.utf8).write(to: model.appendingPathComponent("contents"))
@@ -95,7 +95,7 @@ final class CoreDataModelRulesTests: XCTestCase {
   /// A model cache archived as Core Data archives one: defaults inline in `$objects`, and
   /// `NSUniqueTuples` in which a sub-entity repeats its parent's constraints.
   func testAModelCacheKeepsDefaultsAndUniqueness() throws {
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Shop.sqlite").path
+    let path = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("Shop.sqlite").path
     try CoreDataTestStore.make(
       at: path,
       entities: [
@@ -149,7 +149,7 @@ final class CoreDataModelRulesTests: XCTestCase {
   /// and Book's uniqueID, which GraphicNovel repeats; its Booleans default to NO; and Book's
   /// title is 3 to 50 characters long (and must contain "title", which bowq leaves out).
   func testTheBooksStoresCacheKeepsItsConstraintsAndDefaults() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     let model = try CoreDataStore.open(path: store.path).graph.model
     XCTAssertEqual(model.entity(named: "Author")?.attribute(named: "alias")?.isUnique, true)
     XCTAssertEqual(model.entity(named: "Book")?.attribute(named: "uniqueID")?.isUnique, true)

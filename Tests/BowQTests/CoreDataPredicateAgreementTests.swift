@@ -51,7 +51,7 @@ final class CoreDataPredicateAgreementTests: XCTestCase {
   ]
 
   func testFetchesFindTheRowsSQLiteSelects() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let interpreter = Interpreter(
       context: Context(graph: try CoreDataStore.open(path: path).graph), store: .memory)
     let sqlite = try SQLiteConnection(readingOnly: path)

@@ -72,8 +72,9 @@ final class CoreDataPushdownAgreementTests: XCTestCase {
     """
 
   /// A new store of the test model.
-  static func makeStore() throws -> String {
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("People.sqlite").path
+  static func makeStore(for test: XCTestCase) throws -> String {
+    let path = try test.makeTemporaryFolder("bowq-coredata").appendingPathComponent("People.sqlite")
+      .path
     try CoreDataTestStore.make(at: path, entities: entities, sql: tables)
     return path
   }
@@ -128,7 +129,7 @@ final class CoreDataPushdownAgreementTests: XCTestCase {
   }
 
   func testEveryConformancePredicateAnswersAlikeInSQLiteAndInMemory() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     let memory = Interpreter(
       context: Context(graph: try CoreDataStore.open(path: path).graph), store: .memory)
     var pushedCount = 0
@@ -149,7 +150,7 @@ final class CoreDataPushdownAgreementTests: XCTestCase {
   }
 
   func testASortThroughAToOneRunsInSQLite() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     let statement = "fetch Tie sort by owner.name desc, name limit 5"
     guard case .explanation(let lines)? = try Self.pushed(path).run("explain " + statement).last
     else { return XCTFail("no explanation") }

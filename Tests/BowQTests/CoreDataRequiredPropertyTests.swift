@@ -40,7 +40,7 @@ final class CoreDataRequiredPropertyTests: XCTestCase {
     """
 
   private func openStore() throws -> CoreDataStore {
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Pets.sqlite").path
+    let path = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("Pets.sqlite").path
     try CoreDataTestStore.make(at: path, entities: Self.entities, sql: Self.tables)
     return try CoreDataStore.open(path: path)
   }
@@ -87,7 +87,7 @@ final class CoreDataRequiredPropertyTests: XCTestCase {
   /// Books.sqlite's cache was archived by Core Data from a model written in code, whose
   /// only optional attributes are Feedback's comment and Book's derived pagesCount.
   func testTheBooksStoresCacheKeepsWhatIsRequired() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     let model = try CoreDataStore.open(path: store.path).graph.model
     let optional = model.entities.flatMap { entity in
       entity.attributes.filter(\.isOptional).map { "\(entity.name).\($0.name)" }

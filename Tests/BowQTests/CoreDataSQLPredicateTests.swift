@@ -11,7 +11,7 @@ final class CoreDataSQLPredicateTests: XCTestCase {
   private var path = ""
 
   override func setUpWithError() throws {
-    path = try CoreDataMappingTests.makeStore()
+    path = try CoreDataMappingTests.makeStore(for: self)
   }
 
   /// The split of `format` over `entity`.

@@ -7,7 +7,7 @@ import XCTest
 /// answers come from sqlite3 on the raw tables.
 final class CoreDataStoreReadingTests: XCTestCase {
   func testCtrlCStopsTheReadingOfAStore() throws {
-    let path = try CoreDataFixtures.copy("Books/Books.sqlite").path
+    let path = try copyCoreDataFixture("Books/Books.sqlite").path
     Interrupt.request()
     defer { Interrupt.reset() }
     XCTAssertThrowsError(try CoreDataStore.open(path: path)) { error in
@@ -16,7 +16,7 @@ final class CoreDataStoreReadingTests: XCTestCase {
   }
 
   func testBooksStoreReadsEveryRowUnderItsOwnEntity() throws {
-    let store = try CoreDataStore.open(path: try CoreDataFixtures.copy("Books/Books.sqlite").path)
+    let store = try CoreDataStore.open(path: try copyCoreDataFixture("Books/Books.sqlite").path)
     let graph = store.graph
     // sqlite3 Books.sqlite 'select Z_ENT, count(*) from ZBOOK group by Z_ENT': 1|2, 2|1
     XCTAssertEqual(graph.table("Book").keys, [1, 2])
@@ -29,7 +29,7 @@ final class CoreDataStoreReadingTests: XCTestCase {
   }
 
   func testBooksStoreValuesAreDecodedAsCoreDataEncodesThem() throws {
-    let store = try CoreDataStore.open(path: try CoreDataFixtures.copy("Books/Books.sqlite").path)
+    let store = try CoreDataStore.open(path: try copyCoreDataFixture("Books/Books.sqlite").path)
     let graph = store.graph
     let book = ObjectID(entity: "Book", key: 2)
     // select ZTITLE, ZPRICE, ZPUBLISHEDAT, hex(ZUNIQUEID) from ZBOOK where Z_PK = 2
@@ -59,7 +59,7 @@ final class CoreDataStoreReadingTests: XCTestCase {
   }
 
   func testBooksStoreRelationshipsFollowTheirKeysAndEntityColumns() throws {
-    let store = try CoreDataStore.open(path: try CoreDataFixtures.copy("Books/Books.sqlite").path)
+    let store = try CoreDataStore.open(path: try copyCoreDataFixture("Books/Books.sqlite").path)
     let graph = store.graph
     let model = graph.model
     func slot(_ entity: String, _ relationship: String) throws -> Int {
@@ -86,14 +86,14 @@ final class CoreDataStoreReadingTests: XCTestCase {
   }
 
   func testObjectsShowAsCoreDataURIs() throws {
-    let store = try CoreDataStore.open(path: try CoreDataFixtures.copy("Books/Books.sqlite").path)
+    let store = try CoreDataStore.open(path: try copyCoreDataFixture("Books/Books.sqlite").path)
     XCTAssertEqual(
       store.uri(of: ObjectID(entity: "GraphicNovel", key: 3)),
       "x-coredata://4B0F5331-DE87-4D61-9947-8A976CCEB627/GraphicNovel/p3")
   }
 
   func testFetchedPropertiesAreNotedAndTheHierarchyKept() throws {
-    let store = try CoreDataStore.open(path: try CoreDataFixtures.copy("Books/Books.sqlite").path)
+    let store = try CoreDataStore.open(path: try copyCoreDataFixture("Books/Books.sqlite").path)
     XCTAssertTrue(
       store.notes.contains { $0.hasPrefix("Author.feedbacks: fetched property left out") },
       "\(store.notes)")
@@ -103,7 +103,7 @@ final class CoreDataStoreReadingTests: XCTestCase {
 
   func testAStoreWithoutAModelIsReadWithGuessedEntities() throws {
     let store = try CoreDataStore.open(
-      path: try CoreDataFixtures.copy("BookMigration/Model1.sqlite").path)
+      path: try copyCoreDataFixture("BookMigration/Model1.sqlite").path)
     XCTAssertEqual(store.graph.model.entities.map(\.name), ["Book", "User"])
     XCTAssertEqual(
       store.graph.model.entity(named: "Book")?.attributes.map { "\($0.name) \($0.type.name)" },
@@ -112,7 +112,7 @@ final class CoreDataStoreReadingTests: XCTestCase {
   }
 
   func testAStoreWithoutACacheReadsWithTheAppsXcodeModel() throws {
-    let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
+    let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
     let bundle = try CoreDataFixtures.folder()
       .appendingPathComponent("BookMigration/Model.xcdatamodeld").path
     let opened = try CoreDataStore.open(path: store.path, model: try CoreDataModel.read(at: bundle))
@@ -132,7 +132,7 @@ final class CoreDataStoreReadingTests: XCTestCase {
   }
 
   func testAModelOfOtherEntitiesIsAClearError() throws {
-    let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
+    let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
     let mom = try CoreDataFixtures.folder().appendingPathComponent("Users/Users.mom").path
     XCTAssertThrowsError(
       try CoreDataStore.open(path: store.path, model: try CoreDataModel.read(at: mom))

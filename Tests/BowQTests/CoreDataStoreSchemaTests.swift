@@ -18,7 +18,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   // MARK: Books.sqlite: a store with a model cache
 
   func testBooksStoreNamesItsEntityNumbersAsZ_PRIMARYKEYHoldsThem() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     let schema = try CoreDataStoreSchema.read(path: store.path)
     // sqlite3 Books.sqlite 'select * from Z_PRIMARYKEY'
     XCTAssertEqual(
@@ -37,7 +37,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testBooksStoreModelComesFromItsCache() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     let model = try XCTUnwrap(try CoreDataStoreSchema.read(path: store.path).modelCache.model)
     XCTAssertEqual(
       model.entities.map(\.name), ["Author", "Book", "Feedback", "GraphicNovel", "Page", "Writer"])
@@ -99,7 +99,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testTransformableValuesAreKeyedArchivesOfTheAppsClasses() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     let connection = try SQLiteConnection(readingOnly: store.path)
     // sqlite3 Books.sqlite 'select ZNUMBER, ZCONTENT from ZPAGE where Z_PK = 1': page 19
     let rows = try connection.rows("SELECT ZCONTENT FROM ZPAGE WHERE Z_PK = 1")
@@ -115,7 +115,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testReadingChangesNothingAndLeavesNoCompanions() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     let before = try Data(contentsOf: store)
     _ = try CoreDataStoreSchema.read(path: store.path)
     XCTAssertEqual(try Data(contentsOf: store), before)
@@ -125,8 +125,8 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testAPathWithURICharactersOpensTheRightFile() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
-    let odd = try CoreDataFixtures.temporaryFolder().appendingPathComponent("odd ?#%20 name")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
+    let odd = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("odd ?#%20 name")
     try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
     let moved = odd.appendingPathComponent("Books?.sqlite")
     try FileManager.default.moveItem(at: store, to: moved)
@@ -137,7 +137,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   // MARK: Model1.sqlite: an older store without a model cache
 
   func testAStoreWithoutAModelCacheSaysSo() throws {
-    let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
+    let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
     let schema = try CoreDataStoreSchema.read(path: store.path)
     XCTAssertEqual(schema.modelCache, .absent)
     XCTAssertNil(schema.modelCache.model)
@@ -157,7 +157,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testASQLiteDatabaseWithoutCoreDataTablesIsRefused() throws {
-    let folder = try CoreDataFixtures.temporaryFolder()
+    let folder = try makeTemporaryFolder("bowq-coredata")
     let path = folder.appendingPathComponent("plain.sqlite").path
     SQLiteScript.run("CREATE TABLE Z_METADATA (Z_VERSION INTEGER)", on: path)
     let error = failure(path)
@@ -167,7 +167,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testADamagedModelCacheIsAClearError() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     SQLiteScript.run(
       "UPDATE Z_MODELCACHE SET Z_CONTENT = ?", binding: [Data([1, 2, 3, 4])], on: store.path)
     let error = failure(store.path)
@@ -176,7 +176,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testAModelCacheThatIsNotAModelIsAClearError() throws {
-    let store = try CoreDataFixtures.copy("Books/Books.sqlite")
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
     var w = KeyedArchiveWriter()
     let root = w.object(["NSString", "NSObject"], [("NS.string", "not a model")])
     let cache = Deflater.deflate(w.binary(root: root), raw: true)
@@ -189,7 +189,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testAColumnOfTheWrongTypeIsAClearError() throws {
-    let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
+    let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
     SQLiteScript.run("UPDATE Z_PRIMARYKEY SET Z_MAX = 'many' WHERE Z_NAME = 'User'", on: store.path)
     let error = failure(store.path)
     XCTAssertEqual(error?.kind, .badTable)
@@ -197,7 +197,7 @@ final class CoreDataStoreSchemaTests: XCTestCase {
   }
 
   func testAPendingWriteAheadLogIsNotIgnored() throws {
-    let store = try CoreDataFixtures.copy("BookMigration/Model1.sqlite")
+    let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
     try Data([1]).write(to: URL(fileURLWithPath: store.path + "-wal"))
     XCTAssertEqual(failure(store.path)?.kind, .pendingWriteAheadLog)
   }

@@ -12,8 +12,10 @@ final class CoreDataTransformableTests: XCTestCase {
 
   /// A store of tickets whose `payload` is a Transformable of `NSData` and `token` one of
   /// `NSUUID`: ticket 1 holds both, ticket 2 neither.
-  static func makeStore() throws -> String {
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Tickets.sqlite").path
+  static func makeStore(for test: XCTestCase) throws -> String {
+    let path = try test.makeTemporaryFolder("bowq-coredata").appendingPathComponent(
+      "Tickets.sqlite"
+    ).path
     let transformer = "NSSecureUnarchiveFromData"
     try CoreDataTestStore.make(
       at: path,
@@ -38,7 +40,7 @@ final class CoreDataTransformableTests: XCTestCase {
   }
 
   func testAFullReadDecodesTheArchivedDataAndUUID() throws {
-    let graph = try CoreDataStore.open(path: try Self.makeStore()).graph
+    let graph = try CoreDataStore.open(path: try Self.makeStore(for: self)).graph
     let ticket = ObjectID(entity: "Ticket", key: 1)
     XCTAssertEqual(graph.model.entity(named: "Ticket")?.attribute(named: "payload")?.type, .binary)
     XCTAssertEqual(graph.value(of: ticket, attribute: "payload"), .data(Self.payload))
@@ -47,7 +49,7 @@ final class CoreDataTransformableTests: XCTestCase {
   }
 
   func testAFetchRunInSQLiteDecodesThemAsTheFullReadDoes() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     let statement = #"fetch Ticket where code == "a""#
     XCTAssertTrue(try CoreDataPushdownAgreementTests.runsInSQLite(statement, path))
     let pushed = try CoreDataPushdownAgreementTests.pushed(path)
@@ -73,7 +75,7 @@ final class CoreDataTransformableTests: XCTestCase {
   }
 
   func testDataAndUUIDSavedBackAreArchivedAndReadBack() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     let interpreter = try session(path)
     let token = UUID(uuid: (9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6))
     _ = try interpreter.run(
@@ -98,7 +100,7 @@ final class CoreDataTransformableTests: XCTestCase {
   }
 
   func testAnUneditedArchiveIsLeftByteForByte() throws {
-    let path = try Self.makeStore()
+    let path = try Self.makeStore(for: self)
     let interpreter = try session(path)
     _ = try interpreter.run(#"update Ticket where code == "a" set code = "c""#)
     _ = try interpreter.run("save")

@@ -10,7 +10,7 @@ final class CoreDataUUIDLookupTests: XCTestCase {
   private static let second = "0F4C9E2B-8D71-4A02-B6E3-5C2D1A9B7F02"
 
   private func makeStore() throws -> String {
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Ties.sqlite").path
+    let path = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("Ties.sqlite").path
     func blob(_ uuid: String) -> String {
       "X'" + uuid.replacingOccurrences(of: "-", with: "") + "'"
     }

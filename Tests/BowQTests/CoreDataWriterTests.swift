@@ -66,7 +66,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testEachValueIsWrittenAsTheReaderReadsIt() throws {
-    let folder = try CoreDataFixtures.temporaryFolder()
+    let folder = try makeTemporaryFolder("bowq-coredata")
     let reader = CoreDataValueReader(storePath: folder.appendingPathComponent("A.sqlite").path)
     let uuid = try XCTUnwrap(UUID(uuidString: "0102030A-0506-0708-090A-0B0C0D0E0F10"))
     let opaque = try XCTUnwrap(ValueTransformerName(rawValue: "CoverTransformer"))
@@ -135,7 +135,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testInsertsUpdatesAndDeletesReopenWithEveryValueAndRelationship() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let interpreter = try session(path)
     _ = try interpreter.run(
       """
@@ -202,7 +202,7 @@ final class CoreDataWriterTests: XCTestCase {
         name: "Passport", attributes: [.init(name: "number", type: 700)],
         relationships: [.init(name: "owner", destination: "Person", inverse: "passport")]),
     ]
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("People.sqlite").path
+    let path = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("People.sqlite").path
     try CoreDataTestStore.make(
       at: path, entities: entities,
       sql: """
@@ -238,7 +238,7 @@ final class CoreDataWriterTests: XCTestCase {
           .init(name: "text", type: 1800, transformer: "NoteTransformer", valueClass: "NSString")
         ])
     ]
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Notes.sqlite").path
+    let path = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("Notes.sqlite").path
     try CoreDataTestStore.make(
       at: path, entities: entities,
       sql: "CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTEXT BLOB)"
@@ -264,7 +264,7 @@ final class CoreDataWriterTests: XCTestCase {
           .init(name: "playlists", destination: "Playlist", inverse: "songs", toMany: true)
         ]),
     ]
-    let path = try CoreDataFixtures.temporaryFolder().appendingPathComponent("Music.sqlite").path
+    let path = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("Music.sqlite").path
     try CoreDataTestStore.make(
       at: path, entities: entities,
       sql: """
@@ -301,7 +301,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testAManyToManyEditedFromEitherSideStaysSymmetric() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let interpreter = try session(path)
     _ = try interpreter.run(
       """
@@ -323,7 +323,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testARowChangedUnderneathIsAMergeConflictAndNothingIsWritten() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let interpreter = try session(path)
     _ = try interpreter.run(
       "update Book where title == \"Dune\" set pages = 1; insert Shelf name = \"New\"")
@@ -337,7 +337,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testKeysHandedOutUnderneathAreAMergeConflict() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let interpreter = try session(path)
     _ = try interpreter.run("insert Shelf name = \"New\"")
     SQLiteScript.run(
@@ -350,7 +350,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testAnInterruptedSaveWritesNothing() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let interpreter = try session(path)
     _ = try interpreter.run("update Book set pages = 1; insert Shelf name = \"New\"")
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -371,7 +371,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testAReadOnlyFileIsAClearError() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let interpreter = try session(path)
     _ = try interpreter.run("update Book set pages = 1")
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
@@ -383,7 +383,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testWithoutTheOptionSaveRefusesNamingItAndTouchesNothing() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -397,7 +397,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testASaveBeforeAnyEditReadsNoRowAndWritesNothing() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
     let interpreter = try session(path)
     XCTAssertEqual(try interpreter.run("save"), [.report(.saved(changes: 0))])
@@ -408,7 +408,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testANewEntityIsNotWrittenIntoTheAppsModel() throws {
-    let path = try CoreDataMappingTests.makeStore()
+    let path = try CoreDataMappingTests.makeStore(for: self)
     let interpreter = try session(path)
     _ = try interpreter.run("entity Note { text: String? }")
     let message = interpreter.errorMessage(running: "save")
@@ -416,7 +416,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testDerivedValuesTheStoreChangedShowRightAfterTheSave() throws {
-    let path = try CoreDataFixtures.copy("Books/Books.sqlite").path
+    let path = try copyCoreDataFixture("Books/Books.sqlite").path
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
     let interpreter = try session(path)
     _ = try interpreter.run(
@@ -447,7 +447,7 @@ final class CoreDataWriterTests: XCTestCase {
   }
 
   func testTheRealBooksStoreTakesAPageIntoAGraphicNovelAFeedbackAndARating() throws {
-    let path = try CoreDataFixtures.copy("Books/Books.sqlite").path
+    let path = try copyCoreDataFixture("Books/Books.sqlite").path
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
     let interpreter = try session(path)
     _ = try interpreter.run(

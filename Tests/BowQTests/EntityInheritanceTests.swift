@@ -136,10 +136,7 @@ final class EntityInheritanceTests: XCTestCase {
 
   func testAnExportOfAParentWritesEverySubEntitysObjectWithTheParentsProperties() throws {
     let interpreter = try makeInterpreter()
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-inheritance-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-inheritance")
     interpreter.baseDirectory = folder.path
     _ = try interpreter.run(#"export Car to "cars.json""#)
     let json = try Data(contentsOf: folder.appendingPathComponent("cars.json"))

@@ -9,12 +9,7 @@ final class ExportFormatTests: XCTestCase {
   var folder: URL!
 
   override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(at: folder)
+    folder = try makeTemporaryFolder("bowq-export")
   }
 
   func makeInterpreter() throws -> Interpreter {

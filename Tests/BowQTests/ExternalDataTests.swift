@@ -11,14 +11,7 @@ final class ExternalDataTests: XCTestCase {
   private let threshold = StoreCodec.externalDataThreshold
 
   override func setUpWithError() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-external-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(atPath: folder)
+    folder = try makeTemporaryFolder("bowq-external").path
   }
 
   /// `Tie { name: String, photo: Binary? external, scan: Binary? }`

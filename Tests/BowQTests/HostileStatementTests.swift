@@ -18,16 +18,8 @@ final class HostileStatementTests: XCTestCase {
     return interpreter
   }
 
-  private func makeFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    return folder
-  }
-
   func testHostileStatementsEndInAResultOrAPositionedError() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("bowq-hostile")
     let interpreter = try makeInterpreter(in: folder)
     var generator = HostileStatements(seed: 12, seeds: try HostileStatements.exampleSeeds())
     var failures = 0
@@ -78,8 +70,8 @@ final class HostileStatementTests: XCTestCase {
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw XCTSkip("the bowq binary is built beside the tests by `swift build`")
     }
-    let folder = try makeFolder()
-    let home = try makeFolder()
+    let folder = try makeTemporaryFolder("bowq-hostile")
+    let home = try makeTemporaryFolder("bowq-hostile")
     var generator = HostileStatements(seed: 26, seeds: try HostileStatements.exampleSeeds())
     let statements = (0..<400).map { _ in generator.next() }
     for text in statements.prefix(100) {

@@ -39,10 +39,7 @@ final class HostileStoreTests: XCTestCase {
   }
 
   func testMutatedStoresOpenOrFailWithAStoreErrorAndStayUnchanged() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bowq-hostile-store-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-hostile-store")
     let file = folder.appendingPathComponent("store.bowq")
     let valid = try validStore()
     try Data(valid).write(to: file)

@@ -188,9 +188,7 @@ final class ISO8601DatesTests: XCTestCase {
       insert T d = "1582-10-10T12:30:00Z"
       insert T d = "9999-12-31T23:59:59Z"
       """)
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("dates-\(UUID().uuidString).bowq").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = try makeTemporaryFolder("bowq-dates").appendingPathComponent("dates.bowq").path
     try StoreFile.save(interpreter.context.graph, to: path)
     let read = try runCommand([
       "python3", "-c",

@@ -190,10 +190,8 @@ final class IndexDeclarationTests: XCTestCase {
   // MARK: Xcode models
 
   func testFetchIndexesAndIndexedAttributesBecomeIndexes() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("IndexDeclarationTests-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let bundle = folder.appendingPathComponent("Ties.xcdatamodel")
+    let bundle = try makeTemporaryFolder("bowq-index-model")
+      .appendingPathComponent("Ties.xcdatamodel")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
     try """
     <?xml version="1.0" encoding="UTF-8" standalone="yes"?>

@@ -158,8 +158,7 @@ final class InterpreterTests: XCTestCase {
   }
 
   func testImportReadsAnArrayOfDictionaries() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder("bowq-import")
     let plist = try PropertyListSerialization.data(
       fromPropertyList: [
         ["name": "Polka", "rating": 2.5, "lastWorn": Date(timeIntervalSince1970: 0)]
@@ -181,9 +180,7 @@ final class InterpreterTests: XCTestCase {
   }
 
   func testAnImportIsOneEditWithTheKeysInsertsWouldGive() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-import")
     let ties = (0..<2_500).map { ["name": "Tie \($0)", "rating": Double($0 % 6)] }
     try PropertyListSerialization.data(fromPropertyList: ties, format: .binary, options: 0)
       .write(to: folder.appendingPathComponent("ties.plist"))
@@ -209,9 +206,7 @@ final class InterpreterTests: XCTestCase {
   }
 
   func testAnImportIntoAnEmptyEntityKeepsItsNextKey() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-import")
     try PropertyListSerialization.data(
       fromPropertyList: [["name": "Polka"], ["name": "Paisley"]], format: .binary, options: 0
     ).write(to: folder.appendingPathComponent("ties.plist"))

@@ -61,9 +61,7 @@ final class InterruptTests: XCTestCase {
   }
 
   func testAnInterruptedSaveWritesNothingAndKeepsTheChangesPending() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-interrupt")
     let path = folder.appendingPathComponent("s.bowq").path
     let handle = try StoreHandle(openingForWriting: path)
     let interpreter = try makeInterpreter(store: .file(handle))

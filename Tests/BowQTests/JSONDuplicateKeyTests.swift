@@ -51,10 +51,7 @@ final class JSONDuplicateKeyTests: XCTestCase {
   }
 
   func testImportRefusesTheFileAndInsertsNothing() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bowq-dup-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-dup")
     try Data("[{\"name\": \"a\"},\n {\"name\": \"b\", \"name\": \"c\"}]".utf8).write(
       to: folder.appendingPathComponent("ties.json"))
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)

@@ -233,7 +233,7 @@ final class KeyedArchiveTests: XCTestCase {
   // MARK: A compiled model written by Xcode
 
   func testUsersMomDecodesToItsEntitiesAndProperties() throws {
-    let mom = try CoreDataFixtures.copy("Users/Users.mom")
+    let mom = try copyCoreDataFixture("Users/Users.mom")
     let archive = try KeyedArchive.decode(try Data(contentsOf: mom))
     let model = try XCTUnwrap(archive.root?.objectValue)
     XCTAssertEqual(model.className, "NSManagedObjectModel")
@@ -256,7 +256,7 @@ final class KeyedArchiveTests: XCTestCase {
 /// ``CoreDataStoreError``, never a crash.
 final class HostileKeyedArchiveTests: XCTestCase {
   func testEveryCutAndFlippedBitOfAMomDecodesOrFails() throws {
-    let mom = try [UInt8](Data(contentsOf: CoreDataFixtures.copy("Users/Users.mom")))
+    let mom = try [UInt8](Data(contentsOf: copyCoreDataFixture("Users/Users.mom")))
     var variants: [[UInt8]] = (0..<mom.count).map { Array(mom.prefix($0)) }
     for i in mom.indices {
       for bit in 0..<8 {

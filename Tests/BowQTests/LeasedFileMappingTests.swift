@@ -11,13 +11,7 @@ final class LeasedFileMappingTests: XCTestCase {
   private var folder: URL!
 
   override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-mapping-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(at: folder)
+    folder = try makeTemporaryFolder("bowq-mapping")
   }
 
   /// Leases are a file system's to grant (NFS and FUSE file systems often refuse them); where

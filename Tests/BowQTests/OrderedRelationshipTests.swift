@@ -159,7 +159,7 @@ final class OrderedRelationshipTests: XCTestCase {
   /// Core Data's model cache archives `NSIsOrdered`: Shelf.items of the mapping tests' store
   /// is ordered, Tag.items is not, and the shelf's items read in `Z_FOK_SHELF` order.
   func testAModelCacheKeepsTheFlag() throws {
-    let store = try CoreDataStore.open(path: try CoreDataMappingTests.makeStore())
+    let store = try CoreDataStore.open(path: try CoreDataMappingTests.makeStore(for: self))
     let model = store.graph.model
     XCTAssertEqual(model.entity(named: "Shelf")?.relationship(named: "items")?.isOrdered, true)
     XCTAssertEqual(model.entity(named: "Tag")?.relationship(named: "items")?.isOrdered, false)
@@ -170,7 +170,7 @@ final class OrderedRelationshipTests: XCTestCase {
 
   /// An Xcode model's `ordered="YES"` is kept, through `--model`'s Core Data model too.
   func testAnXcodeModelKeepsTheFlag() throws {
-    let folder = try CoreDataFixtures.temporaryFolder().appendingPathComponent("M.xcdatamodel")
+    let folder = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("M.xcdatamodel")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data(
       """

@@ -10,13 +10,7 @@ final class PropertyListInteropTests: XCTestCase {
   private var folder: URL!
 
   override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-interop-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(at: folder)
+    folder = try makeTemporaryFolder("bowq-interop")
   }
 
   private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

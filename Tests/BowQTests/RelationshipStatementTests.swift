@@ -180,10 +180,7 @@ final class RelationshipStatementTests: XCTestCase {
       interpreter.context.graph.model.entity(named: "Person")?.relationship(named: "ties"))
     _ = try interpreter.run("save")
 
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("inverse-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let model = folder.appendingPathComponent("People.xcdatamodel")
+    let model = try makeTemporaryFolder("bowq-inverse").appendingPathComponent("People.xcdatamodel")
     try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
     try Data(
       """

@@ -7,7 +7,7 @@ import XCTest
 /// reset with new values bound, and answers as a fresh one would.
 final class SQLiteStatementCacheTests: XCTestCase {
   func testAStatementRunAgainIsKeptAndTakesItsNewValues() throws {
-    let path = try CoreDataPushdownAgreementTests.makeStore()
+    let path = try CoreDataPushdownAgreementTests.makeStore(for: self)
     let connection = try CoreDataStoreFile.open(path: path).connection
     let kept = connection.keptStatements
     let sql = "SELECT COUNT(*) FROM ZPERSON WHERE ZAGE = ?"
@@ -19,7 +19,7 @@ final class SQLiteStatementCacheTests: XCTestCase {
   }
 
   func testAStatementRunFromWithinItsOwnRunPreparesAnother() throws {
-    let path = try CoreDataPushdownAgreementTests.makeStore()
+    let path = try CoreDataPushdownAgreementTests.makeStore(for: self)
     let connection = try CoreDataStoreFile.open(path: path).connection
     let sql = "SELECT Z_PK FROM ZADDRESS WHERE Z_PK >= ? ORDER BY Z_PK"
     var pairs: [[Int64]] = []
@@ -33,7 +33,7 @@ final class SQLiteStatementCacheTests: XCTestCase {
   }
 
   func testAStatementThatFailedRunsAgain() throws {
-    let path = try CoreDataPushdownAgreementTests.makeStore()
+    let path = try CoreDataPushdownAgreementTests.makeStore(for: self)
     let connection = try CoreDataStoreFile.open(path: path).connection
     let sql =
       "SELECT COUNT(*) FROM ZPERSON WHERE \(SQLiteFunctions.compare)("

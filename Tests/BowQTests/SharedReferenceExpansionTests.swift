@@ -83,10 +83,7 @@ final class SharedReferenceExpansionTests: XCTestCase {
     var builder = PlistGraphBuilder()
     let chain = builder.addSharedChain(levels: 12, fanOut: 16)
     let top = builder.add(.dictionary(root), replacing: "SHARED", with: chain)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bowq-shared-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-shared")
     let file = folder.appendingPathComponent("shared.bowq")
     try builder.data(top: top).write(to: file)
     return file

@@ -10,14 +10,7 @@ final class StoreCodecInteropTests: XCTestCase {
   private var folder: String!
 
   override func setUpWithError() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-store-interop-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(atPath: folder)
+    folder = try makeTemporaryFolder("bowq-store-interop").path
   }
 
   /// Every attribute type, relationships of every kind, nils: the fixtures of both suites.

@@ -7,14 +7,7 @@ final class StoreFileTests: XCTestCase {
   private var folder: String!
 
   override func setUpWithError() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-store-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(atPath: folder)
+    folder = try makeTemporaryFolder("bowq-store").path
   }
 
   private func contents() throws -> [String] {

@@ -10,14 +10,7 @@ final class StoreHandleTests: XCTestCase {
   private var store: String { folder + "/ties.bowq" }
 
   override func setUpWithError() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-handle-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(atPath: folder)
+    folder = try makeTemporaryFolder("bowq-handle").path
   }
 
   private func graph(_ names: String...) -> ObjectGraph {

@@ -16,17 +16,11 @@ final class StoreLinkTests: XCTestCase {
   private var link: String { folder + "/links/s.bowq" }
 
   override func setUpWithError() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-links-\(UUID().uuidString)").path
+    folder = try makeTemporaryFolder("bowq-links").path
     for name in ["real", "links"] {
       try FileManager.default.createDirectory(
         atPath: folder + "/" + name, withIntermediateDirectories: true)
     }
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(atPath: folder)
   }
 
   private func graph(_ names: String...) -> ObjectGraph {

@@ -8,14 +8,7 @@ final class StoreLockTests: XCTestCase {
   private var store: String { folder + "/ties.bowq" }
 
   override func setUpWithError() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-lock-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(atPath: folder)
+    folder = try makeTemporaryFolder("bowq-lock").path
   }
 
   /// The error of taking the store's lock, which another holder has.

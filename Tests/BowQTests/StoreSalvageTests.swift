@@ -153,10 +153,7 @@ final class StoreSalvageTests: XCTestCase {
   }
 
   func testStoreFileSalvageNamesTheFile() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-salvage-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-salvage")
     let path = folder.appendingPathComponent("s.bowq").path
     let plist = try damaged { $0["U"] = .integer(1) }
     try BinaryPropertyListWriter.encode(plist).write(to: URL(fileURLWithPath: path))

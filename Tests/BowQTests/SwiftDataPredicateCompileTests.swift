@@ -134,14 +134,15 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
       let positions = result.ids.compactMap { keys.firstIndex(of: $0.key) }
       expected.append("\(index) \(positions)")
     }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-predicates-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try makeTemporaryFolder("bowq-predicates")
     let main = folder.appendingPathComponent("main.swift")
     let program = folder.appendingPathComponent("predicates")
     try source.write(to: main, atomically: true, encoding: .utf8)
-    let compiled = try runCommand(["swiftc", "-Onone", main.path, "-o", program.path])
+    // The Swift driver leaves a `TemporaryDirectory.*` folder in `TMPDIR` on every run:
+    // point it into the test's folder, which goes when the test ends.
+    let compiled = try runCommand([
+      "TMPDIR=\(folder.path)", "swiftc", "-Onone", main.path, "-o", program.path,
+    ])
     guard compiled.status == 0 else { return XCTFail("swiftc failed:\n\(source)") }
     let run = try runCommand([program.path])
     XCTAssertEqual(run.output.split(separator: "\n").map(String.init), expected, source)

@@ -9,13 +9,7 @@ final class XcodeModelReaderTests: XCTestCase {
   private var folder: URL!
 
   override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("XcodeModelReaderTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try FileManager.default.removeItem(at: folder)
+    folder = try makeTemporaryFolder("XcodeModelReaderTests")
   }
 
   /// Writes `text` at `relative` inside the test's folder and returns the full path.

@@ -14,13 +14,9 @@ final class ExternalDataStoreTests: XCTestCase {
   let photo = Data((0..<150_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
 
   override func setUpWithError() throws {
-    home = try Bowq.makeHome()
+    home = try makeHome()
     folder = home.appendingPathComponent("stores")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: home)
   }
 
   /// Saves a store of two ties, a big photo and a small one, imported from a property list

@@ -14,13 +14,9 @@ final class FileSafetyTests: XCTestCase {
   var folder: String!
 
   override func setUpWithError() throws {
-    home = try Bowq.makeHome()
+    home = try makeHome()
     folder = home.appendingPathComponent("files").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: home)
   }
 
   private func kind(_ path: String) -> mode_t? {

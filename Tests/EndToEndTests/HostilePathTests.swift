@@ -20,7 +20,7 @@ final class HostilePathTests: XCTestCase {
   private var outside: URL!
 
   override func setUpWithError() throws {
-    home = try Bowq.makeHome()
+    home = try makeHome()
     folder = home.appendingPathComponent("files").path
     outside = home.appendingPathComponent("outside")
     for path in [folder!, outside.path, folder + "/dir"] {
@@ -42,10 +42,6 @@ final class HostilePathTests: XCTestCase {
         atPath: folder + "/" + name, withDestinationPath: target)
     }
     guard mkfifo(folder + "/fifo", 0o644) == 0 else { throw XCTSkip("cannot make a FIFO here") }
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: home)
   }
 
   /// One of `choices`, chosen by `random`.

@@ -15,11 +15,7 @@ final class StoreCrashTests: XCTestCase {
   var home: URL!
 
   override func setUpWithError() throws {
-    home = try Bowq.makeHome()
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: home)
+    home = try makeHome()
   }
 
   func testKilledSavesLeaveTheOldOrTheNewStoreAndNoStrayTemporaryFile() throws {

@@ -11,13 +11,9 @@ final class StoreDurabilityTests: XCTestCase {
   var store: URL { folder.appendingPathComponent("ties.bowq") }
 
   override func setUpWithError() throws {
-    home = try Bowq.makeHome()
+    home = try makeHome()
     folder = home.appendingPathComponent("stores")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: home)
   }
 
   /// Creates a store with two entities, `T` and `U`, one object each.

@@ -23,20 +23,15 @@ enum CoreDataFixtures {
       "the Core Data fixtures are not here: looked for \(candidates.map(\.path).joined(separator: " and "))"
     )
   }
+}
 
-  /// A new empty temporary folder.
-  static func temporaryFolder() throws -> URL {
-    let temporary = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-coredata-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    return temporary
-  }
-
-  /// A copy of the fixture at `relativePath` in a new temporary folder.
-  static func copy(_ relativePath: String) throws -> URL {
-    let source = try folder().appendingPathComponent(relativePath)
-    let temporary = try temporaryFolder()
-    let copy = temporary.appendingPathComponent(source.lastPathComponent)
+extension XCTestCase {
+  /// A copy of the Core Data fixture at `relativePath` in a new temporary folder, removed
+  /// when the test ends.
+  func copyCoreDataFixture(_ relativePath: String) throws -> URL {
+    let source = try CoreDataFixtures.folder().appendingPathComponent(relativePath)
+    let copy = try makeTemporaryFolder("bowq-coredata")
+      .appendingPathComponent(source.lastPathComponent)
     try FileManager.default.copyItem(at: source, to: copy)
     return copy
   }

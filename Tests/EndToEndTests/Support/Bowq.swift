@@ -33,14 +33,6 @@ enum Bowq {
     var output: String { stdout }
   }
 
-  /// A fresh home for one test: its own XDG folders, so nothing touches the user's files.
-  static func makeHome() throws -> URL {
-    let home = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bowq-e2e-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    return home
-  }
-
   static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
     var env: [String: String] = [
       "HOME": home.path,
@@ -90,9 +82,13 @@ enum Bowq {
 }
 
 extension XCTestCase {
-  /// A fresh home for this test (``Bowq/makeHome()``), removed when the test ends.
+  /// A fresh home for this test, its own XDG folders so that nothing touches the user's
+  /// files, removed with everything in it when the test ends, passed or failed: every test
+  /// that writes a file writes it here, so that a run of the suite leaves nothing behind.
   func makeHome() throws -> URL {
-    let home = try Bowq.makeHome()
+    let home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bowq-e2e-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     addTeardownBlock { try? FileManager.default.removeItem(at: home) }
     return home
   }
