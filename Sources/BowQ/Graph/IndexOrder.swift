@@ -6,8 +6,11 @@ import Foundation
 /// code unit.
 ///
 /// Only values the engine orders the same way every time have a place in the order: nil
-/// and NaN are kept apart by the index, and strings count as exact only while they are
-/// ASCII (two spellings of `é` are equal to the engine but not code unit for code unit).
+/// and NaN are kept apart by the index, and strings count as exact only while they are in
+/// Unicode's composed normal form, NFC. The engine takes two spellings of `é` — U+00E9, and
+/// `e` followed by U+0301 — for equal (Swift's `==`, canonical equivalence) while their code
+/// units differ; among strings in NFC two are canonically equivalent only when they are the
+/// same code units, so there code-unit order is the engine's order, and equality its equality.
 enum IndexOrder {
   /// Whether `value` has a place in the order.
   static func isOrdered(_ value: Value) -> Bool {
@@ -19,9 +22,19 @@ enum IndexOrder {
     }
   }
 
-  /// Whether a string is ASCII, where code-unit order and the engine's equality agree.
+  /// Whether a string is ASCII.
   static func isASCII(_ s: String) -> Bool {
     s.utf8.allSatisfy { $0 < 0x80 }
+  }
+
+  /// Whether a string is in NFC, where code-unit order and the engine's equality agree. A
+  /// string of scalars below U+0300 (ASCII, Latin-1 and the Latin extensions: "Crème
+  /// Brûlée") is, and is told by its bytes alone — every byte below 0xCC, the lead byte of
+  /// U+0300, the first combining mark; none of those scalars is a mark or decomposes to
+  /// others. Any other string is compared with its composed form.
+  static func isNFC(_ s: String) -> Bool {
+    s.utf8.allSatisfy { $0 < 0xCC }
+      || s.precomposedStringWithCanonicalMapping.utf8.elementsEqual(s.utf8)
   }
 
   /// The order of two ordered values. Values of different kinds (which one attribute never
@@ -76,10 +89,10 @@ enum IndexOrder {
   }
 
   /// Whether a value after the first of an index keeps the index's order from being the
-  /// engine's: NaN, which the order cannot place, or a string that is not ASCII.
+  /// engine's: NaN, which the order cannot place, or a string not in NFC.
   static func isInexact(_ value: Value) -> Bool {
     switch value {
-    case .string(let s): return !isASCII(s)
+    case .string(let s): return !isNFC(s)
     case .double(let d): return d.isNaN
     case .decimal(let d): return d.isNaN
     default: return false
@@ -93,6 +106,12 @@ enum IndexOrder {
     case .string: return 2
     default: return 3
     }
+  }
+
+  /// The order of a string and the strings that begin with `prefix`, as a block of the
+  /// order: the same when it begins with the prefix (code unit for code unit).
+  static func compare(_ s: String, toStringsBeginningWith prefix: String) -> ComparisonResult {
+    s.utf8.starts(with: prefix.utf8) ? .orderedSame : compareUTF16(s, prefix)
   }
 
   /// Strings by UTF-16 code unit, read from their UTF-8 bytes: the two orders agree except

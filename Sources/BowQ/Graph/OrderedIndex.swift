@@ -30,9 +30,9 @@ struct OrderedIndex: Sendable {
   private(set) var nils: Set<Int64> = []
   /// Objects whose first value has no place in the order (NaN).
   private(set) var unordered: Set<Int64> = []
-  /// How many first values are strings other than ASCII, whose code-unit order the engine
-  /// does not always keep (see ``IndexOrder``).
-  private(set) var nonASCIIStrings = 0
+  /// How many first values are strings not in NFC, whose code-unit order the engine does
+  /// not always keep (see ``IndexOrder``).
+  private(set) var inexactStrings = 0
   /// The number of entries in order.
   private(set) var count = 0
   /// For each attribute after the first, by its place in the index (1 for the second), how
@@ -47,7 +47,7 @@ struct OrderedIndex: Sendable {
     for entry in entries {
       if !place(entry, adding: true) { ordered.append(entry) }
     }
-    ordered = Self.sorted(ordered, allASCII: nonASCIIStrings == 0)
+    ordered = Self.sorted(ordered)
     count = ordered.count
     let half = Self.maximumBlock / 2
     blocks = stride(from: 0, to: ordered.count, by: half).map {
@@ -56,15 +56,20 @@ struct OrderedIndex: Sendable {
   }
 
   /// Entries in order. Entries of one attribute holding reals, integers, dates or ASCII
-  /// strings sort by those plain values (whose order is ``IndexOrder``'s for them), without
-  /// going through `Value` on every comparison; others by ``precedes(_:_:)``.
-  private static func sorted(_ entries: [Entry], allASCII: Bool) -> [Entry] {
+  /// strings sort by those plain values (whose order is ``IndexOrder``'s for them: Swift
+  /// orders other strings by scalar, not by UTF-16 code unit), without going through `Value`
+  /// on every comparison; others by ``precedes(_:_:)``.
+  private static func sorted(_ entries: [Entry]) -> [Entry] {
     if entries.allSatisfy({ $0.values.rest.isEmpty }),
       let sorted = sorted(entries, by: { if case .double(let d) = $0 { d } else { nil } })
         ?? sorted(entries, by: { if case .int(let i) = $0 { i } else { nil } })
         ?? sorted(entries, by: { if case .date(let d) = $0 { d } else { nil } })
-        ?? (allASCII
-          ? sorted(entries, by: { if case .string(let s) = $0 { s } else { nil } }) : nil)
+        ?? sorted(
+          entries,
+          by: { value -> String? in
+            guard case .string(let s) = value, IndexOrder.isASCII(s) else { return nil }
+            return s
+          })
     {
       return sorted
     }
@@ -86,12 +91,12 @@ struct OrderedIndex: Sendable {
   }
 
   /// Whether the index's order answers exactly as the engine would: no NaN among the first
-  /// values and no string that is not ASCII.
-  var isExact: Bool { unordered.isEmpty && nonASCIIStrings == 0 }
+  /// values and no string not in NFC.
+  var isExact: Bool { unordered.isEmpty && inexactStrings == 0 }
 
   /// Whether the order of the attribute at `place` (0 for the first) is exactly the
-  /// engine's: ``isExact`` for the first, and no NaN or string that is not ASCII among the
-  /// values of another.
+  /// engine's: ``isExact`` for the first, and no NaN or string not in NFC among the values
+  /// of another.
   func isExact(at place: Int) -> Bool {
     place == 0 ? isExact : inexactValues[place] == nil
   }
@@ -106,10 +111,10 @@ struct OrderedIndex: Sendable {
   }
 
   /// Keeps apart an entry whose first value has no place in the order (adding or removing
-  /// it there), and counts strings that are not ASCII; returns whether it was kept apart.
+  /// it there), and counts strings not in NFC; returns whether it was kept apart.
   private mutating func place(_ entry: Entry, adding: Bool) -> Bool {
-    if case .string(let s) = entry.values.first, !IndexOrder.isASCII(s) {
-      nonASCIIStrings += adding ? 1 : -1
+    if case .string(let s) = entry.values.first, !IndexOrder.isNFC(s) {
+      inexactStrings += adding ? 1 : -1
     }
     for (offset, value) in entry.values.rest.enumerated() where IndexOrder.isInexact(value) {
       let count = inexactValues[offset + 1, default: 0] + (adding ? 1 : -1)
@@ -221,6 +226,18 @@ struct OrderedIndex: Sendable {
     position.offset > 0
       ? Position(block: position.block, offset: position.offset - 1)
       : Position(block: position.block - 1, offset: blocks[position.block - 1].count - 1)
+  }
+
+  /// The first position past every entry whose leading values are `prefix` followed by a
+  /// string that begins with `start`: where a `BEGINSWITH` search ends.
+  func position(after prefix: [Value], beginningWith start: String) -> Position {
+    firstPosition { entry in
+      let order = IndexOrder.compare(entry.values, prefix: prefix)
+      guard order == .orderedSame else { return order == .orderedAscending }
+      let value = prefix.isEmpty ? entry.values.first : entry.values.rest[prefix.count - 1]
+      guard case .string(let s) = value else { return value.isNull }
+      return IndexOrder.compare(s, toStringsBeginningWith: start) != .orderedDescending
+    }
   }
 
   var start: Position { Position(block: 0, offset: 0) }

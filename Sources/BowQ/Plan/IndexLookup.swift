@@ -2,15 +2,17 @@ import Foundation
 
 /// A search of one index for the objects a conjunct of a predicate accepts: equal to one of
 /// some values (`==`, `IN`), in a range (`<`, `<=`, `>`, `>=`, `BETWEEN`), or beginning with
-/// an ASCII prefix (`BEGINSWITH`, whose conjunct is still checked on each object found).
+/// a prefix (`BEGINSWITH`, whose conjunct is still checked on each object found).
 /// In an ordered index of several attributes the search may follow equalities on the
 /// attributes before the one it tests, each a conjunct of its own (`rating == 4 AND name >
 /// "M"`), as SQLite searches a multi-column index: the stretch of entries with those
 /// values, then the search within it.
 ///
 /// A lookup is made only where the index answers exactly what the engine's comparison
-/// would (``make(_:of:)``); the plan holds the index it searches, so it runs on the
-/// entries of the graph it was made from.
+/// would (``make(_:of:)``): strings only while the index's and the probe's are in NFC
+/// (``IndexOrder``), and never for `[c]` or `[d]`, whose folding reorders strings (`"B" <
+/// "a"`, but `"b" > "a"`) and equates strings the order keeps apart. The plan holds the
+/// index it searches, so it runs on the entries of the graph it was made from.
 struct IndexLookup: Sendable {
   enum Search: Sendable {
     /// Objects holding one of the values (nil included, for `== nil`).
@@ -18,7 +20,8 @@ struct IndexLookup: Sendable {
     /// Objects whose searched value lies between the bounds.
     case range(lower: Bound?, upper: Bound?)
     /// Objects whose string begins with the prefix, found as the range of strings from the
-    /// prefix up to the prefix followed by U+0080 (every string held is ASCII).
+    /// prefix up to the last that begins with it code unit for code unit — among strings in
+    /// NFC, every string the engine finds beginning with it.
     case prefix(String)
   }
 
@@ -280,7 +283,7 @@ struct IndexLookup: Sendable {
 
   /// A value an ordered index compares exactly as the engine does with the attribute at
   /// `place`: a number (not NaN) for a number or Boolean attribute, a date for a date, and
-  /// an ASCII string for a string attribute whose index holds only ASCII strings there.
+  /// a string in NFC for a string attribute whose index holds only strings in NFC there.
   private static func orderedProbe(_ value: Value, for index: BuiltIndex, at place: Int)
     -> Value?
   {
@@ -288,8 +291,8 @@ struct IndexLookup: Sendable {
     else { return nil }
     switch (index.types[place], value) {
     case (.string, .string(let s)):
-      let exact = place == 0 ? ordered.nonASCIIStrings == 0 : ordered.isExact(at: place)
-      return exact && IndexOrder.isASCII(s) ? value : nil
+      let exact = place == 0 ? ordered.inexactStrings == 0 : ordered.isExact(at: place)
+      return exact && IndexOrder.isNFC(s) ? value : nil
     case (.date, .date): return value
     case (.string, _), (.date, _), (_, .string), (_, .date): return nil
     default: return value
@@ -410,7 +413,7 @@ struct IndexLookup: Sendable {
         return [
           (
             ordered.position(after: prefix + [.string(start)], inclusive: true),
-            ordered.position(after: prefix + [.string(start + "\u{80}")], inclusive: true)
+            ordered.position(after: prefix, beginningWith: start)
           )
         ]
       }
