@@ -47,11 +47,9 @@ enum CoreDataBenchmark {
     """
 
   static func run(count: Int, runs: Int) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bowq-coredata-bench-\(getpid())"
-    ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("coredata")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let store = folder + "/Items.sqlite"
     let me = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     _ = try StoreChildProcess.run([me, "coredata-peer", "generate", String(count), store])

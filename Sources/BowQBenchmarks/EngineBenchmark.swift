@@ -34,11 +34,9 @@ enum EngineBenchmark {
   }
 
   static func run(count: Int, runs: Int) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bowq-engine-bench-\(getpid())"
-    ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("engine")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let me = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     let bowq = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("bowq")
       .path

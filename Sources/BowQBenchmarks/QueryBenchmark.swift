@@ -35,11 +35,9 @@ enum QueryBenchmark {
   ]
 
   static func run(count: Int, runs: Int) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bowq-query-bench-\(getpid())"
-    ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("query")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let store = folder + "/ties.bowq"
     _ = try StoreFile.save(try StoreBowTies.graph(count: count), to: store)
 

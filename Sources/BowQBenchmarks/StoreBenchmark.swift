@@ -36,11 +36,9 @@ enum StoreBenchmark {
   }
 
   static func run(counts: [Int], runs: Int) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bowq-store-bench-\(getpid())"
-    ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("store")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let libplist = try StoreLibplistPeer.build(in: folder)
     var last: (count: Int, results: [Result])?
     for count in counts {
