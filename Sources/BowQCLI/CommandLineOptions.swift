@@ -54,7 +54,8 @@ enum CommandLineOptions {
 
     Statements:
       -c STATEMENTS        run STATEMENTS, print the results and exit; may be given
-                           more than once: all run in order, in one session
+                           more than once: all run in order, in one session; then
+                           an error says which -c it is in, as -c#2:1:7
       FILE                 run the script FILE ('-' for standard input); works as a
                            '#!/usr/bin/env bowq' line; the ARGUMENTs after FILE
                            belong to the script

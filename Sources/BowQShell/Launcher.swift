@@ -53,7 +53,8 @@ public enum Launcher {
     switch options.source {
     case .commands(let commands):
       var allRan = true
-      for command in commands where !shell.run(script: command, name: "-c") {
+      for (index, command) in commands.enumerated()
+      where !shell.run(script: command, name: Self.commandName(index, of: commands.count)) {
         allRan = false
         if !options.keepsGoing { break }
       }
@@ -256,6 +257,13 @@ public enum Launcher {
     }
     return "cannot open the store: \(error)\nThe file was left untouched. Use --read-only "
       + "to look at what can be read from it, or --store NEW to start a new store elsewhere."
+  }
+
+  /// How the locations of errors name the `-c` at `index` (from 0) of `count`: `-c` when
+  /// there is one, `-c#1`, `-c#2`, … when there are several, since each counts its lines
+  /// from 1 and `-c:1:17` alone would not say which it is in.
+  static func commandName(_ index: Int, of count: Int) -> String {
+    count == 1 ? "-c" : "-c#\(index + 1)"
   }
 
   /// A script argument as `$1`, `$2`, … hold it, typed as a literal of bowq's syntax is:

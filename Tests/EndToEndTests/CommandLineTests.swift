@@ -106,6 +106,22 @@ final class CommandLineTests: XCTestCase {
       ["~ BowTie/p1: rating 3.5 → 7", "(no pending changes)"])
   }
 
+  func testErrorsSayWhichOfSeveralDashCTheyAreIn() throws {
+    let later = try Bowq.run(
+      ["-c", "count BowTie", "-c", "count BowTie\nfetch Bow where"], home: home)
+    XCTAssertEqual(later.status, 1)
+    XCTAssertEqual(
+      later.stderr,
+      "-c#2:2:16: error: expected a value or key path, found end of input\n"
+        + "  fetch Bow where\n                 ^\n")
+    let first = try Bowq.run(["-c", "fetch BowTei", "-c", "count BowTie"], home: home)
+    XCTAssertEqual(first.status, 1)
+    XCTAssertTrue(
+      first.stderr.hasPrefix("-c#1:1:7: error: unknown entity \"BowTei\""), first.stderr)
+    let dotCommand = try Bowq.run(["-c", "count BowTie", "-c", ".timer maybe"], home: home)
+    XCTAssertEqual(dotCommand.stderr, "-c#2:1: error: .timer takes on or off\n")
+  }
+
   func testTyposGetLineColumnCaretAndDidYouMean() throws {
     let cases: [(String, String, String)] = [
       (
