@@ -87,6 +87,21 @@ final class TextRecordsTests: XCTestCase {
       [#"row 1, key "worn": expected an integer for Int32, found the string "many""#])
   }
 
+  func testAValueThatDoesNotConvertIsNamedByTheLineAndColumnOfItsField() {
+    // A quoted field holding a line break puts the record after it, and the fields after it
+    // in its own record, on a later line than their record's position says.
+    let csv = Data("name,worn\n\"two\nlines\",many\r\nRed,1\nBlue,few\n".utf8)
+    XCTAssertEqual(
+      problems { _ = try TextRecords.table(csv: csv, into: tie) },
+      [
+        #"line 3, column 8, key "worn": expected an integer for Int32, found the string "many""#,
+        #"line 5, column 6, key "worn": expected an integer for Int32, found the string "few""#,
+      ])
+    XCTAssertEqual(
+      problems { _ = try TextRecords.table(csv: Data("name,ratng\n".utf8), into: tie) },
+      [#"line 1: Tie has no attribute "ratng". Did you mean "rating"?"#])
+  }
+
   func testJSONLinesReadsOneObjectALineAndNamesBadLines() throws {
     let lines = Data("{\"name\":\"Red\",\"worn\":3}\n\n{\"name\":\"Blue\"}\r\n".utf8)
     XCTAssertEqual(

@@ -25,9 +25,15 @@ public struct CSVReader {
     public var description: String { "line \(line): \(message)" }
   }
 
+  /// Where each field of the record ``next()`` read last starts: its line and its column
+  /// (counting Unicode scalars from 1, as the lexer counts them), and its UTF-8 offset.
+  public private(set) var fieldStarts: [SourceLocation] = []
+
   private var scalars: String.UnicodeScalarView.Iterator
   private var pending: Unicode.Scalar?
   private var line = 1
+  private var column = 1
+  private var offset = 0
 
   /// A reader of `text`.
   public init(_ text: String) {
@@ -49,7 +55,16 @@ public struct CSVReader {
 
   private mutating func advance() -> Unicode.Scalar? {
     defer { pending = nil }
-    return peek()
+    guard let scalar = peek() else { return nil }
+    column += 1
+    offset += scalar.utf8.count
+    return scalar
+  }
+
+  /// Moves to the start of the next line, past a line break just read.
+  private mutating func breakLine() {
+    line += 1
+    column = 1
   }
 
   /// The next record, or nil at the end of the text.
@@ -57,16 +72,18 @@ public struct CSVReader {
     guard peek() != nil else { return nil }
     let start = line
     var fields: [Field] = []
+    fieldStarts.removeAll(keepingCapacity: true)
     while true {
+      fieldStarts.append(SourceLocation(offset: offset, line: line, column: column))
       fields.append(try field())
       switch advance() {
       case ",": continue
       case "\r":
         if peek() == "\n" { _ = advance() }
-        line += 1
+        breakLine()
         return Record(line: start, fields: fields)
       case "\n":
-        line += 1
+        breakLine()
         return Record(line: start, fields: fields)
       default:
         return Record(line: start, fields: fields)
@@ -101,7 +118,7 @@ public struct CSVReader {
         guard peek() == "\"" else { break }
         _ = advance()
       }
-      if scalar == "\n" { line += 1 }
+      if scalar == "\n" { breakLine() }
       text.append(scalar)
     }
     if let after = peek(), after != ",", after != "\n", after != "\r" {

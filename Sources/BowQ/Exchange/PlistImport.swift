@@ -284,22 +284,31 @@ public struct PlistImportError: Error, Hashable, Sendable, CustomStringConvertib
   /// The most problems kept; the rest are only counted in ``omitted``.
   public static let limit = 20
 
-  /// One problem: `row 3, key "rating": expected a number for Double, found the string "high"`.
+  /// One problem: `row 3, key "rating": expected a number for Double, found the string "high"`,
+  /// or `line 4, column 9, key "rating": …` where the record came from a text file.
   public struct Problem: Hashable, Sendable, CustomStringConvertible {
     /// The record's position in the array, counting from 1; nil for the file as a whole.
     public var row: Int?
     public var key: String?
     public var message: String
+    /// Where the value of `key` starts in the text the record was read from (CSV), which
+    /// names the place better than `row` does.
+    public var location: SourceLocation?
 
-    public init(row: Int?, key: String?, message: String) {
+    public init(row: Int?, key: String?, message: String, at location: SourceLocation? = nil) {
       self.row = row
       self.key = key
       self.message = message
+      self.location = location
     }
 
     public var description: String {
       var place: [String] = []
-      if let row { place.append("row \(row)") }
+      if let location {
+        place.append("line \(location.line), column \(location.column)")
+      } else if let row {
+        place.append("row \(row)")
+      }
       if let key { place.append("key \(Value.quoted(key))") }
       return place.isEmpty ? message : place.joined(separator: ", ") + ": " + message
     }

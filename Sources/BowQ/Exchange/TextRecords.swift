@@ -94,6 +94,50 @@ public enum TextRecords {
     return .array(objects)
   }
 
+  /// The objects of CSV text for `entity`, as `import` makes them: the records of
+  /// ``csv(_:for:)`` converted by ``PlistImport/table(from:into:)``, each value that does not
+  /// convert named by the line and column where its field starts, not by its record's
+  /// position, which a quoted field holding a line break moves off the line.
+  ///
+  /// - Throws: what ``csv(_:for:)`` and ``PlistImport/table(from:into:)`` throw.
+  public static func table(csv data: Data, into entity: Entity) throws -> EntityTable {
+    do {
+      return try PlistImport.table(from: csv(data, for: entity), into: entity)
+    } catch let error as PlistImportError {
+      throw locating(error, inCSV: data)
+    }
+  }
+
+  /// `error` with each problem of a record's value (`row` N, the Nth record after the
+  /// header, and a `key` the header names) placed where that field starts in the CSV text.
+  private static func locating(_ error: PlistImportError, inCSV data: Data) -> PlistImportError {
+    let rows = Set(error.problems.compactMap(\.row))
+    guard let last = rows.max() else { return error }
+    var reader = CSVReader(String(decoding: data, as: UTF8.self))
+    var header: [String] = []
+    var starts: [Int: [SourceLocation]] = [:]
+    var row = 0
+    while row <= last, let record = try? reader.next() {
+      if row == 0 {
+        header = record.fields.map { field in
+          guard case .text(let name, _) = field else { return "" }
+          return name
+        }
+      } else if rows.contains(row) {
+        starts[row] = reader.fieldStarts
+      }
+      row += 1
+    }
+    var located = error
+    located.problems = error.problems.map { problem in
+      guard let row = problem.row, let key = problem.key, let field = header.firstIndex(of: key),
+        let fields = starts[row], fields.indices.contains(field)
+      else { return problem }
+      return .init(row: row, key: key, message: problem.message, at: fields[field])
+    }
+    return located
+  }
+
   /// A CSV field's text as the property-list value ``PlistImport`` converts to `type`: the
   /// text itself when it does not read as the type, so the conversion reports it.
   private static func value(_ text: String, _ type: AttributeType) -> PropertyList {

@@ -22,8 +22,7 @@ extension Interpreter {
       case .jsonl:
         imported = try PlistImport.table(from: TextRecords.jsonLines(contents.data), into: entity)
       case .csv:
-        imported = try PlistImport.table(
-          from: TextRecords.csv(contents.data, for: entity), into: entity)
+        imported = try TextRecords.table(csv: contents.data, into: entity)
       default:
         imported = try PlistImport.table(
           reading: contents.data, into: entity,
