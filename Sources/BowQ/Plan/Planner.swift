@@ -8,7 +8,9 @@
 /// index of several attributes is searched by equalities on its first attributes and a test
 /// of the next, as SQLite searches a multi-column index, when that answers more conjuncts
 /// and the best single lookup does not surely find fewer objects. A count that one index
-/// search of equalities answers alone is the size of the index's entries. A `sort by x
+/// search answers alone, with no conjunct left to check, is counted in the index: the
+/// sizes of a hash index's groups, or of the stretches of an ordered index's entries an
+/// equality, `IN` or range finds (`rating == 4 AND name > "M"`). A `sort by x
 /// limit k` over an ordered index on `x` walks the index instead of sorting, unless an
 /// index equality finds fewer than a sixteenth of the objects; otherwise a `sort … limit`
 /// keeps the first objects in a heap instead of sorting them all. The result columns of
@@ -65,7 +67,7 @@ enum Planner {
     objects: Int, indexes: [BuiltIndex] = []
   ) -> QueryPlan {
     let steps = access(entity, predicate, syntax, objects, indexes)
-    if steps.count == 1, case .indexLookup(let lookup) = steps[0].operation, lookup.countIsExact {
+    if steps.count == 1, case .indexLookup(let lookup) = steps[0].operation {
       return QueryPlan(
         entity: entity,
         steps: [

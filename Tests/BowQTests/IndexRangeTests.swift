@@ -1,0 +1,97 @@
+import XCTest
+
+@testable import BowQ
+
+/// Ranges an ordered index answers: a count that a search answers alone — a range, or
+/// equalities on the first attributes and a range on the next — is counted in the index,
+/// not fetched.
+/// Every answer is the scan's, through edits, undo and rollback.
+final class IndexRangeTests: XCTestCase {
+  private static let model = """
+    entity Tie {
+      name: String?, rating: Int16?, worn: Double?
+      index byRatingName (rating, name)
+      index worn
+    }
+    """
+
+  private func makeInterpreter(indexed: Bool) throws -> Interpreter {
+    let interpreter = Interpreter.steppingInMemory()
+    var random = SplitMix64(seed: 23)
+    var script = (indexed ? Self.model : Interpreter.withoutIndexes(Self.model)) + "\n"
+    for _ in 0..<120 {
+      let name = random.chance(10) ? "nil" : "'\(random.pick(["Blue", "Bow", "Red", "Rose"]))'"
+      let rating = random.chance(10) ? "nil" : "\(random.int(in: 0...5))"
+      let worn = random.chance(10) ? "nil" : "\(Double(random.int(in: -4...8)) / 2)"
+      script += "insert Tie name = \(name), rating = \(rating), worn = \(worn)\n"
+    }
+    _ = try interpreter.run(script + "save")
+    return interpreter
+  }
+
+  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
+    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
+      XCTFail("no explanation for \(statement)")
+      return []
+    }
+    return lines
+  }
+
+  func testACountOfASearchedRangeIsCountedInTheIndex() throws {
+    let interpreter = try makeInterpreter(indexed: true)
+    for (predicate, index, written) in [
+      ("rating == 4 AND name > 'M'", "byRatingName", #"rating == 4 AND name > "M""#),
+      ("worn > 1", "worn", "worn > 1"), ("worn BETWEEN {0, 2.5}", "worn", "worn BETWEEN {0, 2.5}"),
+    ] {
+      let n = try interpreter.count(of: "Tie", where: predicate)
+      XCTAssertEqual(
+        try explanation("explain count Tie where \(predicate)", interpreter),
+        ["count in index \(index) for \(written) (\(n) Tie objects, counted in the index)"])
+    }
+    let prefix = try explanation(
+      "explain count Tie where rating == 4 AND name BEGINSWITH 'B'", interpreter)
+    XCTAssertEqual(prefix.last, "count", "a prefix is checked on each object: \(prefix)")
+    let filtered = try explanation(
+      "explain count Tie where worn > 1 AND name == 'Red'", interpreter)
+    XCTAssertEqual(filtered.last, "count", "another conjunct is checked: \(filtered)")
+  }
+
+  func testRangesAnswerAsTheScanDoes() throws {
+    let predicates = [
+      "worn > 1 AND worn < 4", "worn >= 1 AND worn <= 1", "worn > 1 AND worn <= 1",
+      "worn >= 1 AND worn > 1", "worn < 3 AND worn <= 3 AND worn > -1",
+      "worn BETWEEN {0, 3} AND worn > 0.5", "worn BETWEEN {0, 3} AND worn BETWEEN {2, 5}",
+      "worn > 3 AND worn < 1", "worn > 1 AND worn < 2.5 AND name == 'Red'",
+      "worn > 1", "worn <= -1", "1 < worn AND 4 > worn", "worn > 1 AND worn < 9007199254740993",
+      "rating == 4 AND name > 'B' AND name < 'Red'",
+      "rating == 2 AND name >= 'Bow' AND name <= 'Bow'",
+      "rating IN {1, 3} AND name > 'A' AND name < 'Rose'", "rating == 3 AND name < 'C'",
+      "rating == nil AND name > 'A'", "rating > 1 AND rating < 4", "rating >= 2 AND rating <= 2",
+      "rating == 4 AND name > 'B' AND name BEGINSWITH 'R'",
+    ]
+    let indexed = try makeInterpreter(indexed: true)
+    let plain = try makeInterpreter(indexed: false)
+    let edits = [
+      "update Tie where worn > 2 set worn = 1.5", "delete Tie where name == 'Bow'", "undo",
+      "insert Tie name = 'Ruby', rating = 4, worn = 2", "save",
+      "update Tie where rating == 4 set name = 'Blue 2', worn = nil", "rollback", "redo",
+    ]
+    for round in 0...edits.count {
+      for predicate in predicates {
+        XCTAssertEqual(
+          try indexed.fetchedKeys("fetch Tie where \(predicate)"),
+          try plain.fetchedKeys("fetch Tie where \(predicate)"), "\(predicate), round \(round)")
+        XCTAssertEqual(
+          try indexed.count(of: "Tie", where: predicate),
+          try plain.count(of: "Tie", where: predicate), "count \(predicate), round \(round)")
+        XCTAssertEqual(
+          try indexed.fetchedKeys("fetch Tie where \(predicate) sort by worn desc limit 5"),
+          try plain.fetchedKeys("fetch Tie where \(predicate) sort by worn desc limit 5"),
+          "sorted \(predicate), round \(round)")
+      }
+      guard round < edits.count else { break }
+      _ = try indexed.run(edits[round])
+      _ = try plain.run(edits[round])
+    }
+  }
+}
