@@ -2,9 +2,9 @@ import XCTest
 
 @testable import BowQ
 
-/// Ranges an ordered index answers: a count that a search answers alone — a range, or
-/// equalities on the first attributes and a range on the next — is counted in the index,
-/// not fetched.
+/// Ranges an ordered index answers: several on one attribute are searched as the one range
+/// they allow together, and a count that a search answers alone — a range, or equalities on
+/// the first attributes and a range on the next — is counted in the index, not fetched.
 /// Every answer is the scan's, through edits, undo and rollback.
 final class IndexRangeTests: XCTestCase {
   private static let model = """
@@ -54,6 +54,30 @@ final class IndexRangeTests: XCTestCase {
     let filtered = try explanation(
       "explain count Tie where worn > 1 AND name == 'Red'", interpreter)
     XCTAssertEqual(filtered.last, "count", "another conjunct is checked: \(filtered)")
+  }
+
+  func testRangesOnOneAttributeAreSearchedAsOne() throws {
+    let interpreter = try makeInterpreter(indexed: true)
+    let n = try interpreter.count(of: "Tie", where: "worn > 1 AND worn < 4")
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where worn > 1 AND worn < 4", interpreter),
+      [
+        "search index worn for worn > 1 AND worn < 4 (about 30 of 120 Tie objects, a guess)",
+        "select as the current selection",
+      ])
+    XCTAssertEqual(
+      try explanation("explain count Tie where worn > 1 AND worn < 4", interpreter),
+      ["count in index worn for worn > 1 AND worn < 4 (\(n) Tie objects, counted in the index)"])
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie where rating == 2 AND name >= 'B' AND 'Rose' > name", interpreter
+      ).first?.hasPrefix(
+        #"search index byRatingName for rating == 2 AND name >= "B" AND "Rose" > name ("#),
+      true)
+    XCTAssertEqual(
+      try explanation("explain count Tie where worn > 3 AND worn < 1", interpreter),
+      ["count in index worn for worn > 3 AND worn < 1 (0 Tie objects, counted in the index)"],
+      "ranges that leave nothing between them")
   }
 
   func testRangesAnswerAsTheScanDoes() throws {

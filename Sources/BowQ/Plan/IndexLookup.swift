@@ -101,7 +101,9 @@ struct IndexLookup: Sendable {
   /// The search of the ordered `index` that answers the most of `comparisons` (the
   /// conjuncts of a predicate): equality or `IN` on its first attributes, then equality,
   /// `IN`, a range or a prefix on the next one, and the positions of the conjuncts it
-  /// answers, in index order (the one it searches last). Nil when it answers none.
+  /// answers, in index order (the one it searches last). Several ranges on that attribute
+  /// (`rating > 1 AND rating < 4`) are searched as the one range they allow together. Nil
+  /// when it answers none.
   ///
   /// An attribute after the first takes part only where the index orders it exactly as the
   /// engine does (``OrderedIndex/isExact(at:)``); objects whose first value is nil, kept
@@ -138,11 +140,19 @@ struct IndexLookup: Sendable {
         used.append(equality.position)
         continue
       }
-      if let best = searches.filter({ rank($0.search) > 1 }).min(by: {
-        rank($0.search) < rank($1.search)
-      }) {
-        last = best.search
-        used.append(best.position)
+      let ranges = searches.compactMap {
+        candidate -> (position: Int, lower: Bound?, upper: Bound?)? in
+        guard case .range(let lower, let upper) = candidate.search else { return nil }
+        return (candidate.position, lower, upper)
+      }
+      if !ranges.isEmpty {
+        last = .range(
+          lower: tightest(ranges.compactMap(\.lower), lower: true),
+          upper: tightest(ranges.compactMap(\.upper), lower: false))
+        used += ranges.map(\.position)
+      } else if let prefix = searches.first(where: { rank($0.search) == 3 }) {
+        last = prefix.search
+        used.append(prefix.position)
       }
       break
     }
@@ -150,6 +160,19 @@ struct IndexLookup: Sendable {
     if let last { return (IndexLookup(index: index, leading: leading, search: last), used) }
     let values = leading.removeLast()
     return (IndexLookup(index: index, leading: leading, search: .equal(values)), used)
+  }
+
+  /// The tightest of the lower bounds (`lower`) or of the upper bounds of ranges on one
+  /// attribute, which together search the stretch all of them allow: the highest lower
+  /// bound, the lowest upper one, and of two on one value the one that leaves it out.
+  private static func tightest(_ bounds: [Bound], lower: Bool) -> Bound? {
+    bounds.min { a, b in
+      switch IndexOrder.compare(a.value, b.value) {
+      case .orderedSame: return !a.inclusive && b.inclusive
+      case .orderedAscending: return !lower
+      case .orderedDescending: return lower
+      }
+    }
   }
 
   /// The lookup of a compound hash index of `indexes` all of whose attributes some of
