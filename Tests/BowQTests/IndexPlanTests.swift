@@ -314,6 +314,41 @@ final class IndexPlanTests: XCTestCase {
       "a hash index compares strings as the engine does")
   }
 
+  /// A guess of how many objects a search finds is never none where it may find some: on a
+  /// table or stretch of fewer than four objects, a quarter of which would round to none,
+  /// the step says it finds at most all of them; where there is none to find, it says so.
+  func testAGuessOnATinyTableIsNeverNone() throws {
+    let interpreter = Interpreter.steppingInMemory()
+    _ = try interpreter.run(
+      """
+      entity Tie { name: String, rating: Int16, index byRatingName (rating, name) }
+      insert Tie name = "Red", rating = 1
+      insert Tie name = "Blue", rating = 2
+      insert Tie name = "Bow", rating = 2
+      """)
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating > 1", interpreter).first,
+      "search index byRatingName for rating > 1 (at most 3 of 3 Tie objects)")
+    XCTAssertEqual(
+      try explanation(
+        "explain fetch Tie where rating == 2 AND name > 'B' sort by name", interpreter
+      )
+      .first,
+      #"search index byRatingName for rating == 2 AND name > "B" in index order (name ascending) (no sort; finds at most 2 of 3 Tie objects)"#
+    )
+    _ = try interpreter.run("entity Hat { width: Int16, index width }")
+    XCTAssertEqual(
+      try explanation("explain fetch Hat where width > 1", interpreter).first,
+      "search index width for width > 1 (0 Hat objects)", "there are none to find")
+    _ = try interpreter.run(#"insert Tie name = "Rose", rating = 5"#)
+    XCTAssertEqual(
+      try explanation("explain fetch Tie where rating < 5 AND name != 'x'", interpreter),
+      [
+        "search index byRatingName for rating < 5 (about 1 of 4 Tie objects, a guess)",
+        #"filter name != "x" (about 1 object)"#, "select as the current selection",
+      ])
+  }
+
   /// An index holds its own entity's objects, not those of sub-entities: a statement that
   /// reads some scans.
   func testAnEntityWhoseSubEntitiesHaveObjectsIsScanned() throws {

@@ -359,15 +359,32 @@ struct IndexLookup: Sendable {
   /// ``countIsExact``; otherwise a guess of a quarter of those its leading values find, or
   /// of all the objects, as SQLite guesses without statistics.
   func estimatedCount(of objects: Int) -> Int {
-    if countIsExact { return count() }
-    guard !leading.isEmpty, let ordered = index.ordered else { return objects / 4 }
-    let found = prefixes.reduce(0) {
+    countIsExact ? count() : mostFound(of: objects) / 4
+  }
+
+  /// ``estimatedCount(of:)`` as `explain` says it, with how sure it is: exact when
+  /// ``countIsExact``, and when the lookup can find nothing (its leading values find no
+  /// object, or there is none); where a quarter is less than one object, the most it
+  /// finds instead — a guess of none would say the search finds nothing when it may well
+  /// find some; otherwise the guess.
+  func estimate(of objects: Int) -> (count: Int, certainty: PlanEstimate.Certainty) {
+    if countIsExact { return (count(), .exact) }
+    let most = mostFound(of: objects)
+    if most == 0 { return (0, .exact) }
+    let guess = estimatedCount(of: objects)
+    return guess == 0 ? (most, .atMost) : (guess, .about)
+  }
+
+  /// The most objects a lookup that ``countIsExact`` does not hold for finds among
+  /// `objects`: those its leading values find, or all of them.
+  private func mostFound(of objects: Int) -> Int {
+    guard !leading.isEmpty, let ordered = index.ordered else { return objects }
+    return prefixes.reduce(0) {
       $0
         + ordered.count(
           from: ordered.position(after: $1, inclusive: true),
           to: ordered.position(after: $1, inclusive: false))
     }
-    return found / 4
   }
 
   /// The keys of the objects found, in no particular order.

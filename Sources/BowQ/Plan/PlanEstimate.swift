@@ -51,11 +51,8 @@ struct PlanEstimate {
     case .scan(let objects):
       return (Rows(count: objects, certainty: .exact, areResultRows: false), false)
     case .indexLookup(let lookup):
-      let count = lookup.estimatedCount(of: table.count)
-      return (
-        Rows(count: count, certainty: lookup.countIsExact ? .exact : .about, areResultRows: false),
-        false
-      )
+      let (count, certainty) = lookup.estimate(of: table.count)
+      return (Rows(count: count, certainty: certainty, areResultRows: false), false)
     case .indexCount, .count:
       return (Rows(count: 1, certainty: .exact, areResultRows: true), false)
     case .indexWalk(let walk):
@@ -66,9 +63,8 @@ struct PlanEstimate {
             areResultRows: false), false
         )
       }
-      let found = Rows(
-        count: lookup.estimatedCount(of: table.count),
-        certainty: lookup.countIsExact ? .exact : .about, areResultRows: false)
+      let (count, certainty) = lookup.estimate(of: table.count)
+      let found = Rows(count: count, certainty: certainty, areResultRows: false)
       let accepted = walk.predicate.map { filtered(found, by: $0) } ?? found
       return (walk.count.map { capped(accepted, at: $0) } ?? accepted, false)
     case .filter(let predicate):

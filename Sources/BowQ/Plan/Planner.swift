@@ -19,7 +19,8 @@
 ///
 /// Index steps say how many objects they will find: exactly for equality and `IN`, which
 /// the index counts, and otherwise a fixed guess of a quarter of the objects, as SQLite
-/// guesses without statistics.
+/// guesses without statistics — never none where some may be found
+/// (``IndexLookup/estimate(of:)``).
 enum Planner {
   /// The plan of a fetch.
   static func plan(_ fetch: BoundFetch, objects: Int, indexes: [BuiltIndex] = []) -> QueryPlan {
@@ -189,12 +190,15 @@ enum Planner {
     return " for " + written.map(PredicateFormatter.format).joined(separator: " AND ")
   }
 
-  /// How many objects a lookup finds, in words: exactly, or `about 16 of 64 Tie objects, a
-  /// guess`.
+  /// How many objects a lookup finds, in words: exactly, `at most 3 of 64 Tie objects` where
+  /// a guess would be less than one, or `about 16 of 64 Tie objects, a guess`.
   private static func estimate(_ lookup: IndexLookup, _ objects: Int, _ entity: Entity) -> String {
-    let found = lookup.estimatedCount(of: objects)
-    return lookup.countIsExact
-      ? count(found, entity) : "about \(found) of \(count(objects, entity)), a guess"
+    let (found, certainty) = lookup.estimate(of: objects)
+    switch certainty {
+    case .exact: return count(found, entity)
+    case .atMost: return "at most \(found) of \(count(objects, entity))"
+    case .about: return "about \(found) of \(count(objects, entity)), a guess"
+    }
   }
 
   /// The slots an index must begin with for a plan of `predicate` and `sort` to use it: the
