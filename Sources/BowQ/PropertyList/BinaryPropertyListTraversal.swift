@@ -50,6 +50,15 @@ struct BinaryPlistTraversal {
     if let index = path.popLast() { onPath.remove(index) }
   }
 
+  /// How many containers are on the path.
+  var depth: Int { path.count }
+
+  /// Takes containers off the path until `depth` are left, as a caller that goes on after a
+  /// walk failed inside them must.
+  mutating func leave(toDepth depth: Int) {
+    while path.count > depth { leave() }
+  }
+
   /// Whether the object and everything below it is known to be valid.
   func isChecked(_ index: Int) -> Bool {
     checked.contains(index)

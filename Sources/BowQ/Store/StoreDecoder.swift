@@ -53,6 +53,18 @@ struct StoreDecoder {
   /// bytes are a file mapping whose pages can be let go
   /// (``LeasedFileMapping/releaseResidentPages()``).
   private var releaseInput: (() -> Void)?
+  /// The order the cells of a run of rows are read in.
+  private var order = Order.byColumn
+
+  /// The order the cells of a run of rows are read in: both give the same graph and the
+  /// same error (see ``run(_:of:keySets:names:)``).
+  enum Order {
+    /// Column after column, reading a row by row again only when that fails: the fast way.
+    case byColumn
+    /// Row after row, each row's cells in column order: the reference the other is
+    /// checked against.
+    case byRow
+  }
 
   private struct MemoKey: Hashable {
     var object: Int
@@ -62,16 +74,20 @@ struct StoreDecoder {
   /// The graph a store file's bytes hold, with values kept apart read from `externalData`
   /// (nil: a reference is an error).
   ///
-  /// - Parameter releaseInput: called now and then while rows are decoded, to let the
-  ///   memory of bytes already read go (any byte may still be read again afterwards).
+  /// - Parameters:
+  ///   - releaseInput: called now and then while rows are decoded, to let the memory of
+  ///     bytes already read go (any byte may still be read again afterwards).
+  ///   - order: the order rows' cells are read in, which changes only the speed.
   static func decode(
-    _ data: Data, externalData: ExternalDataFolder?, releaseInput: (() -> Void)? = nil
+    _ data: Data, externalData: ExternalDataFolder?, releaseInput: (() -> Void)? = nil,
+    order: Order = .byColumn
   ) throws -> ObjectGraph {
     try data.withUnsafeBytes { bytes in
       let scanner = try BinaryPlistScanner(bytes)
       do {
         var decoder = StoreDecoder(scanner, externalData: externalData)
         decoder.releaseInput = releaseInput
+        decoder.order = order
         return try decoder.decodeStore()
       } catch {
         var check = BinaryPlistTraversal(scanner)
@@ -274,6 +290,15 @@ struct StoreDecoder {
     var destinations = 0..<0
     /// Whether a value may be a reference to an external file.
     var readsReferences = false
+
+    /// Whether a value met again is remembered (``StoreDecoder/recall(_:_:)``), so that the
+    /// order the column's cells are read in decides which rows share its storage.
+    var remembersRepeats: Bool {
+      switch kind {
+      case .decimal, .binary, .opaque, .toMany: return true
+      case .integer, .real, .bool, .date, .string, .uuid, .toOne, .uri, .color: return false
+      }
+    }
 
     /// The form of the column the values go into.
     var form: ColumnBuilder.Form {
@@ -537,40 +562,102 @@ struct StoreDecoder {
   }
 
   /// Rows `range` of an entity, decoded into columns of their own.
+  ///
+  /// The rows are read column by column (``decodeByColumn(_:_:into:keySets:names:)``),
+  /// which reads the file in the order it was written. When that fails, the rows are read
+  /// again row by row (``decodeByRow(_:of:into:keySets:names:)``), so the error reported is
+  /// the one in the first row that has one, at the first of its columns that does. Reading
+  /// never changes what a later cell decodes to or whether it fails, so the second reading
+  /// fails where the first one would have had it read row by row.
   private mutating func run(
     _ range: Range<Int>, of layout: EntityLayout, keySets: [StoreKeySet], names: [String]
   ) throws -> [ColumnBuilder] {
     let plans = layout.plans
-    var columns = plans.map {
-      ColumnBuilder($0.form, capacity: range.count, plain: plainColumns.contains($0.serial))
+    let plain = plans.map { plainColumns.contains($0.serial) }
+    func emptyColumns() -> [ColumnBuilder] {
+      zip(plans, plain).map { ColumnBuilder($0.form, capacity: range.count, plain: $1) }
     }
-    defer {
-      for (plan, column) in zip(plans, columns) where column.isPlain {
-        plainColumns.insert(plan.serial)
-      }
-    }
-    // The columns' buffer is checked to be unique once for the run, not at every cell.
-    try columns.withUnsafeMutableBufferPointer { builders in
-      for row in range {
-        var column = 0
-        do {
-          while column < plans.count {
-            try append(
-              row: row, plans[column], to: &builders[column], keySets: keySets, names: names)
-            column += 1
-          }
-        } catch let mismatch as Mismatch {
-          let column = layout.columns[column]
-          if case .external(let path, let problem) = mismatch {
-            throw StoreError.externalDataUnreadable(
-              entity: layout.entity.name, attribute: column.name, key: layout.keys[row],
-              path: path, problem: problem)
-          }
-          throw column.error(entity: layout.entity.name, row: row, mismatch.message(for: column))
+    var columns = emptyColumns()
+    let depth = traversal.depth
+    do {
+      // The columns' buffer is checked to be unique once for the run, not at every cell.
+      try columns.withUnsafeMutableBufferPointer { builders in
+        if order == .byColumn {
+          try decodeByColumn(range, plans, into: builders, keySets: keySets, names: names)
+        } else {
+          try decodeByRow(range, of: layout, into: builders, keySets: keySets, names: names)
         }
       }
+    } catch {
+      guard order == .byColumn else { throw error }
+      traversal.leave(toDepth: depth)
+      columns = emptyColumns()
+      try columns.withUnsafeMutableBufferPointer { builders in
+        try decodeByRow(range, of: layout, into: builders, keySets: keySets, names: names)
+      }
+    }
+    for (plan, column) in zip(plans, columns) where column.isPlain {
+      plainColumns.insert(plan.serial)
     }
     return columns
+  }
+
+  /// Appends rows `range` to `builders`, one column after another, so that the cells read
+  /// one after another are next to each other in the file: a column's references, offsets
+  /// and values are each written in row order. The columns whose repeated values are
+  /// remembered (``ColumnPlan/remembersRepeats``) are read last, row by row among
+  /// themselves, since the order they meet an object in decides which rows share its
+  /// storage: the same rows as reading every column row by row.
+  private mutating func decodeByColumn(
+    _ range: Range<Int>, _ plans: [ColumnPlan],
+    into builders: UnsafeMutableBufferPointer<ColumnBuilder>,
+    keySets: [StoreKeySet], names: [String]
+  ) throws {
+    var remembering: [Int] = []
+    for (c, plan) in plans.enumerated() {
+      if plan.remembersRepeats {
+        remembering.append(c)
+        continue
+      }
+      for row in range {
+        try append(row: row, plan, to: &builders[c], keySets: keySets, names: names)
+      }
+    }
+    if remembering.isEmpty { return }
+    for row in range {
+      for c in remembering {
+        try append(row: row, plans[c], to: &builders[c], keySets: keySets, names: names)
+      }
+    }
+  }
+
+  /// Appends rows `range` to `builders`, one row after another, each row's cells in column
+  /// order; a cell that does not fit its column throws its error, naming the entity, column
+  /// and row.
+  private mutating func decodeByRow(
+    _ range: Range<Int>, of layout: EntityLayout,
+    into builders: UnsafeMutableBufferPointer<ColumnBuilder>, keySets: [StoreKeySet],
+    names: [String]
+  ) throws {
+    let plans = layout.plans
+    for row in range {
+      var column = 0
+      do {
+        while column < plans.count {
+          try append(
+            row: row, plans[column], to: &builders[column], keySets: keySets, names: names)
+          column += 1
+        }
+      } catch let mismatch as Mismatch {
+        let column = layout.columns[column]
+        if case .external(let path, let problem) = mismatch {
+          throw StoreError.externalDataUnreadable(
+            entity: layout.entity.name, attribute: column.name, key: layout.keys[row],
+            path: path, problem: problem)
+        }
+        throw column.error(entity: layout.entity.name, row: row, mismatch.message(for: column))
+      }
+    }
   }
 
   /// Appends the value of one row in one column: numbers, Booleans, dates and strings
