@@ -1,11 +1,16 @@
 import BowQ
 import Foundation
 
-/// `bowq-bench queries [--count N] [--runs N]`: queries on a bowq store opened from its
-/// file, through the statement path (parse, bind, plan, run), against the tools a user
-/// would otherwise query the same rows with, in the same run: sqlite3 holding them in
+/// `bowq-bench queries [--count N] [--runs N] [--bowq-only]`: queries on a bowq store opened
+/// from its file, through the statement path (parse, bind, plan, run), against the tools a
+/// user would otherwise query the same rows with, in the same run: sqlite3 holding them in
 /// memory (with and without an index on `searchKey`), DuckDB holding them in a table (one
 /// thread and all cores), and a hand-written Swift loop over an array of structs.
+/// `--bowq-only` times bowq alone and builds no peer.
+///
+/// bowq is timed in a child process per store (``QueryChild``) that opens the store and
+/// queries it with nothing else in the process, as a user's shell does; the peers run in
+/// the benchmark's own process afterwards.
 ///
 /// bowq answers `searchKey == "R"` twice: on the store as it is, and on a copy whose model
 /// declares `index searchKey` (opened from its file as well), against sqlite3's indexed
@@ -34,25 +39,40 @@ enum QueryBenchmark {
       bowq: "fetch BowTie select name, timesWorn where rating == 4 sort by timesWorn desc limit 10"),
   ]
 
-  static func run(count: Int, runs: Int) throws {
+  /// Runs the benchmark; with `bowqOnly`, bowq's side alone (no peer is built or run).
+  static func run(count: Int, runs: Int, bowqOnly: Bool = false) throws {
     let scratch = try ScratchFolder("query")
     defer { scratch.remove() }
     let folder = scratch.path
     let store = folder + "/ties.bowq"
     _ = try StoreFile.save(try StoreBowTies.graph(count: count), to: store)
+    let indexedStore = try indexedCopy(of: store)
 
-    let interpreter = Interpreter(
-      context: Context(graph: try StoreFile.load(from: store)), store: .memory)
-    let indexedInterpreter = Interpreter(
-      context: Context(graph: try StoreFile.load(from: try indexedCopy(of: store))),
-      store: .memory)
-    let table = interpreter.context.graph.table("BowTie")
+    // bowq first, each store in a child process of its own, before the peers' data exists.
+    let bowq = try QueryChild.measure(store: store, keys: queries.map(\.key), runs: runs)
+    let bowqIndexed = try QueryChild.measure(
+      store: indexedStore, keys: ["red", "compound"], runs: runs)
+    print(
+      "Queries on a store of \(count) BowTies opened from its file (median of \(runs) runs; "
+        + "bowq in a process of its own per store)")
+    if bowqOnly {
+      print()
+      Table.print(
+        header: ["query", "bowq", "bowq indexed"],
+        rows: queries.map { query in
+          [
+            query.name, bowq[query.key].map { ms($0.median) } ?? "",
+            bowqIndexed[query.key].map { ms($0.median) } ?? "",
+          ]
+        })
+      return
+    }
+
     let sample = SampleTies(
-      ties: (0..<table.count).map(table.row(at:)).map { row in
-        SampleTies.Tie(
-          name: row[0].stringValue ?? "", searchKey: row[1].stringValue ?? "",
-          rating: row[2].numericValue ?? 0,
-          timesWorn: Int32(clamping: Int(row[3].numericValue ?? 0)))
+      ties: (0..<count).map { i in
+        let tie = StoreBowTies.tie(i)
+        return SampleTies.Tie(
+          name: tie.name, searchKey: tie.searchKey, rating: tie.rating, timesWorn: tie.timesWorn)
       })
     let csv = folder + "/ties.csv"
     try writeCSV(sample, to: csv)
@@ -63,17 +83,16 @@ enum QueryBenchmark {
     let (python, problem) = DuckDBPeer.python()
     let duck = try python.map { try DuckDBPeer.measure(python: $0, csv: csv, runs: runs) } ?? [:]
 
-    print("Queries on a store of \(count) BowTies opened from its file (median of \(runs) runs)")
     if let problem { print("note: \(problem)") }
     print()
     var rows: [[String]] = []
     var measured: [String: [String: Double]] = [:]
     for query in queries {
-      let bowq = try Stopwatch.median(runs: runs) { try interpreter.run(query.bowq) }
+      guard let plain = bowq[query.key] else { continue }
+      let withIndex = bowqIndexed[query.key]
       let loop = Stopwatch.median(runs: runs) { handWritten(query.key, sample) }
       let lite: (seconds: Double, result: Int)
       var liteIndexed: Double?
-      var bowqIndexed: Double?
       switch query.key {
       case "blue":
         lite = Stopwatch.median(runs: runs) {
@@ -84,38 +103,29 @@ enum QueryBenchmark {
         liteIndexed =
           Stopwatch.median(runs: runs) { indexed.count(where: "searchKey = 'R'") }
           .seconds
-        let withIndex = try Stopwatch.median(runs: runs) {
-          try indexedInterpreter.run(query.bowq)
-        }
-        try check(query, withIndex.result.last, loop: lite.result, sqlite: lite.result)
-        bowqIndexed = withIndex.seconds
       case "compound":
         let mostWorn =
           "SELECT name, timesWorn FROM tie WHERE rating = 4 ORDER BY timesWorn DESC LIMIT 10"
         lite = Stopwatch.median(runs: runs) { sqlite.rowCount(mostWorn) }
         liteIndexed = Stopwatch.median(runs: runs) { indexed.rowCount(mostWorn) }.seconds
-        let withIndex = try Stopwatch.median(runs: runs) {
-          try indexedInterpreter.run(query.bowq)
-        }
-        try check(query, withIndex.result.last, loop: lite.result, sqlite: lite.result)
-        bowqIndexed = withIndex.seconds
       default:
         lite = Stopwatch.median(runs: runs) { sqlite.topRated(limit: 10).count }
       }
-      try check(query, bowq.result.last, loop: loop.result, sqlite: lite.result)
+      try check(query, plain.found, loop: loop.result, sqlite: lite.result)
+      if let withIndex { try check(query, withIndex.found, loop: lite.result, sqlite: lite.result) }
       let duckOne = duck[query.key]?["1"]
       let duckAll = duck[query.key]?["all"]
       measured[query.key] = [
-        "bowq": bowq.seconds, "loop": loop.seconds, "sqlite": lite.seconds,
-        "duck1": duckOne ?? .nan, "bowqIndexed": bowqIndexed ?? .nan,
+        "bowq": plain.median, "loop": loop.seconds, "sqlite": lite.seconds,
+        "duck1": duckOne ?? .nan, "bowqIndexed": withIndex?.median ?? .nan,
         "sqliteIndexed": liteIndexed ?? .nan,
       ]
       rows.append([
-        query.name, ms(bowq.seconds), bowqIndexed.map(ms) ?? "", ms(loop.seconds),
+        query.name, ms(plain.median), withIndex.map { ms($0.median) } ?? "", ms(loop.seconds),
         ms(lite.seconds), liteIndexed.map(ms) ?? "", duckOne.map(ms) ?? "—",
         duckAll.map(ms) ?? "—",
-        ratio(lite.seconds, bowq.seconds), ratio(loop.seconds, bowq.seconds),
-        duckOne.map { ratio(bowq.seconds, $0) } ?? "—",
+        ratio(lite.seconds, plain.median), ratio(loop.seconds, plain.median),
+        duckOne.map { ratio(plain.median, $0) } ?? "—",
       ])
     }
     Table.print(
@@ -180,15 +190,7 @@ enum QueryBenchmark {
     }
   }
 
-  private static func check(_ query: Query, _ result: StatementResult?, loop: Int, sqlite: Int)
-    throws
-  {
-    let found: Int
-    switch result {
-    case .count(_, let n)?: found = n
-    case .objects(let set)?: found = set.rows.count
-    default: found = -1
-    }
+  private static func check(_ query: Query, _ found: Int, loop: Int, sqlite: Int) throws {
     guard found == loop, found == sqlite else {
       throw BenchmarkError(
         "\(query.name): bowq, the loop and sqlite3 disagree (\(found), \(loop), \(sqlite))")

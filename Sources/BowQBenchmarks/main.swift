@@ -3,7 +3,8 @@ import Foundation
 /// `bowq-bench [predicates|queries|engine|store|coredata] [--count N] [--runs N]`: measures bowq
 /// against the peers a user would otherwise use, in one run, and prints the ratios.
 /// `bowq-bench peer …` and `bowq-bench coredata-peer …` are one measured operation of the store
-/// and Core Data benchmarks, which run it as a child process.
+/// and Core Data benchmarks, and `bowq-bench query-child …` bowq's side of the queries
+/// benchmark, each run by its benchmark as a child process.
 var count = 1_000_000
 var runs = 5
 var bowqOnly = false
@@ -41,6 +42,13 @@ while let argument = arguments.popFirst() {
       FileHandle.standardError.write(Data("bowq-bench peer: \(error)\n".utf8))
       exit(1)
     }
+  case "query-child":
+    do {
+      try QueryChild.run(Array(arguments))
+    } catch {
+      FileHandle.standardError.write(Data("bowq-bench query-child: \(error)\n".utf8))
+      exit(1)
+    }
   case "--bowq-only": bowqOnly = true
   default:
     FileHandle.standardError.write(
@@ -55,7 +63,7 @@ do {
     try CoreDataBenchmark.run(
       count: countWasGiven ? count : CoreDataBenchmark.defaultCount, runs: runsWereGiven ? runs : 5)
   } else if queries {
-    try QueryBenchmark.run(count: count, runs: runsWereGiven ? runs : 5)
+    try QueryBenchmark.run(count: count, runs: runsWereGiven ? runs : 5, bowqOnly: bowqOnly)
   } else if engine {
     try EngineBenchmark.run(count: count, runs: runsWereGiven ? runs : 3)
   } else if store {
