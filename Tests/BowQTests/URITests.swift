@@ -72,6 +72,17 @@ final class URITests: XCTestCase {
     XCTAssertFalse(URI.isPlainlyValid("https://crème.example.com/"), "a host is ASCII")
   }
 
+  /// The byte check's two constant words hold exactly the plain characters: RFC 3986's
+  /// unreserved and reserved characters but `[` and `]`, and `%`; every byte past ASCII
+  /// passes too (the scalars `URL` percent-encodes).
+  func testPlainBytesAreTheReservedAndUnreservedCharactersAndPercent() {
+    let plain = Set(
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:/?#@%".utf8)
+    for byte in UInt8.min...UInt8.max {
+      XCTAssertEqual(URI.isPlainByte(byte), byte >= 128 || plain.contains(byte), "byte \(byte)")
+    }
+  }
+
   /// The eight-byte test may only pass words whose every byte the byte-by-byte check
   /// passes: each byte value at each position of a word of common characters.
   func testCommonWordsHoldOnlyPlainBytes() {

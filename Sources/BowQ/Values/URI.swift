@@ -85,7 +85,7 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     return bytes[(colon + 1)..<authorityEnd].allSatisfy(isDigit)
   }
 
-  /// Whether every byte of `bytes` is a plain character (``plainCharacters``) or not ASCII:
+  /// Whether every byte of `bytes` is a plain character (see ``plainBelow64``) or not ASCII:
   /// eight bytes at a time while they are common ones (``isCommonWord(_:)``), byte by byte
   /// where they are not.
   @inline(__always)
@@ -106,12 +106,12 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     return true
   }
 
-  /// Whether a byte is a plain character (``plainCharacters``) or not ASCII: the general
+  /// Whether a byte is a plain character (see ``plainBelow64``) or not ASCII: the general
   /// check, one byte at a time.
   @inline(__always)
   static func isPlainByte(_ byte: UInt8) -> Bool {
     byte >= 128
-      || (byte < 64 ? plainCharacters[0] : plainCharacters[1]) >> UInt64(byte & 63) & 1 != 0
+      || (byte < 64 ? plainBelow64 : plainFrom64) >> UInt64(byte & 63) & 1 != 0
   }
 
   /// Whether all eight bytes of `word` are among the characters most URIs are made of,
@@ -150,14 +150,10 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 
-  /// RFC 3986's unreserved and reserved characters but `[` and `]`, and `%`: a bit per
-  /// ASCII character, in two words.
-  private static let plainCharacters: [UInt64] = {
-    var words: [UInt64] = [0, 0]
-    let characters =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-      + "-._~!$&'()*+,;=:/?#@%"
-    for byte in characters.utf8 { words[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
-    return words
-  }()
+  /// The plain characters, RFC 3986's unreserved and reserved characters but `[` and `]`,
+  /// and `%` (`A-Z a-z 0-9 -._~!$&'()*+,;=:/?#@%`), a bit per ASCII character: those below
+  /// 64 in `plainBelow64`, the others in `plainFrom64`. Constants, so that checking a byte
+  /// reads no array and runs no lazy initialization.
+  private static let plainBelow64: UInt64 = 0xAFFF_FFFA_0000_0000
+  private static let plainFrom64: UInt64 = 0x47FF_FFFE_87FF_FFFF
 }
