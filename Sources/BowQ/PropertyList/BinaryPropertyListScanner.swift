@@ -197,6 +197,11 @@ struct BinaryPlistScanner {
     let start = offset(of: index)
     let low = Int(byte(at: start) & 0x0F)
     if low < 15 { return (low, start + 1) }
+    // A count of 15 to 255 (most names, URIs and small data) is the one-byte integer
+    // `0x10 n`: read here, with the checks ``extendedCount(of:at:)`` makes of it.
+    if start + 3 <= tableOffset, byte(at: start + 1) == 0x10 {
+      return (Int(byte(at: start + 2)), start + 3)
+    }
     return try extendedCount(of: index, at: start)
   }
 
