@@ -49,9 +49,9 @@ struct StoreDecoder {
   /// many to keep in a dictionary: its later runs keep them as spans from the first row.
   /// The runs before a later one are joined before it, so the column is plain by then.
   private var plainColumns = Set<Int>()
-  /// Called after each run of rows is decoded, on the thread that decoded it, when the
-  /// bytes are a file mapping whose pages can be let go
-  /// (``LeasedFileMapping/releaseResidentPages()``).
+  /// Called now and then as runs of rows are decoded, on the thread that called
+  /// ``decode(_:externalData:releaseInput:order:)``, when the bytes are a file mapping whose
+  /// pages can be let go (``LeasedFileMapping/releaseResidentPages()``).
   private var releaseInput: (() -> Void)?
   /// The order the cells of a run of rows are read in.
   private var order = Order.byColumn
@@ -468,8 +468,8 @@ struct StoreDecoder {
     }
   }
 
-  /// The rows decoded as one piece of work. Small enough that the mapped pages a run
-  /// touches before they are let go (``releaseInput``) stay a few megabytes.
+  /// The rows decoded as one piece of work. Small enough that the mapped pages the runs
+  /// between two releases (``releaseInput``) touch stay a few megabytes.
   private static let rowsPerRun = 4_096
 
   /// Decodes an entity's rows into its columns and puts its table into `graph`.
@@ -518,6 +518,10 @@ struct StoreDecoder {
   /// A worker decodes run `r` only once run `r - lead` is joined, so at most `lead` decoded
   /// runs wait at any time, and the worker of the run being waited for never waits itself
   /// (every run before its own is joined by then).
+  ///
+  /// The file's pages are let go (``releaseInput``) after every `lead` runs joined, by this
+  /// thread: so that the runs in flight lose their pages once per `lead` runs, not once per
+  /// run of every worker, each of which had to fault them back in.
   private func decodeInParallel(
     _ runs: [Range<Int>], workers: Int, of layout: EntityLayout, keySets: [StoreKeySet],
     names: [String], join: ([ColumnBuilder]) -> Void
@@ -546,7 +550,6 @@ struct StoreDecoder {
             to: Result {
               try decoder.run(runs[run], of: layout, keySets: keySets, names: names)
             })
-          decoder.releaseInput?()
           ready[run].signal()
         }
       }
@@ -557,6 +560,7 @@ struct StoreDecoder {
       results[next] = .success([])
       joined[next].signal()
       next += 1
+      if next % lead == 0 { releaseInput?() }
       join(try result.get())
     }
   }
