@@ -111,6 +111,28 @@ final class ColumnBuilderTests: XCTestCase {
     XCTAssertTrue(column.holdsSameValues(as: appended(many)))
   }
 
+  /// Room made for a run's bytes, from the bytes a row took in the run before, changes
+  /// nothing in what the run holds, whether the room is short, right or too much.
+  func testARunWithRoomForItsBytesJoinsAsOneWithout() {
+    let many: [Value] = (0..<900).map { $0 % 13 == 0 ? .null : .string("tie \($0 % 400)") }
+    var first = ColumnBuilder(.strings)
+    for value in many[..<450] { append(value, to: &first) }
+    XCTAssertEqual(first.bytesPerRow, (first.column().strings.byteCount * 9 / 8 + 449) / 450)
+    let data: [Value] = (0..<300).map { .data(Data(repeating: UInt8($0 % 256), count: $0 % 7)) }
+    for bytes in [0, 1, first.bytesPerRow * 450, 1 << 20] {
+      var second = ColumnBuilder(.strings, capacity: 450, plain: true, bytes: bytes)
+      for value in many[450...] { append(value, to: &second) }
+      var whole = ColumnBuilder(.strings, capacity: many.count)
+      whole.append(contentsOf: first)
+      whole.append(contentsOf: second)
+      XCTAssertTrue(whole.column().holdsSameValues(as: appended(many)), "room for \(bytes)")
+      var blobs = ColumnBuilder(.data, capacity: data.count, bytes: bytes)
+      for value in data { append(value, to: &blobs) }
+      XCTAssertTrue(blobs.column().holdsSameValues(as: appended(data)), "room for \(bytes)")
+    }
+    XCTAssertEqual(ColumnBuilder(.strings).bytesPerRow, 0)
+  }
+
   func testStringsAreToldApartByTheirBytes() {
     // "é" precomposed and decomposed are equal Swift strings, but each reads back as stored.
     let values: [Value] = [.string("\u{E9}"), .string("e\u{301}"), .string("\u{E9}")]

@@ -46,10 +46,14 @@ struct ColumnBuilder: Sendable {
 
   /// An empty column of `form`, with room for `capacity` rows.
   ///
-  /// - Parameter plain: whether strings or URIs are kept as spans from the first row, not in
-  ///   a dictionary: for rows that follow rows already held as spans (a joined column stays
-  ///   plain), so that ``column()`` is the same either way.
-  init(_ form: Form, capacity: Int = 0, plain: Bool = false) {
+  /// - Parameters:
+  ///   - plain: whether strings or URIs are kept as spans from the first row, not in a
+  ///     dictionary: for rows that follow rows already held as spans (a joined column stays
+  ///     plain), so that ``column()`` is the same either way.
+  ///   - bytes: room to make for the bytes of strings, URIs or data kept as spans, so that
+  ///     a run of rows whose size is known from the run before it fills its buffer without
+  ///     growing it step by step.
+  init(_ form: Form, capacity: Int = 0, plain: Bool = false, bytes: Int = 0) {
     self.form = form
     expectedRows = capacity
     switch form {
@@ -58,12 +62,18 @@ struct ColumnBuilder: Sendable {
     case .booleans: booleans.reserveCapacity(capacity)
     case .strings, .uris:
       if plain { strings = StringColumn(plainBytes: ()) }
-      strings.reserveCapacity(adding: capacity, bytes: 0)
+      strings.reserveCapacity(adding: capacity, bytes: bytes)
     case .data:
       strings = StringColumn(plainBytes: ())
-      strings.reserveCapacity(adding: capacity, bytes: 0)
+      strings.reserveCapacity(adding: capacity, bytes: bytes)
     case .values: values.reserveCapacity(capacity)
     }
+  }
+
+  /// The bytes of strings, URIs or data a row holds on average, an eighth more, rounded
+  /// up: room for rows like these (0 for a column holding none).
+  var bytesPerRow: Int {
+    count == 0 ? 0 : (strings.byteCount + strings.byteCount / 8 + count - 1) / count
   }
 
   /// Adds a nil row.

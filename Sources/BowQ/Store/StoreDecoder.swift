@@ -46,9 +46,11 @@ struct StoreDecoder {
   /// reading a cell retains nothing.
   private var destinationLists: [Int] = []
   /// The columns (by ``ColumnPlan/serial``) whose strings a run of this decoder found too
-  /// many to keep in a dictionary: its later runs keep them as spans from the first row.
-  /// The runs before a later one are joined before it, so the column is plain by then.
-  private var plainColumns = Set<Int>()
+  /// many to keep in a dictionary, or that hold data: its later runs keep them as spans from
+  /// the first row, with room for the bytes a row took in the last run
+  /// (``ColumnBuilder/bytesPerRow``). The runs before a later one are joined before it, so
+  /// the column is plain by then.
+  private var plainColumns: [Int: Int] = [:]
   /// Called now and then as runs of rows are decoded, on the thread that called
   /// ``decode(_:externalData:releaseInput:order:)``, when the bytes are a file mapping whose
   /// pages can be let go (``LeasedFileMapping/releaseResidentPages()``).
@@ -577,9 +579,13 @@ struct StoreDecoder {
     _ range: Range<Int>, of layout: EntityLayout, keySets: [StoreKeySet], names: [String]
   ) throws -> [ColumnBuilder] {
     let plans = layout.plans
-    let plain = plans.map { plainColumns.contains($0.serial) }
+    let bytesPerRow = plans.map { plainColumns[$0.serial] }
     func emptyColumns() -> [ColumnBuilder] {
-      zip(plans, plain).map { ColumnBuilder($0.form, capacity: range.count, plain: $1) }
+      zip(plans, bytesPerRow).map { plan, bytesPerRow in
+        ColumnBuilder(
+          plan.form, capacity: range.count, plain: bytesPerRow != nil,
+          bytes: (bytesPerRow ?? 0) * range.count)
+      }
     }
     var columns = emptyColumns()
     let depth = traversal.depth
@@ -601,7 +607,7 @@ struct StoreDecoder {
       }
     }
     for (plan, column) in zip(plans, columns) where column.isPlain {
-      plainColumns.insert(plan.serial)
+      plainColumns[plan.serial] = column.bytesPerRow
     }
     return columns
   }
