@@ -1,3 +1,4 @@
+import BowQ
 import Foundation
 import XCTest
 

@@ -1,24 +1,11 @@
-/// SplitMix64 (Steele, Lea and Flood): a tiny seeded generator, so property tests run the
-/// same cases on every machine and toolchain.
-struct SplitMix64 {
-  private var state: UInt64
+import BowQ
 
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `range`, by remainder (the slight bias does not matter here, and unlike
-  /// the standard library's `random(in:using:)` it cannot change between toolchains).
+/// The choices property tests make with ``SplitMix64``, so that they run the same cases on
+/// every machine and toolchain.
+extension SplitMix64 {
+  /// A number in `range`, by remainder.
   mutating func int(in range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.count))
+    range.lowerBound + below(range.count)
   }
 
   /// True with probability `percent` / 100.
