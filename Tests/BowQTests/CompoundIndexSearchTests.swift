@@ -20,24 +20,15 @@ final class CompoundIndexSearchTests: XCTestCase {
   private func makeInterpreter(ties: Int = 64, seed: UInt64 = 3, indexed: Bool = true) throws
     -> Interpreter
   {
-    let interpreter = Interpreter.steppingInMemory()
-    var random = SplitMix64(seed: seed)
-    let model =
-      indexed
-      ? Self.model
-      : Interpreter.withoutIndexes(Self.model)
-    var script = model + "\n"
-    for i in 0..<ties {
+    try Interpreter.generated(Self.model, indexed: indexed, count: ties, seed: seed) {
+      i, random in
       let name =
         random.chance(15) ? "nil" : "'\(random.pick(["Blue 1", "Blue 2", "Bow", "Red", "Rose"]))'"
       let rating = random.chance(10) ? "nil" : "\(random.int(in: 0...5))"
       let worn = random.chance(15) ? "nil" : "\(Double(random.int(in: -4...4)) / 2)"
-      script +=
-        "insert Tie name = \(name), rating = \(rating), worn = \(worn), "
-        + "fit = \(random.int(in: 0...3)), code = 'c\(i)'\n"
+      return "insert Tie name = \(name), rating = \(rating), worn = \(worn), "
+        + "fit = \(random.int(in: 0...3)), code = 'c\(i)'"
     }
-    _ = try interpreter.run(script + "save")
-    return interpreter
   }
 
   private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
@@ -46,6 +37,29 @@ final class CompoundIndexSearchTests: XCTestCase {
       return []
     }
     return lines
+  }
+
+  /// The edits after which the differential tests check again: updates of indexed
+  /// attributes, a delete, an insert undone, a rollback, an undo and a redo.
+  private static let edits = [
+    "update Tie where rating == 4 set name = 'Blue 3', worn = 1",
+    "delete Tie where name == 'Bow'",
+    "insert Tie name = 'Ruby', rating = 4, worn = 1, fit = 2, code = 'x1'", "undo",
+    "update Tie where name beginswith 'Re' set rating = nil, fit = 3", "rollback",
+    "update Tie where worn == nil set worn = 0.5, name = nil", "undo", "redo",
+  ]
+
+  /// Runs `check` (given the round, from 0) on the objects as they are, then again after
+  /// each of ``edits``, each run on both `indexed` and `plain`.
+  private func afterEachEdit(
+    of indexed: Interpreter, and plain: Interpreter, _ check: (_ round: Int) throws -> Void
+  ) throws {
+    for round in 0...Self.edits.count {
+      try check(round)
+      guard round < Self.edits.count else { break }
+      _ = try indexed.run(Self.edits[round])
+      _ = try plain.run(Self.edits[round])
+    }
   }
 
   func testTheSearchFollowsTheEqualitiesOnTheFirstAttributes() throws {
@@ -207,14 +221,7 @@ final class CompoundIndexSearchTests: XCTestCase {
     ]
     let indexed = try makeInterpreter(ties: 300)
     let plain = try makeInterpreter(ties: 300, indexed: false)
-    let edits = [
-      "update Tie where rating == 4 set name = 'Blue 3', worn = 1",
-      "delete Tie where name == 'Bow'",
-      "insert Tie name = 'Ruby', rating = 4, worn = 1, fit = 2, code = 'x1'", "undo",
-      "update Tie where name beginswith 'Re' set rating = nil, fit = 3", "rollback",
-      "update Tie where worn == nil set worn = 0.5, name = nil", "undo", "redo",
-    ]
-    for round in 0...edits.count {
+    try afterEachEdit(of: indexed, and: plain) { round in
       for request in requests {
         let statement = "fetch Tie \(request)"
         if request.hasPrefix("select") {
@@ -228,9 +235,6 @@ final class CompoundIndexSearchTests: XCTestCase {
           )
         }
       }
-      guard round < edits.count else { break }
-      _ = try indexed.run(edits[round])
-      _ = try plain.run(edits[round])
     }
   }
 
@@ -270,14 +274,11 @@ final class CompoundIndexSearchTests: XCTestCase {
       ]
     let indexed = try makeInterpreter(ties: 300)
     let plain = try makeInterpreter(ties: 300, indexed: false)
-    let edits = [
-      "update Tie where rating == 4 set name = 'Blue 3', worn = 1",
-      "delete Tie where name == 'Bow'",
-      "insert Tie name = 'Ruby', rating = 4, worn = 1, fit = 2, code = 'x1'", "undo",
-      "update Tie where name beginswith 'Re' set rating = nil, fit = 3", "rollback",
-      "update Tie where worn == nil set worn = 0.5, name = nil", "undo", "redo",
-    ]
-    for round in 0...edits.count {
+    try afterEachEdit(of: indexed, and: plain) { round in
+      if round > 0 {
+        IndexMaintenanceTests.assertIndexesMatchTheObjects(
+          indexed.context.graph, "Tie", Self.edits[round - 1])
+      }
       for predicate in predicates {
         XCTAssertEqual(
           try indexed.fetchedKeys("fetch Tie where \(predicate)"),
@@ -287,10 +288,6 @@ final class CompoundIndexSearchTests: XCTestCase {
           try plain.count(of: "Tie", where: predicate),
           "count \(predicate), round \(round)")
       }
-      guard round < edits.count else { break }
-      _ = try indexed.run(edits[round])
-      _ = try plain.run(edits[round])
-      IndexMaintenanceTests.assertIndexesMatchTheObjects(indexed.context.graph, "Tie", edits[round])
     }
     XCTAssertTrue(
       try explanation("explain fetch Tie where rating == 4 AND name > 'M'", indexed)[0].hasPrefix(

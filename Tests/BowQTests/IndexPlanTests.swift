@@ -20,22 +20,13 @@ final class IndexPlanTests: XCTestCase {
   private func makeInterpreter(ties: Int = 64, seed: UInt64 = 5, indexed: Bool = true) throws
     -> Interpreter
   {
-    let interpreter = Interpreter.steppingInMemory()
-    var random = SplitMix64(seed: seed)
-    let model =
-      indexed
-      ? Self.model
-      : Interpreter.withoutIndexes(Self.model)
-    var script = model + "\n"
-    for i in 0..<ties {
+    try Interpreter.generated(Self.model, indexed: indexed, count: ties, seed: seed) {
+      i, random in
       let worn = random.chance(20) ? "nil" : "\(Double(random.int(in: -4...8)) / 2)"
-      script +=
-        "insert Tie name = \"\(random.pick(["Blue", "Red", "Green", "Paisley"])) \(i % 10)\", "
+      return "insert Tie name = \"\(random.pick(["Blue", "Red", "Green", "Paisley"])) \(i % 10)\", "
         + "rating = \(random.int(in: 0...5)), worn = \(worn), "
-        + "key = \"\(random.pick(["R", "G", "B", "Y"]))\", code = \"c\(i)\"\n"
+        + "key = \"\(random.pick(["R", "G", "B", "Y"]))\", code = \"c\(i)\""
     }
-    _ = try interpreter.run(script + "save")
-    return interpreter
   }
 
   private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {

@@ -11,6 +11,22 @@ extension Interpreter {
       context: Context(graph: ObjectGraph()), store: .memory, stopwatch: stopwatch.read)
   }
 
+  /// A stepping in-memory interpreter (``steppingInMemory()``) on `model`, with its indexes
+  /// or without them (``withoutIndexes(_:)``) for the scan's answers, holding the `count`
+  /// objects whose `insert` statements `insert` writes with a generator seeded by `seed`,
+  /// saved.
+  static func generated(
+    _ model: String, indexed: Bool, count: Int, seed: UInt64,
+    insert: (_ index: Int, _ random: inout SplitMix64) -> String
+  ) throws -> Interpreter {
+    let interpreter = steppingInMemory()
+    var random = SplitMix64(seed: seed)
+    var script = (indexed ? model : withoutIndexes(model)) + "\n"
+    for i in 0..<count { script += insert(i, &random) + "\n" }
+    _ = try interpreter.run(script + "save")
+    return interpreter
+  }
+
   /// What `count <entity> where <predicate>` answers; -1, with a test failure, when the
   /// statement answers anything but a count.
   func count(of entity: String, where predicate: String) throws -> Int {
