@@ -8,48 +8,43 @@ import Foundation
 enum KeyedArchivePrinter {
   /// The archive's roots, each with everything below it.
   static func readable(_ archive: KeyedArchive) -> String {
-    var out = "{\n"
-    for root in archive.top {
-      out += "  \(Value.quoted(root.name)) => "
+    var out = ""
+    PropertyListPrinter.block(archive.top, open: "{", close: "}", indent: 0, into: &out) {
+      root, out in
+      out += "\(Value.quoted(root.name)) => "
       write(root.value, indent: 1, into: &out)
-      out += "\n"
     }
-    return out + "}\n"
+    return out + "\n"
   }
 
   /// Appends `value` at nesting level `indent`; class names from the file have their control
   /// characters made visible.
   private static func write(_ value: ArchivedValue, indent: Int, into out: inout String) {
-    let pad = String(repeating: "  ", count: indent + 1)
-    let closing = String(repeating: "  ", count: indent)
     switch value {
     case .array(let elements), .set(let elements):
-      if case .set = value { out += "set " }
-      out += "[\n"
-      for (i, element) in elements.enumerated() {
-        out += "\(pad)\(i) => "
-        write(element, indent: indent + 1, into: &out)
-        out += "\n"
+      var open = "["
+      if case .set = value { open = "set [" }
+      PropertyListPrinter.block(
+        elements.enumerated(), open: open, close: "]", indent: indent, into: &out
+      ) { item, out in
+        out += "\(item.offset) => "
+        write(item.element, indent: indent + 1, into: &out)
       }
-      out += closing + "]"
     case .dictionary(let entries):
-      out += "{\n"
-      for entry in entries {
-        out += pad
+      PropertyListPrinter.block(entries, open: "{", close: "}", indent: indent, into: &out) {
+        entry, out in
         write(entry.key, indent: indent + 1, into: &out)
         out += " => "
         write(entry.value, indent: indent + 1, into: &out)
-        out += "\n"
       }
-      out += closing + "}"
     case .object(let object):
-      out += "\(ValueText.visible(object.className)) (object \(object.index)) {\n"
-      for field in object.fields {
-        out += "\(pad)\(Value.quoted(field.name)) => "
+      PropertyListPrinter.block(
+        object.fields, open: "\(ValueText.visible(object.className)) (object \(object.index)) {",
+        close: "}", indent: indent, into: &out
+      ) { field, out in
+        out += "\(Value.quoted(field.name)) => "
         write(field.value, indent: indent + 1, into: &out)
-        out += "\n"
       }
-      out += closing + "}"
     case .reference(let index, let className):
       let shown = className.isEmpty ? "" : ValueText.visible(className) + " "
       out += "<\(shown)object \(index), shown above>"

@@ -13,26 +13,36 @@ enum PropertyListPrinter {
     return out + "\n"
   }
 
-  private static func write(_ plist: PropertyList, indent: Int, into out: inout String) {
+  /// Appends a container at nesting level `indent` as `plutil -p` lays one out: `open` ending
+  /// its line, a line a level deeper for each element with what `line` appends for it
+  /// (`label => value`), and `close` on a line of its own at the container's level.
+  static func block<Element>(
+    _ elements: some Sequence<Element>, open: String, close: String, indent: Int,
+    into out: inout String, line: (Element, inout String) -> Void
+  ) {
     let pad = String(repeating: "  ", count: indent + 1)
-    let closing = String(repeating: "  ", count: indent)
+    out += open + "\n"
+    for element in elements {
+      out += pad
+      line(element, &out)
+      out += "\n"
+    }
+    out += String(repeating: "  ", count: indent) + close
+  }
+
+  private static func write(_ plist: PropertyList, indent: Int, into out: inout String) {
     switch plist {
     case .array(let elements):
-      out += "[\n"
-      for (i, element) in elements.enumerated() {
-        out += "\(pad)\(i) => "
-        write(element, indent: indent + 1, into: &out)
-        out += "\n"
+      block(elements.enumerated(), open: "[", close: "]", indent: indent, into: &out) {
+        item, out in
+        out += "\(item.offset) => "
+        write(item.element, indent: indent + 1, into: &out)
       }
-      out += closing + "]"
     case .dictionary(let dictionary):
-      out += "{\n"
-      for (key, value) in dictionary {
-        out += "\(pad)\(ValueText.visible(Value.quoted(key))) => "
-        write(value, indent: indent + 1, into: &out)
-        out += "\n"
+      block(dictionary, open: "{", close: "}", indent: indent, into: &out) { entry, out in
+        out += "\(ValueText.visible(Value.quoted(entry.key))) => "
+        write(entry.value, indent: indent + 1, into: &out)
       }
-      out += closing + "}"
     case .string(let s): out += ValueText.visible(Value.quoted(s))
     case .integer(let i): out += String(i)
     case .unsignedInteger(let u): out += String(u)
