@@ -61,22 +61,10 @@ struct CoreDataGraphReader {
   mutating func read() throws(CoreDataStoreError) -> ObjectGraph {
     let numbers = Dictionary(
       schema.entityNumbers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var hierarchies: [String: [CoreDataEntity]] = [:]
-    for entity in model.entities {
-      guard numbers[entity.name] != nil else {
-        throw CoreDataStoreError(
-          .modelMismatch,
-          "the model's entity \(entity.name) is not in the store (Z_PRIMARYKEY has no row for "
-            + "it): the model does not match the store")
-      }
-      hierarchies[root(of: entity.name), default: []].append(entity)
-    }
+    let hierarchies = try model.hierarchies(numberedIn: schema)
     let tables = try connection.tableNames()
-    for (root, entities) in hierarchies.sorted(by: { $0.key < $1.key }) {
-      let ordered = entities.sorted {
-        (numbers[$0.name]?.number ?? 0) < (numbers[$1.name]?.number ?? 0)
-      }
-      try readTable(of: root, entities: ordered, tables: tables)
+    for (root, entities) in hierarchies {
+      try readTable(of: root, entities: entities, tables: tables)
     }
     resolveToOnes()
     for entity in model.entities {
@@ -95,16 +83,11 @@ struct CoreDataGraphReader {
       for (key, row) in rows[entity.name] ?? [] {
         graph.insert(row, into: entity.name, key: key)
       }
-      if let maximum = numbers[root(of: entity.name)]?.maximumKey {
+      if let maximum = numbers[model.root(of: entity.name)]?.maximumKey {
         graph.reserveKeys(in: entity.name, below: maximum + 1)
       }
     }
     return graph
-  }
-
-  /// The name of the root of `entity`'s hierarchy.
-  private func root(of entity: String) -> String {
-    model.ancestry(of: entity).first?.name ?? entity
   }
 
   /// The entity among `chain` (the entity itself first) that declares the property `name`.
@@ -252,7 +235,7 @@ struct CoreDataGraphReader {
     for toOne in toOnes {
       let relationship = toOne.relationship
       let entity =
-        toOne.entity ?? entityByKey[root(of: relationship.destination)]?[toOne.key]
+        toOne.entity ?? entityByKey[model.root(of: relationship.destination)]?[toOne.key]
       let target = entity.map { ObjectID(entity: $0, key: toOne.key) }
       guard let target, let targetPosition = positions[target] else {
         dangling.insert("\(toOne.source.entity).\(relationship.name)")
@@ -307,8 +290,8 @@ struct CoreDataGraphReader {
       let sql =
         "SELECT " + selected.map(SQLiteConnection.quoted).joined(separator: ", ") + " FROM "
         + SQLiteConnection.quoted(join.table)
-      let ownerRoot = root(of: entity.name)
-      let targetRoot = root(of: relationship.destination)
+      let ownerRoot = model.root(of: entity.name)
+      let targetRoot = model.root(of: relationship.destination)
       for (step, cells) in try connection.rows(sql).enumerated() {
         try CoreDataStoreError.checkInterrupt(every: step)
         guard case .integer(let ownerKey) = cells[0], case .integer(let targetKey) = cells[1] else {

@@ -66,6 +66,36 @@ extension CoreDataModel {
     return (model, notes)
   }
 
+  /// The name of the root of the hierarchy of the entity `name`: the table `Z<ROOT>` holds
+  /// its objects.
+  func root(of name: String) -> String {
+    ancestry(of: name).first?.name ?? name
+  }
+
+  /// The entities of each hierarchy, by its root's name in name order, each ordered by its
+  /// `Z_ENT` number in `schema` (the root first), as the root's table tells them apart.
+  ///
+  /// - Throws: ``CoreDataStoreError`` (`.modelMismatch`) for an entity the store numbers not.
+  func hierarchies(numberedIn schema: CoreDataStoreSchema) throws(CoreDataStoreError) -> [(
+    root: String, entities: [CoreDataEntity]
+  )] {
+    let numbers = Dictionary(
+      schema.entityNumbers.map { ($0.name, $0.number) }, uniquingKeysWith: { first, _ in first })
+    var hierarchies: [String: [CoreDataEntity]] = [:]
+    for entity in entities {
+      guard numbers[entity.name] != nil else {
+        throw CoreDataStoreError(
+          .modelMismatch,
+          "the model's entity \(entity.name) is not in the store (Z_PRIMARYKEY has no row for "
+            + "it): the model does not match the store")
+      }
+      hierarchies[root(of: entity.name), default: []].append(entity)
+    }
+    return hierarchies.sorted { $0.key < $1.key }.map { root, entities in
+      (root, entities.sorted { (numbers[$0.name] ?? 0) < (numbers[$1.name] ?? 0) })
+    }
+  }
+
   /// The entity named `name` and its ancestors, the root first.
   func ancestry(of name: String) -> [CoreDataEntity] {
     var chain: [CoreDataEntity] = []

@@ -252,24 +252,11 @@ struct CoreDataSQLMap {
       schema.entityNumbers.map { ($0.name, $0.number) }, uniquingKeysWith: { first, _ in first })
     names = Dictionary(
       schema.entityNumbers.map { ($0.number, $0.name) }, uniquingKeysWith: { first, _ in first })
-    func root(_ name: String) -> String { model.ancestry(of: name).first?.name ?? name }
-    var hierarchies: [String: [CoreDataEntity]] = [:]
-    for entity in model.entities {
-      guard numbers[entity.name] != nil else {
-        throw CoreDataStoreError(
-          .modelMismatch,
-          "the model's entity \(entity.name) is not in the store (Z_PRIMARYKEY has no row for "
-            + "it): the model does not match the store")
-      }
-      hierarchies[root(entity.name), default: []].append(entity)
-    }
     let tables = try connection.tableNames()
     var layouts: [String: CoreDataTableLayout] = [:]
-    for (rootName, entities) in hierarchies.sorted(by: { $0.key < $1.key }) {
+    for (rootName, entities) in try model.hierarchies(numberedIn: schema) {
       layouts[rootName] = try CoreDataTableLayout(
-        root: rootName,
-        entities: entities.sorted { (numbers[$0.name] ?? 0) < (numbers[$1.name] ?? 0) },
-        tables: tables, connection: connection)
+        root: rootName, entities: entities, tables: tables, connection: connection)
     }
     self.layouts = Dictionary(
       layouts.values.map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
@@ -280,7 +267,7 @@ struct CoreDataSQLMap {
           || declaring.relationships.contains { $0.name == property }
         guard declares else { continue }
         let key = CoreDataTableLayout.PropertyKey(entity: declaring.name, property: property)
-        return layouts[root(entity)]?.columns[key].map { (declaring, $0) }
+        return layouts[model.root(of: entity)]?.columns[key].map { (declaring, $0) }
       }
       return nil
     }
@@ -304,7 +291,7 @@ struct CoreDataSQLMap {
       hierarchyTables[layout.table] = hierarchyNumbers(rootName)
     }
     for entity in bowqModel.entities {
-      guard let layout = layouts[root(entity.name)] else { continue }
+      guard let layout = layouts[model.root(of: entity.name)] else { continue }
       var slots: [Slot] = []
       var oneToOneColumns: [Int: String] = [:]
       for attribute in entity.attributes {
@@ -318,7 +305,7 @@ struct CoreDataSQLMap {
       }
       for relationship in entity.relationships {
         let place = "\(entity.name).\(relationship.name)"
-        let destinationTable = "Z" + root(relationship.destination).uppercased()
+        let destinationTable = "Z" + model.root(of: relationship.destination).uppercased()
         if !relationship.isToMany {
           let inverseIsToOne = relationship.inverse.flatMap { inverse in
             bowqModel.entity(named: relationship.destination)?.relationship(named: inverse)
@@ -335,7 +322,7 @@ struct CoreDataSQLMap {
                   name: place, column: name,
                   entityColumn: layout.entityColumn(forRelationshipColumn: name),
                   destination: relationship.destination, table: destinationTable,
-                  tableNumbers: hierarchyNumbers(root(relationship.destination)),
+                  tableNumbers: hierarchyNumbers(model.root(of: relationship.destination)),
                   destinationNumbers: hierarchyNumbers(relationship.destination))))
           } else {
             slots.append(.unavailable("\(place) has no column"))
@@ -367,7 +354,7 @@ struct CoreDataSQLMap {
         }
         guard inverse.inverse == relationship.name,
           let (declaring, name) = column(inverseName, of: relationship.destination),
-          let destinationLayout = layouts[root(relationship.destination)]
+          let destinationLayout = layouts[model.root(of: relationship.destination)]
         else {
           slots.append(.unavailable("\(place) has no inverse column"))
           continue

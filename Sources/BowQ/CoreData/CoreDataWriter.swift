@@ -211,7 +211,7 @@ struct CoreDataWriter {
     throws(CoreDataStoreError)
   {
     let byRoot = Dictionary(grouping: inserted) { id in
-      file.model.ancestry(of: id.entity).first?.name ?? id.entity
+      file.model.root(of: id.entity)
     }
     for (root, ids) in byRoot.sorted(by: { $0.key < $1.key }) {
       guard let number = numbers[root], let first = ids.min(by: { $0.key < $1.key }),
