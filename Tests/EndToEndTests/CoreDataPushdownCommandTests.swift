@@ -13,17 +13,7 @@ final class CoreDataPushdownCommandTests: XCTestCase {
 
   /// A copy of the Books fixture in this test's home, or a skip.
   private func books() throws -> URL {
-    let candidates = [
-      Bowq.root.deletingLastPathComponent(),
-      Bowq.root.deletingLastPathComponent().deletingLastPathComponent(),
-    ]
-    .map { $0.appendingPathComponent("shared/fixtures/coredata-sqlite/Books/Books.sqlite") }
-    guard let source = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
-    else { throw XCTSkip("the Core Data fixtures are not here") }
-    let copy = home.appendingPathComponent("Books.sqlite")
-    try FileManager.default.copyItem(at: source, to: copy)
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
-    return copy
+    try Bowq.coreDataFixture("Books/Books.sqlite", in: home)
   }
 
   /// Statements that run in SQLite, each printing what it prints after `changes`, which

@@ -12,21 +12,7 @@ final class CoreDataStoreCommandTests: XCTestCase {
 
   /// A copy of a Core Data fixture beside the package in this test's home, or a skip.
   private func fixture(_ relativePath: String) throws -> URL {
-    let candidates = [
-      Bowq.root.deletingLastPathComponent(),
-      Bowq.root.deletingLastPathComponent().deletingLastPathComponent(),
-    ]
-    .map { $0.appendingPathComponent("shared/fixtures/coredata-sqlite/" + relativePath) }
-    guard let source = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
-    else {
-      throw XCTSkip(
-        "the Core Data fixtures are not here: looked for \(candidates.map(\.path).joined(separator: " and "))"
-      )
-    }
-    let copy = home.appendingPathComponent(source.lastPathComponent)
-    try FileManager.default.copyItem(at: source, to: copy)
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
-    return copy
+    try Bowq.coreDataFixture(relativePath, in: home)
   }
 
   /// Runs sqlite3 on `path`, or skips when it is not installed.

@@ -11,20 +11,7 @@ final class UnarchiveCommandTests: XCTestCase {
 
   /// A copy of `Users/Users.mom` from the Core Data fixtures beside the package, or a skip.
   private func usersMom() throws -> URL {
-    let candidates = [
-      Bowq.root.deletingLastPathComponent(),
-      Bowq.root.deletingLastPathComponent().deletingLastPathComponent(),
-    ]
-    .map { $0.appendingPathComponent("shared/fixtures/coredata-sqlite/Users/Users.mom") }
-    guard let source = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
-    else {
-      throw XCTSkip(
-        "the Core Data fixtures are not here: looked for \(candidates.map(\.path).joined(separator: " and "))"
-      )
-    }
-    let copy = home.appendingPathComponent("Users.mom")
-    try FileManager.default.copyItem(at: source, to: copy)
-    return copy
+    try Bowq.coreDataFixture("Users/Users.mom", in: home)
   }
 
   func testAMomPrintsAsObjectsWithTheirClassesAndFields() throws {

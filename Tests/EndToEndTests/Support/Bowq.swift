@@ -49,6 +49,27 @@ enum Bowq {
     return env
   }
 
+  /// A writable copy in `folder` of the Core Data fixture at `relativePath` of
+  /// `shared/fixtures/coredata-sqlite` beside the package (from a git worktree one folder
+  /// further up), or a skip that says where it was looked for.
+  static func coreDataFixture(_ relativePath: String, in folder: URL) throws -> URL {
+    let candidates = [
+      root.deletingLastPathComponent(),
+      root.deletingLastPathComponent().deletingLastPathComponent(),
+    ]
+    .map { $0.appendingPathComponent("shared/fixtures/coredata-sqlite/" + relativePath) }
+    guard let source = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
+    else {
+      throw XCTSkip(
+        "the Core Data fixtures are not here: looked for \(candidates.map(\.path).joined(separator: " and "))"
+      )
+    }
+    let copy = folder.appendingPathComponent(source.lastPathComponent)
+    try FileManager.default.copyItem(at: source, to: copy)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+    return copy
+  }
+
   /// Runs `bowq arguments…` with `input` on standard input.
   ///
   /// - Parameter mergingOutput: send standard error into standard output, to compare a
