@@ -15,6 +15,17 @@ final class CoreDataStoreCommandTests: XCTestCase {
     try Bowq.coreDataFixture(relativePath, in: home)
   }
 
+  /// An edit and a `save` of a copy of the Books fixture without `--write-core-data`, which
+  /// fail: the copy, its bytes before and the run.
+  private func saveBooksWithoutTheOption() throws -> (store: URL, before: Data, run: Bowq.Result) {
+    let store = try fixture("Books/Books.sqlite")
+    let before = try Data(contentsOf: store)
+    let saved = try Bowq.run(
+      ["--store", store.path, "-c", "update Feedback set rating = 5", "-c", "save"], home: home)
+    XCTAssertEqual(saved.status, 1)
+    return (store, before, saved)
+  }
+
   /// Runs sqlite3 on `path`, or skips when it is not installed.
   private func sqlite3(_ sql: String, _ path: URL) throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
@@ -126,11 +137,7 @@ final class CoreDataStoreCommandTests: XCTestCase {
   }
 
   func testSavingIsRefusedExportWorksAndTheFileStaysAsItWas() throws {
-    let store = try fixture("Books/Books.sqlite")
-    let before = try Data(contentsOf: store)
-    let saved = try Bowq.run(
-      ["--store", store.path, "-c", "update Feedback set rating = 5", "-c", "save"], home: home)
-    XCTAssertEqual(saved.status, 1)
+    let (store, before, saved) = try saveBooksWithoutTheOption()
     XCTAssertTrue(
       saved.stderr.contains(
         "this Core Data store was opened without --write-core-data, so save does not write "
@@ -347,11 +354,7 @@ final class CoreDataStoreCommandTests: XCTestCase {
   }
 
   func testSavingWithoutTheOptionNamesItAndLeavesTheFileAndItsCompanions() throws {
-    let store = try fixture("Books/Books.sqlite")
-    let before = try Data(contentsOf: store)
-    let saved = try Bowq.run(
-      ["--store", store.path, "-c", "update Feedback set rating = 5", "-c", "save"], home: home)
-    XCTAssertEqual(saved.status, 1)
+    let (store, before, saved) = try saveBooksWithoutTheOption()
     XCTAssertTrue(saved.stderr.contains("run bowq with --write-core-data"), saved.stderr)
     XCTAssertEqual(try Data(contentsOf: store), before)
     for companion in ["-wal", "-shm", "-journal"] {
