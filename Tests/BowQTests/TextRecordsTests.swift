@@ -102,6 +102,13 @@ final class TextRecordsTests: XCTestCase {
       [#"line 1: Tie has no attribute "ratng". Did you mean "rating"?"#])
   }
 
+  func testAJSONLinesValueThatDoesNotConvertIsNamedByItsLine() {
+    let lines = Data("\n{\"worn\": 1}\n\n{\"worn\": \"many\"}\n".utf8)
+    XCTAssertEqual(
+      problems { _ = try TextRecords.table(jsonLines: lines, into: tie) },
+      [#"line 4, key "worn": expected an integer for Int32, found the string "many""#])
+  }
+
   func testJSONLinesReadsOneObjectALineAndNamesBadLines() throws {
     let lines = Data("{\"name\":\"Red\",\"worn\":3}\n\n{\"name\":\"Blue\"}\r\n".utf8)
     XCTAssertEqual(

@@ -291,21 +291,26 @@ public struct PlistImportError: Error, Hashable, Sendable, CustomStringConvertib
     public var row: Int?
     public var key: String?
     public var message: String
-    /// Where the value of `key` starts in the text the record was read from (CSV), which
-    /// names the place better than `row` does.
-    public var location: SourceLocation?
+    /// The line of the text file the record was read from (CSV, JSON Lines), which names
+    /// the place better than `row` does, and where it is known the column at which the value
+    /// of `key` starts.
+    public var line: Int?
+    public var column: Int?
 
-    public init(row: Int?, key: String?, message: String, at location: SourceLocation? = nil) {
+    public init(
+      row: Int?, key: String?, message: String, line: Int? = nil, column: Int? = nil
+    ) {
       self.row = row
       self.key = key
       self.message = message
-      self.location = location
+      self.line = line
+      self.column = column
     }
 
     public var description: String {
       var place: [String] = []
-      if let location {
-        place.append("line \(location.line), column \(location.column)")
+      if let line {
+        place.append(column.map { "line \(line), column \($0)" } ?? "line \(line)")
       } else if let row {
         place.append("row \(row)")
       }

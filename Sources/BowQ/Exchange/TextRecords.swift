@@ -9,7 +9,32 @@ public enum TextRecords {
   /// - Throws: ``PlistImportError`` naming the line of each line that is not a JSON object;
   ///   ``Interrupted``.
   public static func jsonLines(_ data: Data) throws -> PropertyList {
-    var records: [PropertyList] = []
+    .array(try jsonLineRecords(data).map(\.record))
+  }
+
+  /// The objects of JSON Lines text for `entity`, as `import` makes them: the records of
+  /// ``jsonLines(_:)`` converted by ``PlistImport/table(from:into:)``, each record's
+  /// problems named by its line rather than by its position, which blank lines move off it.
+  ///
+  /// - Throws: what ``jsonLines(_:)`` and ``PlistImport/table(from:into:)`` throw.
+  public static func table(jsonLines data: Data, into entity: Entity) throws -> EntityTable {
+    let records = try jsonLineRecords(data)
+    do {
+      return try PlistImport.table(from: .array(records.map(\.record)), into: entity)
+    } catch var error as PlistImportError {
+      for index in error.problems.indices {
+        guard let row = error.problems[index].row, records.indices.contains(row - 1) else {
+          continue
+        }
+        error.problems[index].line = records[row - 1].line
+      }
+      throw error
+    }
+  }
+
+  /// The records of JSON Lines text, each with its line (see ``jsonLines(_:)``).
+  private static func jsonLineRecords(_ data: Data) throws -> [(line: Int, record: PropertyList)] {
+    var records: [(line: Int, record: PropertyList)] = []
     var problems = ProblemList()
     var lineNumber = 0
     for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -23,13 +48,13 @@ public enum TextRecords {
           problems.add(line: lineNumber, "expected a JSON object, found \(record.kindDescription)")
           continue
         }
-        records.append(record)
+        records.append((lineNumber, record))
       } catch {
         problems.add(line: lineNumber, "\(error)")
       }
     }
     try problems.throwIfAny()
-    return .array(records)
+    return records
   }
 
   /// The records of CSV text (`export … as csv`) for `entity`: a header of its attribute
@@ -133,7 +158,10 @@ public enum TextRecords {
       guard let row = problem.row, let key = problem.key, let field = header.firstIndex(of: key),
         let fields = starts[row], fields.indices.contains(field)
       else { return problem }
-      return .init(row: row, key: key, message: problem.message, at: fields[field])
+      var placed = problem
+      placed.line = fields[field].line
+      placed.column = fields[field].column
+      return placed
     }
     return located
   }
@@ -178,7 +206,7 @@ public enum TextRecords {
 
     mutating func add(line: Int, _ message: String) {
       if problems.count < PlistImportError.limit {
-        problems.append(.init(row: nil, key: nil, message: "line \(line): \(message)"))
+        problems.append(.init(row: nil, key: nil, message: message, line: line))
       } else {
         omitted += 1
       }

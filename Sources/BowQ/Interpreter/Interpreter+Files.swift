@@ -20,7 +20,7 @@ extension Interpreter {
     do {
       switch ExportFormat(extension: URL(fileURLWithPath: path).pathExtension) {
       case .jsonl:
-        imported = try PlistImport.table(from: TextRecords.jsonLines(contents.data), into: entity)
+        imported = try TextRecords.table(jsonLines: contents.data, into: entity)
       case .csv:
         imported = try TextRecords.table(csv: contents.data, into: entity)
       default:
