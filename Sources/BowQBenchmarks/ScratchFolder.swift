@@ -22,7 +22,12 @@ struct ScratchFolder {
         try? FileManager.default.removeItem(atPath: path)
         exit(128 + number)
       }
+      // The watch starts on Dispatch's own thread: until then the signal is only ignored,
+      // so the folder is made once it is in place.
+      let registered = DispatchSemaphore(value: 0)
+      source.setRegistrationHandler { registered.signal() }
       source.resume()
+      _ = registered.wait(timeout: .now() + 5)
       return source
     }
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
