@@ -65,6 +65,10 @@ enum QueryBenchmark {
             bowqIndexed[query.key].map { ms($0.median) } ?? "",
           ]
         })
+      print()
+      print(
+        "Waiting for a CPU (other work on the machine): bowq's runs "
+          + waitShare(bowq, bowqIndexed) + " of their time")
       return
     }
 
@@ -87,6 +91,8 @@ enum QueryBenchmark {
     print()
     var rows: [[String]] = []
     var measured: [String: [String: Double]] = [:]
+    let peersStart = DispatchTime.now().uptimeNanoseconds
+    let peersWaitedBefore = RunQueueWait.seconds()
     for query in queries {
       guard let plain = bowq[query.key] else { continue }
       let withIndex = bowqIndexed[query.key]
@@ -128,13 +134,27 @@ enum QueryBenchmark {
         duckOne.map { ratio(plain.median, $0) } ?? "—",
       ])
     }
+    let peersSeconds = Double(DispatchTime.now().uptimeNanoseconds - peersStart) / 1e9
+    let peersWaited = RunQueueWait.since(peersWaitedBefore)
     Table.print(
       header: [
         "query", "bowq", "bowq indexed", "Swift loop", "sqlite3", "sqlite3 indexed",
         "DuckDB 1 thread",
         "DuckDB all", "sqlite3/bowq", "loop/bowq", "bowq/DuckDB 1",
       ], rows: rows)
+    print()
+    print(
+      "Waiting for a CPU (other work on the machine): bowq's runs "
+        + waitShare(bowq, bowqIndexed) + " of their time, the loop's and sqlite3's "
+        + RunQueueWait.share(peersWaited, of: peersSeconds) + " (DuckDB's are not counted)")
     printTargets(measured)
+  }
+
+  /// The share of bowq's timed runs, in every child, spent waiting for a CPU.
+  private static func waitShare(_ timings: [String: QueryChild.Timing]...) -> String {
+    let all = timings.flatMap(\.values)
+    return RunQueueWait.share(
+      all.map(\.waited).reduce(0, +), of: all.flatMap(\.seconds).reduce(0, +))
   }
 
   /// A copy of the store whose BowTie entity declares `index searchKey` and `index

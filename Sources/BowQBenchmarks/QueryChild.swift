@@ -6,7 +6,8 @@ import Foundation
 /// `bowq --store` does (taking its lock, with nothing else in the process), runs each named
 /// query of ``QueryBenchmark/queries`` `RUNS` times through the statement path (parse,
 /// bind, plan, run) right after the open, and prints one line per query: its key, the
-/// number of objects it found, then the seconds of each run.
+/// number of objects it found, the seconds its runs waited for a CPU (``RunQueueWait``),
+/// then the seconds of each run.
 ///
 /// The benchmark's own process also holds the peers' data (an array of structs, two SQLite
 /// databases, a CSV file for DuckDB) and spends seconds building it; timing bowq there
@@ -18,6 +19,8 @@ enum QueryChild {
     var found: Int
     /// The wall-clock seconds of each run, in the order they ran.
     var seconds: [Double]
+    /// The seconds of those runs spent waiting for a CPU, all together.
+    var waited: Double
 
     /// The median run, as ``Stopwatch/median(runs:_:)`` keeps it.
     var median: Double { seconds.sorted()[seconds.count / 2] }
@@ -31,14 +34,13 @@ enum QueryChild {
     var timings: [String: Timing] = [:]
     for line in child.output.split(separator: "\n") {
       let fields = line.split(separator: " ")
-      guard fields.count == runs + 2, let found = Int(fields[1]) else {
+      let seconds = fields.dropFirst(3).compactMap { Double($0) }
+      guard fields.count == runs + 3, let found = Int(fields[1]), let waited = Double(fields[2]),
+        seconds.count == runs
+      else {
         throw BenchmarkError("the query child printed \"\(line)\"")
       }
-      let seconds = fields.dropFirst(2).compactMap { Double($0) }
-      guard seconds.count == runs else {
-        throw BenchmarkError("the query child printed \"\(line)\"")
-      }
-      timings[String(fields[0])] = Timing(found: found, seconds: seconds)
+      timings[String(fields[0])] = Timing(found: found, seconds: seconds, waited: waited)
     }
     guard keys.allSatisfy({ timings[$0] != nil }) else {
       throw BenchmarkError("the query child left out some of \(keys): \(child.output)")
@@ -59,13 +61,18 @@ enum QueryChild {
         throw BenchmarkError("no query is named \(key)")
       }
       var seconds: [Double] = []
+      var waited = 0.0
       var result: StatementResult?
       for _ in 0..<runs {
         let start = DispatchTime.now().uptimeNanoseconds
-        result = try interpreter.run(query.bowq).last
+        let run = try RunQueueWait.during { try interpreter.run(query.bowq).last }
         seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        waited += run.waited
+        result = run.result
       }
-      lines += "\(key) \(found(result)) " + seconds.map { "\($0)" }.joined(separator: " ") + "\n"
+      lines +=
+        "\(key) \(found(result)) \(waited) " + seconds.map { "\($0)" }.joined(separator: " ")
+        + "\n"
     }
     FileHandle.standardOutput.write(Data(lines.utf8))
     exit(0)

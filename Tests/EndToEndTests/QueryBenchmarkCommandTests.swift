@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// `bowq-bench queries --bowq-only`, built beside `bowq`: bowq's timings alone, taken in
-/// processes of their own, with no peer built or run.
+/// processes of their own, with no peer built or run, and the share of them spent waiting
+/// for a CPU.
 final class QueryBenchmarkCommandTests: XCTestCase {
   func testBowqOnlyTimesBowqAndRunsNoPeer() throws {
     let bench = Bowq.binary.deletingLastPathComponent().appendingPathComponent("bowq-bench")
@@ -16,6 +17,9 @@ final class QueryBenchmarkCommandTests: XCTestCase {
     XCTAssertTrue(
       result.stdout.contains(#"count … rating > 3 AND name CONTAINS[c] "blue""#), result.stdout)
     XCTAssertTrue(result.stdout.contains("bowq indexed"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains("Waiting for a CPU (other work on the machine): bowq's runs "),
+      result.stdout)
     for peer in ["sqlite3", "DuckDB", "Swift loop"] {
       XCTAssertFalse(result.stdout.contains(peer), result.stdout)
     }
