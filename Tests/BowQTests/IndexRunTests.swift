@@ -31,7 +31,8 @@ final class IndexRunTests: XCTestCase {
     return runs
   }
 
-  /// The runs of `entries` grouped by their first `depth` values, as the index orders them.
+  /// The runs of the index's entries with the same first `depth` values, found by reading
+  /// every entry.
   private func expectedRuns(_ index: OrderedIndex, depth: Int, ascending: Bool) -> [[Int64]] {
     var runs: [[OrderedIndex.Entry]] = []
     for entry in index.entries {

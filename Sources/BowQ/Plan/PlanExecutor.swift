@@ -245,8 +245,10 @@ struct PlanExecutor {
   ///
   /// While keys follow table order (``EntityTable/keysAscend``), a run's keys in key order
   /// are its objects in table order: a run over every attribute of the index, which ties
-  /// entries by key, is read only as far as the objects it gives are wanted; a shorter run's
-  /// keys are sorted first. Otherwise each run's objects are sorted by position.
+  /// entries by key, is read only as far as the objects it gives are wanted; of a shorter
+  /// run (`sort by rating` through an index of `(rating, name)`) only the keys are read, and
+  /// only the smallest still wanted kept when no predicate is checked, or else all sorted.
+  /// Otherwise each run's objects are sorted by position.
   private func walk(_ walk: IndexWalk) throws -> [Int] {
     guard let ordered = walk.index.ordered, walk.count != 0 else { return [] }
     let test = walk.predicate.map(compiler.compile)
@@ -276,9 +278,20 @@ struct PlanExecutor {
         return try take(ordered.keys(from: from, to: to).compactMap(table.position(of:)).sorted())
       }
       guard runsInKeyOrder else {
-        for key in ordered.keys(from: from, to: to).sorted() {
-          guard try take(key: key) else { return false }
+        let keys: [Int64]
+        if test == nil, let count = walk.count {
+          // Every object is kept: the smallest keys of the run that are still wanted do.
+          var first = TopSelection<Int64>(count: count - kept.count, by: <)
+          ordered.forEachKey(from: from, to: to) { key in
+            if let boundary = first.boundary, key >= boundary { return true }
+            first.offer(key)
+            return true
+          }
+          keys = first.sorted()
+        } else {
+          keys = ordered.keys(from: from, to: to).sorted()
         }
+        for key in keys { guard try take(key: key) else { return false } }
         return true
       }
       return try ordered.forEachKey(from: from, to: to, take(key:))
