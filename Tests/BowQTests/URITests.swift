@@ -143,6 +143,25 @@ final class URITests: XCTestCase {
     }
   }
 
+  /// The port is what follows the first `:` after the authority's last `@`, up to `/`, `?`
+  /// or `#`: a `:` in the user info is not one.
+  func testThePortFollowsTheLastAtSign() {
+    for text in [
+      "https://ann:secret@example.com:8080/x", "https://ann:secret@example.com/x",
+      "https://a:1@b:c@d:99/", "https://example.com:8080?q=1", "https://example.com:80#top",
+      "https://example.com:/", "https://ann@",
+    ] {
+      XCTAssertTrue(URI.isPlainlyValid(text), text)
+      XCTAssertNotNil(URL(string: text), text)
+    }
+    for text in [
+      "https://ann@example.com:80a/", "https://a@b:x/", "https://a:1@b:2:3/",
+      "https://exa%6Dple.com/", "https://ann:p%40ss@example.com/",
+    ] {
+      XCTAssertFalse(URI.isPlainlyValid(text), text)
+    }
+  }
+
   /// Eight bytes as one word, in the order the check loads them.
   private func word(_ bytes: [UInt8]) -> UInt64 {
     bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }

@@ -67,21 +67,24 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     guard count - start >= 2, bytes[start] == UInt8(ascii: "/"),
       bytes[start + 1] == UInt8(ascii: "/")
     else { return true }
-    let authorityStart = start + 2
-    var authorityEnd = authorityStart
-    while authorityEnd < count,
-      !isDelimiter(bytes[authorityEnd]) || bytes[authorityEnd] == UInt8(ascii: ":")
-    {
+    // One pass over the authority, up to `/`, `?` or `#`: no `%` and only ASCII, and the
+    // first `:` after the last `@` (the host's end), if any.
+    var authorityEnd = start + 2
+    var colon: Int?
+    while authorityEnd < count {
+      let byte = bytes[authorityEnd]
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+        break
+      }
+      if byte == UInt8(ascii: "%") || byte >= 128 { return false }
+      if byte == UInt8(ascii: "@") {
+        colon = nil
+      } else if byte == UInt8(ascii: ":"), colon == nil {
+        colon = authorityEnd
+      }
       authorityEnd += 1
     }
-    var hostStart = authorityStart
-    for index in authorityStart..<authorityEnd {
-      if bytes[index] == UInt8(ascii: "%") || bytes[index] >= 128 { return false }
-      if bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
-    }
-    guard let colon = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: ":")) else {
-      return true
-    }
+    guard let colon else { return true }
     return bytes[(colon + 1)..<authorityEnd].allSatisfy(isDigit)
   }
 
