@@ -231,7 +231,7 @@ final class FileSafetyTests: XCTestCase {
       let terminal = try Terminal(
         arguments: ["--memory"], home: home, environment: ["BOWQ_HISTORY": path])
       defer { terminal.close() }
-      let screen = try terminal.waitFor("bowq>").replacingOccurrences(of: "\n", with: "")
+      let screen = try terminal.waitFor("bowq>", joined: true)
       XCTAssertTrue(
         screen.contains("history file '\(path)': \(reason); history will not be saved"), screen)
       try terminal.enter("entity T { s: String }")

@@ -11,7 +11,7 @@ final class InteractiveShellTests: XCTestCase {
 
   func testTheTourFetchSetChangesSaveAndReopen() throws {
     let terminal = try startShell(home: home)
-    XCTAssertTrue(try terminal.screen().contains("(7 BowTie objects)"))
+    XCTAssertTrue(try terminal.screen(joined: true).contains("(7 BowTie objects)"))
 
     try terminal.enter("fetch BowTie where searchKey == \"R\"")
     let fetched = try terminal.waitFor("bowq>", count: 2)

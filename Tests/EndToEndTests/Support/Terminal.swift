@@ -66,19 +66,26 @@ struct Terminal {
     try press("Enter")
   }
 
-  /// The screen (and its scrollback) as text.
-  func screen(escapes: Bool = false) throws -> String {
+  /// The screen (and its scrollback) as text. `joined`: each line as the program wrote it,
+  /// however the pane's 120 columns wrapped it (`capture-pane -J`), so that a line holding a
+  /// path reads the same whatever the length of the temporary folder; without it, a wrapped
+  /// line is split, and a space where it wraps is lost.
+  func screen(escapes: Bool = false, joined: Bool = false) throws -> String {
     try Terminal.tmux(
-      ["capture-pane", "-t", session, "-p", "-S", "-400"] + (escapes ? ["-e"] : []))
+      ["capture-pane", "-t", session, "-p", "-S", "-400"] + (escapes ? ["-e"] : [])
+        + (joined ? ["-J"] : []))
   }
 
-  /// Waits until the screen shows `text` `count` times, and returns the screen.
+  /// Waits until the screen (`joined` as in ``screen(escapes:joined:)``) shows `text`
+  /// `count` times, and returns the screen.
   @discardableResult
-  func waitFor(_ text: String, count: Int = 1, timeout: TimeInterval = 10) throws -> String {
+  func waitFor(_ text: String, count: Int = 1, timeout: TimeInterval = 10, joined: Bool = false)
+    throws -> String
+  {
     let deadline = Date().addingTimeInterval(timeout)
     var last = ""
     while Date() < deadline {
-      last = try screen()
+      last = try screen(joined: joined)
       if last.components(separatedBy: text).count - 1 >= count { return last }
       usleep(50_000)
     }
