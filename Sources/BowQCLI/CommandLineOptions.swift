@@ -42,8 +42,9 @@ enum CommandLineOptions {
       Without --store or --memory, the default store is used:
         \(defaultStorePath)
       It is seeded with the BowTie sample data on first use.
-      A Core Data SQLite store (an app's .sqlite) is read in place and never
-      changed; its model comes from the store itself, or:
+      A Core Data SQLite store (an app's .sqlite) is read in place, and changed
+      only by 'save' with --write-core-data; its model comes from the store
+      itself, or:
           --model PATH     the app's model: an .xcdatamodeld, .xcdatamodel, .momd
                            or .mom
           --write-core-data

@@ -52,4 +52,12 @@ final class WriteCoreDataOptionTests: XCTestCase {
     XCTAssertTrue(section.contains("--write-core-data"), help)
     XCTAssertTrue(section.contains("Core Data itself reopens such a file is not"), help)
   }
+
+  func testTheHelpTextSaysSaveChangesACoreDataStoreOnlyWithIt() {
+    let help = CommandLineOptions.helpText(defaultStorePath: "/d")
+    XCTAssertTrue(
+      help.contains(
+        "is read in place, and changed\n  only by 'save' with --write-core-data"),
+      help)
+  }
 }
