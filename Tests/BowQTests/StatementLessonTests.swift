@@ -104,4 +104,34 @@ final class StatementLessonTests: XCTestCase {
         "#Predicate<BowTie> { bowTie in (bowTie.timesWorn >= 1 && bowTie.timesWorn <= 5) && "
           + #"!(bowTie.name.starts(with: "B")) }"#))
   }
+
+  func testSwiftDataPredicatesCaptureUUIDsDeclaredBeforeThem() throws {
+    let (a, b) = ("C81F4A63-3B5D-4E97-A2C8-9F6E1B0D3F05", "6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01")
+    XCTAssertEqual(
+      try lesson(#"fetch BowTie where id == CAST("\#(a)", "NSUUID")"#).swiftData,
+      .code(
+        #"let id = UUID(uuidString: "\#(a)")!"# + "\n"
+          + "#Predicate<BowTie> { bowTie in bowTie.id == id }"))
+    XCTAssertEqual(
+      try lesson(
+        #"fetch BowTie where id != CAST("\#(a)", "NSUUID") AND CAST("\#(b)", "NSUUID") != id"#
+      ).swiftData,
+      .code(
+        #"let id = UUID(uuidString: "\#(a)")!"# + "\n" + #"let id2 = UUID(uuidString: "\#(b)")!"#
+          + "\n" + "#Predicate<BowTie> { bowTie in bowTie.id != id && id2 != bowTie.id }"))
+    XCTAssertEqual(
+      try lesson(#"fetch BowTie where id IN {CAST("\#(a)", "NSUUID"), CAST("\#(b)", "NSUUID")}"#)
+        .swiftData,
+      .code(
+        #"let ids = [UUID(uuidString: "\#(a)")!, UUID(uuidString: "\#(b)")!]"# + "\n"
+          + "#Predicate<BowTie> { bowTie in ids.contains(bowTie.id) }"))
+    XCTAssertEqual(
+      try lesson(#"fetch BowTie where id > CAST("\#(a)", "NSUUID")"#).swiftData,
+      .unavailable("> on UUID: #Predicate compares UUIDs here only with ==, != and IN"))
+    XCTAssertEqual(
+      try lesson(#"fetch BowTie where id == "\#(a)""#).swiftData,
+      .unavailable(
+        "a string compared with a UUID: Swift does not compare them, and NSPredicate finds "
+          + "them unequal"))
+  }
 }

@@ -21,6 +21,11 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
     "TRUEPREDICATE", "FALSEPREDICATE", "rating != 3", "-rating < -4",
     "timesWorn < 3 AND timesWorn > 0",
     #"name == "Red Bow Tie""#, "4 <= rating", "timesWorn / 2 == 2", "rating - 1 > rating / 3",
+    #"id == CAST("6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01", "NSUUID")"#,
+    #"id != CAST("6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01", "NSUUID") AND "#
+      + #"id != CAST("C81F4A63-3B5D-4E97-A2C8-9F6E1B0D3F05", "NSUUID")"#,
+    #"id IN {CAST("6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01", "NSUUID"), "#
+      + #"CAST("00000000-0000-0000-0000-000000000000", "NSUUID")}"#,
   ]
 
   /// Predicates `#Predicate` cannot write, with why.
@@ -53,6 +58,7 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
     case .double: return "Double"
     case .float: return "Float"
     case .date: return "Date"
+    case .uuid: return "UUID"
     default: return nil
     }
   }
@@ -120,9 +126,11 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
         XCTFail("\(predicate) has no #Predicate form")
         continue
       }
+      let lines = code.split(separator: "\n")
+      let constants = lines.dropLast().map { "  \($0)\n" }.joined()
       source += """
         do {
-          let predicate = \(code)
+        \(constants)  let predicate = \(lines.last ?? "")
           print(\(index), try ties.indices.filter { try predicate.evaluate(ties[$0]) })
         } catch {
           print(\(index), error)

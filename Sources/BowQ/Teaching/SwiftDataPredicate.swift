@@ -1,20 +1,23 @@
 /// A `where` clause as SwiftData's `#Predicate` (Foundation's `Predicate` macro), or why it
 /// has none: `#Predicate` is Swift code over a model's properties, so NSPredicate's string
 /// options, collection operators, key paths through relationships, LIKE and MATCHES have no
-/// form in it.
+/// form in it. A constant the macro cannot build inline, such as a UUID, is declared on a
+/// line before it, as an app captures it.
 public enum SwiftDataPredicate: Hashable, Sendable {
-  /// The `#Predicate` expression, over an instance of a type named after the entity.
+  /// The `#Predicate` expression, over an instance of a type named after the entity, after
+  /// the `let` lines of the constants it captures.
   case code(String)
   /// Why the predicate has no `#Predicate` form.
   case unavailable(String)
 
   /// The `#Predicate` of `syntax` over objects of `entity`.
   static func translating(_ syntax: PredicateSyntax, on entity: Entity) -> SwiftDataPredicate {
-    let translator = Translator(entity: entity)
+    var translator = Translator(entity: entity)
     do {
+      let body = try translator.predicate(syntax)
       return .code(
-        "#Predicate<\(entity.name)> { \(translator.variable) in "
-          + "\(try translator.predicate(syntax)) }")
+        translator.constants.map { "let \($0.name) = \($0.value)\n" }.joined()
+          + "#Predicate<\(entity.name)> { \(translator.variable) in \(body) }")
     } catch {
       return .unavailable(error.reason)
     }
@@ -28,10 +31,13 @@ public enum SwiftDataPredicate: Hashable, Sendable {
   /// Writes predicates and expressions as Swift over one object, named `variable`.
   private struct Translator {
     let entity: Entity
+    /// The constants declared before the `#Predicate`, in order: values the macro cannot
+    /// build inline (`UUID(uuidString:)`), which it captures by name.
+    private(set) var constants: [(name: String, value: String)] = []
     /// The closure's parameter: the entity's name, lower camel case (`bowTie`).
     var variable: String { entity.name.prefix(1).lowercased() + entity.name.dropFirst() }
 
-    func predicate(_ p: PredicateSyntax) throws(Untranslatable) -> String {
+    mutating func predicate(_ p: PredicateSyntax) throws(Untranslatable) -> String {
       switch p.kind {
       case .constant(let value): return value ? "true" : "false"
       case .not(let inner): return "!(\(try predicate(inner)))"
@@ -41,7 +47,7 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       }
     }
 
-    private func joined(_ operands: [PredicateSyntax], _ op: String) throws(Untranslatable)
+    private mutating func joined(_ operands: [PredicateSyntax], _ op: String) throws(Untranslatable)
       -> String
     {
       var parts: [String] = []
@@ -55,7 +61,7 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       return parts.joined(separator: " \(op) ")
     }
 
-    private func comparison(_ c: Comparison) throws(Untranslatable) -> String {
+    private mutating func comparison(_ c: Comparison) throws(Untranslatable) -> String {
       guard c.modifier == .direct else {
         throw Untranslatable(
           reason: "\(c.modifier.rawValue) compares the elements of a to-many, which "
@@ -69,12 +75,18 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       let ordering: Set<ComparisonOperator> = [.less, .lessOrEqual, .greater, .greaterOrEqual]
       let needsValue = c.op != .equal && c.op != .notEqual
       let (lhsType, rhsType) = (try type(of: c.lhs), try type(of: c.rhs))
-      let lhs = try expression(c.lhs, unwrapped: needsValue, beside: rhsType)
+      if ordering.union([.between]).contains(c.op), lhsType == .uuid || rhsType == .uuid {
+        throw Untranslatable(
+          reason: "\(c.op.rawValue) on UUID: #Predicate compares UUIDs here only with ==, != "
+            + "and IN")
+      }
+      let lhs = try expression(c.lhs, unwrapped: needsValue, beside: rhsType, named: name(c.rhs))
       switch c.op {
       case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
         try checkComparable(c.lhs, c.rhs)
         if let test = booleanTest(c) { return test }
-        let rhs = try expression(c.rhs, unwrapped: ordering.contains(c.op), beside: lhsType)
+        let rhs = try expression(
+          c.rhs, unwrapped: ordering.contains(c.op), beside: lhsType, named: name(c.lhs))
         return "\(lhs) \(c.op.rawValue) \(rhs)"
       case .beginsWith, .contains:
         guard lhsType == .string else {
@@ -89,9 +101,20 @@ public enum SwiftDataPredicate: Hashable, Sendable {
         var values: [String] = []
         for element in elements {
           try checkComparable(c.lhs, element)
-          values.append(try expression(element, unwrapped: true, beside: lhsType))
+          guard lhsType == .uuid else {
+            values.append(try expression(element, unwrapped: true, beside: lhsType))
+            continue
+          }
+          guard let value = CoreDataSwift.constant(element).flatMap(CoreDataSwift.swiftLiteral)
+          else {
+            throw Untranslatable(reason: "IN of UUIDs needs a list of UUID constants")
+          }
+          values.append(value)
         }
-        return "[\(values.joined(separator: ", "))].contains(\(lhs))"
+        let list = "[\(values.joined(separator: ", "))]"
+        guard lhsType == .uuid else { return "\(list).contains(\(lhs))" }
+        let plural = name(c.lhs) + (name(c.lhs).hasSuffix("s") ? "es" : "s")
+        return "\(declare(plural, list)).contains(\(lhs))"
       case .between:
         guard case .aggregate(let bounds) = c.rhs.kind, bounds.count == 2 else {
           throw Untranslatable(reason: "BETWEEN needs two bounds such as {1, 3} for #Predicate")
@@ -123,9 +146,11 @@ public enum SwiftDataPredicate: Hashable, Sendable {
     /// An expression as Swift. `unwrapped`: the value is used as a non-optional (ordered,
     /// searched), which an optional attribute cannot be without `if let`. `beside`: the type
     /// of what it is compared with, so that a number beside a Double is written as one
-    /// (`2.0`), which spares the type checker.
-    private func expression(
-      _ e: ExpressionSyntax, unwrapped: Bool, beside: ValueType = .unknown
+    /// (`2.0`), which spares the type checker. `named`: the name a UUID constant is declared
+    /// under, after what it is compared with.
+    private mutating func expression(
+      _ e: ExpressionSyntax, unwrapped: Bool, beside: ValueType = .unknown,
+      named: String = "uuid"
     ) throws(Untranslatable) -> String {
       switch e.kind {
       case .constant(let value):
@@ -136,6 +161,7 @@ public enum SwiftDataPredicate: Hashable, Sendable {
           return beside == .double && !literal.contains(where: { $0 == "." || $0 == "e" })
             ? literal + ".0" : literal
         case .bool, .string: return CoreDataSwift.swiftLiteral(value) ?? "nil"
+        case .uuid: return try uuidConstant(e, named: named)
         default:
           throw Untranslatable(
             reason: "a \(value.kindName) constant: declare it outside the #Predicate")
@@ -160,10 +186,45 @@ public enum SwiftDataPredicate: Hashable, Sendable {
           + "\(try expression(r, unwrapped: true, beside: operandType)))"
       case .negate(let operand):
         return "-\(try expression(operand, unwrapped: true, beside: beside))"
+      case .cast: return try uuidConstant(e, named: named)
       default:
         throw Untranslatable(
           reason: "\(PredicateFormatter.format(e)): #Predicate has no form for it here")
       }
+    }
+
+    /// A UUID constant (`CAST("…", "NSUUID")`), declared before the `#Predicate` as
+    /// `let name = UUID(uuidString: "…")!`: the macro allows no initializer call inline.
+    private mutating func uuidConstant(_ e: ExpressionSyntax, named: String)
+      throws(Untranslatable) -> String
+    {
+      guard let value = CoreDataSwift.constant(e), case .uuid = value,
+        let literal = CoreDataSwift.swiftLiteral(value)
+      else {
+        throw Untranslatable(
+          reason: "\(PredicateFormatter.format(e)): #Predicate has no form for it here")
+      }
+      return declare(named, literal)
+    }
+
+    /// Declares `let name = value` before the `#Predicate`, numbered (`id2`) when the name is
+    /// taken, and returns the name.
+    private mutating func declare(_ name: String, _ value: String) -> String {
+      var unique = name
+      var number = 2
+      while unique == variable || constants.contains(where: { $0.name == unique }) {
+        unique = "\(name)\(number)"
+        number += 1
+      }
+      constants.append((unique, value))
+      return unique
+    }
+
+    /// What a constant compared with `e` is named after: the attribute `e` names, or `uuid`.
+    private func name(_ e: ExpressionSyntax) -> String {
+      guard case .keyPath(let path) = e.kind, path.count == 1, case .key(let key) = path[0]
+      else { return "uuid" }
+      return key
     }
 
     /// The attribute a one-key path names, when its type has a Swift form.
@@ -178,7 +239,8 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       }
       let attribute = entity.attributes[index]
       switch attribute.type {
-      case .string, .bool, .int16, .int32, .int64, .double, .float, .date: return attribute
+      case .string, .bool, .int16, .int32, .int64, .double, .float, .date, .uuid:
+        return attribute
       default:
         throw Untranslatable(reason: "\(key) is \(attribute.type.name), compared here as Swift")
       }
@@ -191,6 +253,7 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       case .keyPath(let path): return ValueType(try attribute(path).type)
       case .constant(let value): return ValueType(of: value)
       case .negate(let operand): return try type(of: operand)
+      case .cast: return CoreDataSwift.constant(e).map(ValueType.init(of:)) ?? .unknown
       case .arithmetic(_, let l, let r):
         let left = try type(of: l)
         return left == .unknown || left == .integer ? try type(of: r) : left
@@ -244,6 +307,11 @@ public enum SwiftDataPredicate: Hashable, Sendable {
           reason: "\(PredicateFormatter.format(a)) and \(PredicateFormatter.format(b)) mix an "
             + "integer and a number, which Swift compares only after a conversion #Predicate "
             + "does not allow")
+      }
+      if known.contains(.uuid), let other = known.first(where: { $0 != .uuid }) {
+        throw Untranslatable(
+          reason: "a UUID compared with \(other): Swift does not compare them, and NSPredicate "
+            + "finds them unequal")
       }
       if types.contains(.bool), types.contains(where: { $0.isNumeric && $0 != .bool }) {
         throw Untranslatable(reason: "a Boolean compared with a number: write true or false")
