@@ -106,6 +106,11 @@ extension Binder {
   /// `TERNARY(condition, a, b)`, which evaluates only the branch its condition takes: with
   /// a constant condition, that branch alone; otherwise both, each folded only where folding
   /// succeeds, so that an error of the branch not taken (`1/0`) never surfaces.
+  ///
+  /// A condition that reads no object (`1 == 1`) is decided now, as evaluation would decide
+  /// it, and gives its branch alone, which an index can then serve
+  /// (`TERNARY(1 == 1, rating, timesWorn) > 3` is `rating > 3`); both branches are still
+  /// bound, so that the same types are checked and the same errors left to evaluation.
   private func bindTernary(
     _ condition: PredicateSyntax, _ whenTrue: ExpressionSyntax, _ whenFalse: ExpressionSyntax,
     on entity: Entity?, range: SourceRange
@@ -117,6 +122,7 @@ extension Binder {
     var branches = self
     branches.defersFoldingErrors = true
     let (a, b) = (try branches.bind(whenTrue, on: entity), try branches.bind(whenFalse, on: entity))
+    if let taken = Self.constantTruth(of: boundCondition) { return taken ? a : b }
     return BoundExpression(
       kind: .ternary(boundCondition, a, b), type: a.type == b.type ? a.type : .unknown,
       range: range)
@@ -227,6 +233,30 @@ extension Binder {
     let values = elements.compactMap(\.constantValue)
     guard values.count == elements.count else { return e }
     return BoundExpression(kind: .constant(.collection(values)), type: e.type, range: e.range)
+  }
+
+  /// The truth of a predicate that reads no object, decided by the comparison tests
+  /// evaluation runs; nil when it reads an object, or when deciding it fails, which is then
+  /// left to evaluation.
+  static func constantTruth(of p: BoundPredicate) -> Bool? {
+    switch p {
+    case .constant(let value):
+      return value
+    case .not(let inner):
+      return constantTruth(of: inner).map { !$0 }
+    case .and(let operands), .or(let operands):
+      var truths: [Bool] = []
+      for operand in operands {
+        guard let truth = constantTruth(of: operand) else { return nil }
+        truths.append(truth)
+      }
+      guard case .and = p else { return truths.contains(true) }
+      return !truths.contains(false)
+    case .comparison(let c):
+      guard c.modifier == .direct, let lhs = c.lhs.constantValue, let rhs = c.rhs.constantValue
+      else { return nil }
+      return try? ComparisonTests.prepare(c.op, options: c.options, rhs: rhs, range: c.range)(lhs)
+    }
   }
 
   /// Evaluates an expression whose operands are all constants now, so evaluation does not
