@@ -316,8 +316,21 @@ enum EngineBenchmark {
     var interrupted = 0
     var missed = 0
     let prompt = "bowq>"
+    /// Enters `line` and waits for the prompt after it. Keys typed ahead while bowq is busy
+    /// are echoed by the terminal before bowq prompts for them, so without the wait the next
+    /// statement's text could show before the prompt of this line, and that prompt would be
+    /// taken for the next statement's end.
+    func settle(_ line: String) throws {
+      let before = BenchTerminal.occurrences(of: prompt, in: try terminal.screen())
+      try terminal.enter(line)
+      guard
+        try terminal.wait(
+          timeout: 600, until: { BenchTerminal.occurrences(of: prompt, in: $0) > before })
+          != nil
+      else { throw BenchmarkError("no prompt after \(line)") }
+    }
     for item in cases {
-      for line in item.setup { try terminal.enter(line) }
+      for line in item.setup { try settle(line) }
       try terminal.enter(item.statement)
       guard let typed = try terminal.wait(timeout: 10, until: { $0.contains(item.statement) })
       else { throw BenchmarkError("\(item.statement) was not typed") }
@@ -343,7 +356,13 @@ enum EngineBenchmark {
         rows.append([item.statement, "not stopped after 600 s"])
         missed += 1
       }
-      for line in item.after { try terminal.enter(line) }
+      // "Interrupted." shows a moment before the prompt after it.
+      guard
+        try terminal.wait(
+          timeout: 600, until: { BenchTerminal.occurrences(of: prompt, in: $0) > prompts })
+          != nil
+      else { throw BenchmarkError("no prompt after \(item.statement)") }
+      for line in item.after { try settle(line) }
     }
     try terminal.enter(check)
     let after = try lastCount(terminal, waiting: 2)
