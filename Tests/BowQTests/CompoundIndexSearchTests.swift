@@ -31,14 +31,6 @@ final class CompoundIndexSearchTests: XCTestCase {
     }
   }
 
-  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
-    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
-      XCTFail("no explanation for \(statement)")
-      return []
-    }
-    return lines
-  }
-
   /// The edits after which the differential tests check again: updates of indexed
   /// attributes, a delete, an insert undone, a rollback, an undo and a redo.
   private static let edits = [
@@ -66,18 +58,18 @@ final class CompoundIndexSearchTests: XCTestCase {
     let interpreter = try makeInterpreter()
     let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating == 4 AND name > 'M'", interpreter),
+      try interpreter.explanation("explain fetch Tie where rating == 4 AND name > 'M'"),
       [
         #"search index byRatingName for rating == 4 AND name > "M" (about \#(fours / 4) of 64 Tie objects, a guess)"#,
         "select as the current selection",
       ],
       "a range after an equality is searched, and not checked again")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where name > 'M' AND 4 == rating", interpreter).first,
+      try interpreter.explanation("explain fetch Tie where name > 'M' AND 4 == rating").first,
       #"search index byRatingName for 4 == rating AND name > "M" (about \#(fours / 4) of 64 Tie objects, a guess)"#,
       "the conjuncts are named in index order, as written")
-    let prefix = try explanation(
-      "explain fetch Tie where rating == 4 AND name BEGINSWITH 'B'", interpreter)
+    let prefix = try interpreter.explanation(
+      "explain fetch Tie where rating == 4 AND name BEGINSWITH 'B'")
     XCTAssertEqual(
       prefix.first,
       #"search index byRatingName for rating == 4 AND name BEGINSWITH "B" (about \#(fours / 4) of 64 Tie objects, a guess)"#
@@ -86,19 +78,19 @@ final class CompoundIndexSearchTests: XCTestCase {
       prefix[1].hasPrefix(#"filter name BEGINSWITH "B" ("#), "only the prefix: \(prefix)")
     let roses = try interpreter.count(of: "Tie", where: "rating == 4 AND name == 'Rose'")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating == 4 AND name == 'Rose'", interpreter),
+      try interpreter.explanation("explain fetch Tie where rating == 4 AND name == 'Rose'"),
       [
         #"search index byRatingName for rating == 4 AND name == "Rose" (\#(roses) Tie objects)"#,
         "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation("explain count Tie where rating == 4 AND name == 'Rose'", interpreter),
+      try interpreter.explanation("explain count Tie where rating == 4 AND name == 'Rose'"),
       [
         #"count in index byRatingName for rating == 4 AND name == "Rose" (\#(roses) Tie objects, counted in the index)"#
       ])
     let some = try interpreter.count(of: "Tie", where: "rating IN {1, 3} AND name == nil")
     XCTAssertEqual(
-      try explanation("explain count Tie where rating IN {1, 3} AND name == nil", interpreter),
+      try interpreter.explanation("explain count Tie where rating IN {1, 3} AND name == nil"),
       [
         "count in index byRatingName for rating IN {1, 3} AND name == nil (\(some) Tie objects, counted in the index)"
       ],
@@ -109,41 +101,40 @@ final class CompoundIndexSearchTests: XCTestCase {
     let matching = try interpreter.count(
       of: "Tie", where: "fit == 2 AND worn == 1 AND name BEGINSWITH 'B'")
     XCTAssertEqual(
-      try explanation(
-        "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1",
-        interpreter
+      try interpreter.explanation(
+        "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1"
       ).first?.hasPrefix(
         #"search index triple for fit == 2 AND worn == 1 AND name BEGINSWITH "B" (about "#),
       true, "the index answering the most conjuncts")
     XCTAssertTrue(
-      try explanation(
-        "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1",
-        interpreter)[1].hasSuffix("→ \(matching) rows in 1.000 ms"))
+      try interpreter.explanation(
+        "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1")[1]
+        .hasSuffix("→ \(matching) rows in 1.000 ms"))
   }
 
   func testASearchIsLeftWhereItWouldNotBeExact() throws {
     let interpreter = try makeInterpreter()
     let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie where code == 'c7' AND rating == 4 AND name > 'M'", interpreter
+      try interpreter.explanation(
+        "explain fetch Tie where code == 'c7' AND rating == 4 AND name > 'M'"
       )
       .first,
       #"search index unique(code) for code == "c7" (1 Tie object)"#,
       "a unique equality finds fewer objects")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating == 4 AND name ==[c] 'rose'", interpreter)
+      try interpreter.explanation("explain fetch Tie where rating == 4 AND name ==[c] 'rose'")
         .first,
       "search index byRatingName for rating == 4 (\(fours) Tie objects)",
       "an index never answers [c]")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating IN {4, nil} AND name > 'M'", interpreter)
+      try interpreter.explanation("explain fetch Tie where rating IN {4, nil} AND name > 'M'")
         .first,
       "search index byRatingName for rating IN {4, nil} (\(try interpreter.count(of: "Tie", where: "rating IN {4, nil}")) Tie objects)",
       "objects whose first value is nil are kept apart from the order")
     _ = try interpreter.run("insert Tie name = 'E\u{301}mile', rating = 4, fit = 0, code = 'e'")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating == 4 AND name > 'M'", interpreter).first,
+      try interpreter.explanation("explain fetch Tie where rating == 4 AND name > 'M'").first,
       "search index byRatingName for rating == 4 (\(fours + 1) Tie objects)",
       "a string not in NFC leaves the second attribute's order inexact")
   }
@@ -152,43 +143,40 @@ final class CompoundIndexSearchTests: XCTestCase {
     let interpreter = try makeInterpreter()
     let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating == 4 sort by name limit 3", interpreter),
+      try interpreter.explanation("explain fetch Tie where rating == 4 sort by name limit 3"),
       [
         "search index byRatingName for rating == 4 in index order (name ascending), keeping the first 3 (no sort; finds \(fours) Tie objects)",
         "take 3 (3 objects)", "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie where name > 'M' AND rating == 4 AND worn > 0 sort by rating desc, name desc",
-        interpreter
+      try interpreter.explanation(
+        "explain fetch Tie where name > 'M' AND rating == 4 AND worn > 0 sort by rating desc, name desc"
       ).first,
       #"search index byRatingName for rating == 4 AND name > "M" in index order (rating descending, name descending), keeping those that match worn > 0 (no sort; finds about \#(fours / 4) of 64 Tie objects, a guess)"#,
       "a key on an attribute held to one value is passed over; the other conjuncts are checked")
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie where fit IN {1, 2} sort by fit, worn limit 4", interpreter
-      )
-      .first,
+      try interpreter.explanation("explain fetch Tie where fit IN {1, 2} sort by fit, worn limit 4")
+        .first,
       "search index triple for fit IN {1, 2} in index order (fit ascending, worn ascending), keeping the first 4 (no sort; finds \(try interpreter.count(of: "Tie", where: "fit IN {1, 2}")) Tie objects)"
     )
     XCTAssertEqual(
-      try explanation("explain fetch Tie sort by rating desc, name desc limit 5", interpreter),
+      try interpreter.explanation("explain fetch Tie sort by rating desc, name desc limit 5"),
       [
         "walk index byRatingName descending, keeping the first 5 (no sort; at most 5 Tie objects)",
         "take 5 (at most 5 objects)", "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating == 4 sort by name, worn limit 3", interpreter)
+      try interpreter.explanation("explain fetch Tie where rating == 4 sort by name, worn limit 3")
         .first, "search index byRatingName for rating == 4 (\(fours) Tie objects)",
       "the index holds no order of worn after name")
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie where rating == 4 sort by name desc, fit limit 3", interpreter
+      try interpreter.explanation(
+        "explain fetch Tie where rating == 4 sort by name desc, fit limit 3"
       )
       .first, "search index byRatingName for rating == 4 (\(fours) Tie objects)",
       "one direction only")
-    let analyzed = try explanation(
-      "explain analyze fetch Tie where rating == 4 sort by name limit 3", interpreter)
+    let analyzed = try interpreter.explanation(
+      "explain analyze fetch Tie where rating == 4 sort by name limit 3")
     XCTAssertTrue(analyzed[0].hasSuffix("→ 3 rows in 1.000 ms"), "\(analyzed)")
   }
 
@@ -279,18 +267,10 @@ final class CompoundIndexSearchTests: XCTestCase {
         IndexMaintenanceTests.assertIndexesMatchTheObjects(
           indexed.context.graph, "Tie", Self.edits[round - 1])
       }
-      for predicate in predicates {
-        XCTAssertEqual(
-          try indexed.fetchedKeys("fetch Tie where \(predicate)"),
-          try plain.fetchedKeys("fetch Tie where \(predicate)"), "\(predicate), round \(round)")
-        XCTAssertEqual(
-          try indexed.count(of: "Tie", where: predicate),
-          try plain.count(of: "Tie", where: predicate),
-          "count \(predicate), round \(round)")
-      }
+      try Interpreter.assertSameAnswers(indexed, plain, for: predicates, round: round)
     }
     XCTAssertTrue(
-      try explanation("explain fetch Tie where rating == 4 AND name > 'M'", indexed)[0].hasPrefix(
+      try indexed.explanation("explain fetch Tie where rating == 4 AND name > 'M'")[0].hasPrefix(
         "search index byRatingName for rating == 4 AND name"))
   }
 }

@@ -29,14 +29,6 @@ final class IndexPlanTests: XCTestCase {
     }
   }
 
-  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
-    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
-      XCTFail("no explanation for \(statement)")
-      return []
-    }
-    return lines
-  }
-
   func testAFetchWithoutPredicateOrSortBuildsNoIndex() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run(
@@ -73,52 +65,52 @@ final class IndexPlanTests: XCTestCase {
     let interpreter = try makeInterpreter()
     let rs = try interpreter.count(of: "Tie", where: "key == 'R'")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where key == 'R' and rating > 2", interpreter),
+      try interpreter.explanation("explain fetch Tie where key == 'R' and rating > 2"),
       [
         #"search index key for key == "R" (\#(rs) Tie objects)"#,
         "filter rating > 2 (about 13 objects)",
         "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation("explain count Tie where key == 'R'", interpreter),
+      try interpreter.explanation("explain count Tie where key == 'R'"),
       [#"count in index key for key == "R" (\#(rs) Tie objects, counted in the index)"#])
     let inList = try interpreter.count(of: "Tie", where: "key IN {'R', 'G'}")
     XCTAssertEqual(
-      try explanation("explain count Tie where key IN {'R', 'G'}", interpreter),
+      try interpreter.explanation("explain count Tie where key IN {'R', 'G'}"),
       [#"count in index key for key IN {"R", "G"} (\#(inList) Tie objects, counted in the index)"#])
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating > 3 and worn == nil", interpreter),
+      try interpreter.explanation("explain fetch Tie where rating > 3 and worn == nil"),
       [
         "search index worn for worn == nil (\(try interpreter.count(of: "Tie", where: "worn == nil")) Tie objects)",
         "filter rating > 3 (about 5 objects)", "select as the current selection",
       ],
       "equality before a range")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating between {2, 3}", interpreter),
+      try interpreter.explanation("explain fetch Tie where rating between {2, 3}"),
       [
         "search index byRating for rating BETWEEN {2, 3} (about 16 of 64 Tie objects, a guess)",
         "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation("explain delete Tie where 2 < rating and name != 'x'", interpreter),
+      try interpreter.explanation("explain delete Tie where 2 < rating and name != 'x'"),
       [
         "search index byRating for 2 < rating (about 16 of 64 Tie objects, a guess)",
         #"filter name != "x" (about 16 objects)"#,
         "delete, applying the delete rules (pending until save)",
       ])
     XCTAssertEqual(
-      try explanation("explain count Tie where name beginswith 'Blue'", interpreter),
+      try interpreter.explanation("explain count Tie where name beginswith 'Blue'"),
       [
         #"search index name for name BEGINSWITH "Blue" (about 16 of 64 Tie objects, a guess)"#,
         #"filter name BEGINSWITH "Blue" (about 3 objects)"#, "count",
       ],
       "a prefix range is checked again")
     XCTAssertEqual(
-      try explanation("explain count Tie where code == 'c7'", interpreter),
+      try interpreter.explanation("explain count Tie where code == 'c7'"),
       [#"count in index unique(code) for code == "c7" (1 Tie object, counted in the index)"#],
       "unique makes an index")
     XCTAssertEqual(
-      try explanation("explain count Tie where name ==[c] 'blue 1' or key == 'R'", interpreter),
+      try interpreter.explanation("explain count Tie where name ==[c] 'blue 1' or key == 'R'"),
       ["scan 64 Tie objects", #"filter name ==[c] "blue 1" OR key == "R" (23 objects)"#, "count"],
       "no index answers [c] or an OR")
   }
@@ -141,29 +133,29 @@ final class IndexPlanTests: XCTestCase {
     let reds = try interpreter.count(of: "Tie", where: "key == 'R' and rating == 3")
     XCTAssertGreaterThan(reds, 0)
     XCTAssertEqual(
-      try explanation("explain count Tie where key == 'R' and rating == 3", interpreter),
+      try interpreter.explanation("explain count Tie where key == 'R' and rating == 3"),
       [
         #"count in index byKeyRating for key == "R" AND rating == 3 (\#(reds) Tie objects, counted in the index)"#
       ])
-    let plan = try explanation(
-      "explain fetch Tie where rating == 3.0 and name beginswith 'T1' and 'R' == key", interpreter)
+    let plan = try interpreter.explanation(
+      "explain fetch Tie where rating == 3.0 and name beginswith 'T1' and 'R' == key")
     XCTAssertEqual(
       plan.first,
       #"search index byKeyRating for "R" == key AND rating == 3.0 (\#(reds) Tie objects)"#,
       "the conjuncts are found in any order and a probe is converted to the attribute's type")
     XCTAssertTrue(plan[1].hasPrefix(#"filter name BEGINSWITH "T1""#), "\(plan)")
     XCTAssertEqual(
-      try explanation("explain count Tie where key == 'R' and rating == 2.5", interpreter),
+      try interpreter.explanation("explain count Tie where key == 'R' and rating == 2.5"),
       [
         #"count in index byKeyRating for key == "R" AND rating == 2.5 (0 Tie objects, counted in the index)"#
       ],
       "no Int16 equals 2.5")
     XCTAssertEqual(
-      try explanation("explain count Tie where key == 'R'", interpreter).first,
+      try interpreter.explanation("explain count Tie where key == 'R'").first,
       "scan 64 Tie objects", "a compound hash index answers only all its attributes at once")
     let nils = try interpreter.count(of: "Tie", where: "key == nil and rating == 1")
     XCTAssertEqual(
-      try explanation("explain count Tie where key == nil and rating == 1", interpreter),
+      try interpreter.explanation("explain count Tie where key == nil and rating == 1"),
       [
         "count in index byKeyRating for key == nil AND rating == 1 (\(nils) Tie objects, counted in the index)"
       ])
@@ -182,20 +174,20 @@ final class IndexPlanTests: XCTestCase {
   func testSortByLimitWalksAnOrderedIndex() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
-      try explanation("explain fetch Tie sort by rating desc limit 3 offset 1", interpreter),
+      try interpreter.explanation("explain fetch Tie sort by rating desc limit 3 offset 1"),
       [
         "walk index byRating descending, keeping the first 4 (no sort; at most 4 Tie objects)",
         "skip 1, take 3 (at most 3 objects)", "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie select name, worn where rating > 1 sort by worn limit 2", interpreter),
+      try interpreter.explanation(
+        "explain fetch Tie select name, worn where rating > 1 sort by worn limit 2"),
       [
         "walk index worn ascending, keeping the first 2 that match rating > 1 (no sort; at most 2 Tie objects)",
         "take 2 (at most 2 objects)", "select name, worn (at most 2 rows)",
       ])
     XCTAssertEqual(
-      try explanation("explain fetch Tie where code == 'c3' sort by rating limit 2", interpreter),
+      try interpreter.explanation("explain fetch Tie where code == 'c3' sort by rating limit 2"),
       [
         #"search index unique(code) for code == "c3" (1 Tie object)"#,
         "keep the first 2 by rating ascending (a heap, no full sort) (1 object)",
@@ -204,7 +196,7 @@ final class IndexPlanTests: XCTestCase {
       ],
       "an equality that finds few objects beats the walk")
     XCTAssertEqual(
-      try explanation("explain fetch Tie sort by key limit 2", interpreter).first,
+      try interpreter.explanation("explain fetch Tie sort by key limit 2").first,
       "scan 64 Tie objects", "a hash index has no order")
   }
 
@@ -213,13 +205,13 @@ final class IndexPlanTests: XCTestCase {
     let gs = try interpreter.count(of: "Tie", where: "key == 'G'")
     let greens = try interpreter.count(of: "Tie", where: "key == 'G' and rating >= 3")
     XCTAssertEqual(
-      try explanation("explain analyze fetch Tie where key == 'G' and rating >= 3", interpreter),
+      try interpreter.explanation("explain analyze fetch Tie where key == 'G' and rating >= 3"),
       [
         #"search index key for key == "G" (\#(gs) Tie objects) → \#(gs) rows in 1.000 ms"#,
         "filter rating >= 3 (about 8 objects) → \(greens) rows in 1.000 ms",
       ])
     XCTAssertEqual(
-      try explanation("explain analyze count Tie where key == 'G'", interpreter),
+      try interpreter.explanation("explain analyze count Tie where key == 'G'"),
       [
         #"count in index key for key == "G" (\#(gs) Tie objects, counted in the index) → "#
           + "\(gs) rows in 1.000 ms"
@@ -257,15 +249,7 @@ final class IndexPlanTests: XCTestCase {
       "update Tie where worn == nil set worn = 0", "redo",
     ]
     for round in 0...edits.count {
-      for predicate in predicates {
-        XCTAssertEqual(
-          try indexed.fetchedKeys("fetch Tie where \(predicate)"),
-          try plain.fetchedKeys("fetch Tie where \(predicate)"), "\(predicate), round \(round)")
-        XCTAssertEqual(
-          try indexed.count(of: "Tie", where: predicate),
-          try plain.count(of: "Tie", where: predicate),
-          "count \(predicate), round \(round)")
-      }
+      try Interpreter.assertSameAnswers(indexed, plain, for: predicates, round: round)
       for request in sorted {
         let statement = "fetch Tie \(request)"
         if request.hasPrefix("select") {
@@ -297,10 +281,10 @@ final class IndexPlanTests: XCTestCase {
     let interpreter = try makeInterpreter(ties: 8)
     _ = try interpreter.run("insert Tie name = 'E\u{301}mile', rating = 1, key = 'R', code = 'e'")
     XCTAssertEqual(
-      try explanation("explain count Tie where name == 'Red 1'", interpreter),
+      try interpreter.explanation("explain count Tie where name == 'Red 1'"),
       ["scan 9 Tie objects", #"filter name == "Red 1" (1 object)"#, "count"])
     XCTAssertEqual(
-      try explanation("explain count Tie where key == 'é'", interpreter),
+      try interpreter.explanation("explain count Tie where key == 'é'"),
       [#"count in index key for key == "é" (0 Tie objects, counted in the index)"#],
       "a hash index compares strings as the engine does")
   }
@@ -318,22 +302,20 @@ final class IndexPlanTests: XCTestCase {
       insert Tie name = "Bow", rating = 2
       """)
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating > 1", interpreter).first,
+      try interpreter.explanation("explain fetch Tie where rating > 1").first,
       "search index byRatingName for rating > 1 (at most 3 of 3 Tie objects)")
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie where rating == 2 AND name > 'B' sort by name", interpreter
-      )
-      .first,
+      try interpreter.explanation("explain fetch Tie where rating == 2 AND name > 'B' sort by name")
+        .first,
       #"search index byRatingName for rating == 2 AND name > "B" in index order (name ascending) (no sort; finds at most 2 of 3 Tie objects)"#
     )
     _ = try interpreter.run("entity Hat { width: Int16, index width }")
     XCTAssertEqual(
-      try explanation("explain fetch Hat where width > 1", interpreter).first,
+      try interpreter.explanation("explain fetch Hat where width > 1").first,
       "search index width for width > 1 (0 Hat objects)", "there are none to find")
     _ = try interpreter.run(#"insert Tie name = "Rose", rating = 5"#)
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating < 5 AND name != 'x'", interpreter),
+      try interpreter.explanation("explain fetch Tie where rating < 5 AND name != 'x'"),
       [
         "search index byRatingName for rating < 5 (about 1 of 4 Tie objects, a guess)",
         #"filter name != "x" (about 1 object)"#, "select as the current selection",
@@ -351,12 +333,12 @@ final class IndexPlanTests: XCTestCase {
       insert Car name = "a"
       """)
     XCTAssertEqual(
-      try explanation("explain count Car where name == 'a'", interpreter),
+      try interpreter.explanation("explain count Car where name == 'a'"),
       [#"count in index name for name == "a" (1 Car object, counted in the index)"#])
     _ = try interpreter.run("insert SportCar name = \"a\", topSpeed = 300")
     XCTAssertEqual(try interpreter.count(of: "Car", where: "name == 'a'"), 2)
     XCTAssertEqual(
-      try explanation("explain count Car where name == 'a'", interpreter),
+      try interpreter.explanation("explain count Car where name == 'a'"),
       ["scan 2 Car objects", #"filter name == "a" (2 objects)"#, "count"])
   }
 }

@@ -16,25 +16,12 @@ final class IndexRangeTests: XCTestCase {
     """
 
   private func makeInterpreter(indexed: Bool) throws -> Interpreter {
-    let interpreter = Interpreter.steppingInMemory()
-    var random = SplitMix64(seed: 23)
-    var script = (indexed ? Self.model : Interpreter.withoutIndexes(Self.model)) + "\n"
-    for _ in 0..<120 {
+    try Interpreter.generated(Self.model, indexed: indexed, count: 120, seed: 23) { _, random in
       let name = random.chance(10) ? "nil" : "'\(random.pick(["Blue", "Bow", "Red", "Rose"]))'"
       let rating = random.chance(10) ? "nil" : "\(random.int(in: 0...5))"
       let worn = random.chance(10) ? "nil" : "\(Double(random.int(in: -4...8)) / 2)"
-      script += "insert Tie name = \(name), rating = \(rating), worn = \(worn)\n"
+      return "insert Tie name = \(name), rating = \(rating), worn = \(worn)"
     }
-    _ = try interpreter.run(script + "save")
-    return interpreter
-  }
-
-  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
-    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
-      XCTFail("no explanation for \(statement)")
-      return []
-    }
-    return lines
   }
 
   func testACountOfASearchedRangeIsCountedInTheIndex() throws {
@@ -45,14 +32,13 @@ final class IndexRangeTests: XCTestCase {
     ] {
       let n = try interpreter.count(of: "Tie", where: predicate)
       XCTAssertEqual(
-        try explanation("explain count Tie where \(predicate)", interpreter),
+        try interpreter.explanation("explain count Tie where \(predicate)"),
         ["count in index \(index) for \(written) (\(n) Tie objects, counted in the index)"])
     }
-    let prefix = try explanation(
-      "explain count Tie where rating == 4 AND name BEGINSWITH 'B'", interpreter)
+    let prefix = try interpreter.explanation(
+      "explain count Tie where rating == 4 AND name BEGINSWITH 'B'")
     XCTAssertEqual(prefix.last, "count", "a prefix is checked on each object: \(prefix)")
-    let filtered = try explanation(
-      "explain count Tie where worn > 1 AND name == 'Red'", interpreter)
+    let filtered = try interpreter.explanation("explain count Tie where worn > 1 AND name == 'Red'")
     XCTAssertEqual(filtered.last, "count", "another conjunct is checked: \(filtered)")
   }
 
@@ -60,22 +46,22 @@ final class IndexRangeTests: XCTestCase {
     let interpreter = try makeInterpreter(indexed: true)
     let n = try interpreter.count(of: "Tie", where: "worn > 1 AND worn < 4")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where worn > 1 AND worn < 4", interpreter),
+      try interpreter.explanation("explain fetch Tie where worn > 1 AND worn < 4"),
       [
         "search index worn for worn > 1 AND worn < 4 (about 30 of 120 Tie objects, a guess)",
         "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation("explain count Tie where worn > 1 AND worn < 4", interpreter),
+      try interpreter.explanation("explain count Tie where worn > 1 AND worn < 4"),
       ["count in index worn for worn > 1 AND worn < 4 (\(n) Tie objects, counted in the index)"])
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie where rating == 2 AND name >= 'B' AND 'Rose' > name", interpreter
+      try interpreter.explanation(
+        "explain fetch Tie where rating == 2 AND name >= 'B' AND 'Rose' > name"
       ).first?.hasPrefix(
         #"search index byRatingName for rating == 2 AND name >= "B" AND "Rose" > name ("#),
       true)
     XCTAssertEqual(
-      try explanation("explain count Tie where worn > 3 AND worn < 1", interpreter),
+      try interpreter.explanation("explain count Tie where worn > 3 AND worn < 1"),
       ["count in index worn for worn > 3 AND worn < 1 (0 Tie objects, counted in the index)"],
       "ranges that leave nothing between them")
   }

@@ -27,23 +27,10 @@ final class IndexStringOrderTests: XCTestCase {
   ]
 
   private func makeInterpreter(indexed: Bool) throws -> Interpreter {
-    let interpreter = Interpreter.steppingInMemory()
-    var random = SplitMix64(seed: 17)
-    var script = (indexed ? Self.model : Interpreter.withoutIndexes(Self.model)) + "\n"
-    for _ in 0..<200 {
+    try Interpreter.generated(Self.model, indexed: indexed, count: 200, seed: 17) { _, random in
       let name = random.chance(8) ? "nil" : "'\(random.pick(Self.names))'"
-      script += "insert Tie name = \(name), rating = \(random.int(in: 0...3))\n"
+      return "insert Tie name = \(name), rating = \(random.int(in: 0...3))"
     }
-    _ = try interpreter.run(script + "save")
-    return interpreter
-  }
-
-  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
-    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
-      XCTFail("no explanation for \(statement)")
-      return []
-    }
-    return lines
   }
 
   func testStringsInNFCAreSearchedInTheIndex() throws {
@@ -53,31 +40,31 @@ final class IndexStringOrderTests: XCTestCase {
       ("name BETWEEN {'Émile', '日本'}", "name"), ("name == 'Ωmega'", "name"),
       ("rating == 2 AND name >= '🎀'", "byRatingName"),
     ] {
-      let plan = try explanation("explain fetch Tie where \(predicate)", interpreter)
+      let plan = try interpreter.explanation("explain fetch Tie where \(predicate)")
       XCTAssertTrue(
         plan.first?.hasPrefix("search index \(index) for ") ?? false, "\(predicate): \(plan)")
     }
     XCTAssertEqual(
-      try explanation("explain fetch Tie sort by name desc limit 3", interpreter).first,
+      try interpreter.explanation("explain fetch Tie sort by name desc limit 3").first,
       "walk index name descending, keeping the first 3 (no sort; at most 3 Tie objects)")
     for predicate in [
       "name >[c] 'crème'", "name BEGINSWITH[d] 'Creme'", "name ==[cd] 'creme'",
       "name == 'Cre\u{300}me'", "name < 'E\u{301}mile'",
     ] {
       XCTAssertEqual(
-        try explanation("explain fetch Tie where \(predicate)", interpreter).first,
+        try interpreter.explanation("explain fetch Tie where \(predicate)").first,
         "scan 200 Tie objects", "\(predicate) is the scan's to answer")
     }
     _ = try interpreter.run("insert Tie name = 'Cre\u{300}me', rating = 2")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where name > 'Crème'", interpreter).first,
+      try interpreter.explanation("explain fetch Tie where name > 'Crème'").first,
       "scan 201 Tie objects", "a string in another spelling leaves the order inexact")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating == 2 AND name > 'Crème'", interpreter)
+      try interpreter.explanation("explain fetch Tie where rating == 2 AND name > 'Crème'")
         .first?.hasPrefix("search index byRatingName for rating == 2 ("), true)
     _ = try interpreter.run("undo")
     XCTAssertTrue(
-      try explanation("explain fetch Tie where name > 'Crème'", interpreter)[0].hasPrefix(
+      try interpreter.explanation("explain fetch Tie where name > 'Crème'")[0].hasPrefix(
         "search index name for "))
   }
 
@@ -108,14 +95,7 @@ final class IndexStringOrderTests: XCTestCase {
       "delete Tie where name BEGINSWITH 'E'", "redo",
     ]
     for round in 0...edits.count {
-      for predicate in predicates {
-        XCTAssertEqual(
-          try indexed.fetchedKeys("fetch Tie where \(predicate)"),
-          try plain.fetchedKeys("fetch Tie where \(predicate)"), "\(predicate), round \(round)")
-        XCTAssertEqual(
-          try indexed.count(of: "Tie", where: predicate),
-          try plain.count(of: "Tie", where: predicate), "count \(predicate), round \(round)")
-      }
+      try Interpreter.assertSameAnswers(indexed, plain, for: predicates, round: round)
       for request in sorted {
         XCTAssertEqual(
           try indexed.fetchedKeys("fetch Tie \(request)"),

@@ -31,14 +31,6 @@ final class PlannerTests: XCTestCase {
     return interpreter
   }
 
-  func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
-    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
-      XCTFail("no explanation for \(statement)")
-      return []
-    }
-    return lines
-  }
-
   func rows(_ statement: String, _ interpreter: Interpreter) throws -> [[Value]] {
     guard case .objects(let result)? = try interpreter.run(statement).last else {
       XCTFail("no result for \(statement)")
@@ -50,17 +42,17 @@ final class PlannerTests: XCTestCase {
   func testEachShapeOfFetchHasItsPlan() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating > 2", interpreter),
+      try interpreter.explanation("explain fetch Tie where rating > 2"),
       ["scan 40 Tie objects", "filter rating > 2 (17 objects)", "select as the current selection"])
     XCTAssertEqual(
-      try explanation("explain fetch Tie sort by rating desc, name", interpreter),
+      try interpreter.explanation("explain fetch Tie sort by rating desc, name"),
       [
         "scan 40 Tie objects", "sort by rating descending, name ascending (40 objects)",
         "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie where key == 'R' sort by rating desc limit 3 offset 2", interpreter),
+      try interpreter.explanation(
+        "explain fetch Tie where key == 'R' sort by rating desc limit 3 offset 2"),
       [
         "scan 40 Tie objects", #"filter key == "R" (18 objects)"#,
         "keep the first 5 by rating descending (a heap, no full sort) (5 objects)",
@@ -68,7 +60,7 @@ final class PlannerTests: XCTestCase {
         "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation("explain fetch Tie select name sort by worn limit 2", interpreter),
+      try interpreter.explanation("explain fetch Tie select name sort by worn limit 2"),
       [
         "scan 40 Tie objects",
         "keep the first 2 by worn ascending (a heap, no full sort) (2 objects)",
@@ -76,26 +68,26 @@ final class PlannerTests: XCTestCase {
       ],
       "rows that stand for objects are sorted and paged as objects, by any property")
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie select key, count() as n group by key having n > 1 sort by n desc limit 2",
-        interpreter),
+      try interpreter.explanation(
+        "explain fetch Tie select key, count() as n group by key having n > 1 sort by n desc limit 2"
+      ),
       [
         "scan 40 Tie objects", "group by key, then select key, count() as n (at most 40 rows)",
         "having n > 1 (at most 40 rows)", "sort by n descending (at most 40 rows)",
         "take 2 (at most 2 rows)",
       ])
     XCTAssertEqual(
-      try explanation("explain fetch Tie select distinct key sort by key", interpreter),
+      try interpreter.explanation("explain fetch Tie select distinct key sort by key"),
       [
         "scan 40 Tie objects", "select distinct key (40 rows)",
         "keep distinct rows (at most 40 rows)",
         "sort by key ascending (at most 40 rows)",
       ])
     XCTAssertEqual(
-      try explanation("explain count Tie where worn == 0", interpreter),
+      try interpreter.explanation("explain count Tie where worn == 0"),
       ["scan 40 Tie objects", "filter worn == 0 (9 objects)", "count"])
     XCTAssertEqual(
-      try explanation("explain export Tie where worn == 0 to 'x.json'", interpreter),
+      try interpreter.explanation("explain export Tie where worn == 0 to 'x.json'"),
       ["scan 40 Tie objects", "filter worn == 0 (9 objects)", #"write to "x.json""#])
   }
 
@@ -112,17 +104,17 @@ final class PlannerTests: XCTestCase {
     let sampled = PlanEstimate.sampleSize
     XCTAssertLessThan(sampled, 5_000, "the table is larger than the sample")
     XCTAssertEqual(
-      try explanation("explain fetch Tie where rating == 1 sort by name limit 10", interpreter),
+      try interpreter.explanation("explain fetch Tie where rating == 1 sort by name limit 10"),
       [
         "scan 5000 Tie objects", "filter rating == 1 (about 1250 objects)",
         "keep the first 10 by name ascending (a heap, no full sort) (at most 10 objects)",
         "take 10 (at most 10 objects)", "select as the current selection",
       ])
     XCTAssertEqual(
-      try explanation("explain count Tie where rating == 9", interpreter),
+      try interpreter.explanation("explain count Tie where rating == 9"),
       ["scan 5000 Tie objects", "filter rating == 9 (about 0 objects)", "count"])
     XCTAssertEqual(
-      try explanation("explain fetch Tie select count()", interpreter),
+      try interpreter.explanation("explain fetch Tie select count()"),
       ["scan 5000 Tie objects", "select count() (1 row)"],
       "an aggregate without grouping is one row")
   }
@@ -130,15 +122,15 @@ final class PlannerTests: XCTestCase {
   func testAPredicateThatFailsOnTheSampleEstimatesItsInputAsABound() throws {
     let interpreter = try makeInterpreter(ties: 3)
     XCTAssertEqual(
-      try explanation("explain count Tie where rating / 0 > 1", interpreter),
+      try interpreter.explanation("explain count Tie where rating / 0 > 1"),
       ["scan 3 Tie objects", "filter rating / 0 > 1 (at most 3 objects)", "count"])
   }
 
   func testThePlanPicksAHeapOnlyWhenTheLimitIsKnownAndFits() throws {
     let interpreter = try makeInterpreter(ties: 3)
     XCTAssertEqual(
-      try explanation(
-        "explain fetch Tie sort by name limit 9223372036854775807 offset 1", interpreter),
+      try interpreter.explanation(
+        "explain fetch Tie sort by name limit 9223372036854775807 offset 1"),
       [
         "scan 3 Tie objects", "sort by name ascending (3 objects)",
         "skip 1, take 9223372036854775807 (2 objects)",
@@ -149,8 +141,8 @@ final class PlannerTests: XCTestCase {
   func testExplainAnalyzeShowsRowsAndTimesAndChangesNothing() throws {
     let interpreter = try makeInterpreter()
     let before = interpreter.context.graph
-    let lines = try explanation(
-      "explain analyze fetch Tie where rating >= 3 sort by rating desc limit 4", interpreter)
+    let lines = try interpreter.explanation(
+      "explain analyze fetch Tie where rating >= 3 sort by rating desc limit 4")
     let matching = try rows("fetch Tie where rating >= 3", interpreter).count
     XCTAssertEqual(
       lines,
@@ -161,7 +153,7 @@ final class PlannerTests: XCTestCase {
         "take 4 (4 objects) → 4 rows in 1.000 ms",
       ])
     XCTAssertEqual(
-      try explanation("explain analyze count Tie where key == 'G'", interpreter).last,
+      try interpreter.explanation("explain analyze count Tie where key == 'G'").last,
       "count → \(try rows("fetch Tie where key == 'G'", interpreter).count) in 1.000 ms")
     XCTAssertEqual(interpreter.context.graph, before)
     XCTAssertThrowsError(try interpreter.run("explain analyze delete Tie")) { error in
@@ -226,23 +218,23 @@ final class PlannerTests: XCTestCase {
   func testStatementsWithoutAPlanSayTheirSteps() throws {
     let interpreter = try makeInterpreter(ties: 2)
     XCTAssertEqual(
-      try explanation(#"explain insert Tie name = "X", rating = 2"#, interpreter),
+      try interpreter.explanation(#"explain insert Tie name = "X", rating = 2"#),
       ["insert 1 Tie object (pending until save)", #"set name = "X""#, "set rating = 2"])
     XCTAssertEqual(
-      try explanation("explain save", interpreter),
+      try interpreter.explanation("explain save"),
       [
         "validate the pending changes as Core Data does at save",
         "write the whole graph to the store in one atomic replacement",
       ])
     XCTAssertEqual(
-      try explanation(#"explain import "ties.plist" into Tie"#, interpreter),
+      try interpreter.explanation(#"explain import "ties.plist" into Tie"#),
       [
         #"read "ties.plist" as an array of dictionaries"#,
         "insert each as a Tie object (pending until save)",
       ])
     for statement in ["rollback", "undo", "redo", "validate", "changes", "entity Hat { n: Int16 }"]
     {
-      let lines = try explanation("explain \(statement)", interpreter)
+      let lines = try interpreter.explanation("explain \(statement)")
       XCTAssertFalse(lines.isEmpty, statement)
       XCTAssertFalse(lines.joined().contains("("), "\(statement): \(lines)")
     }

@@ -7,14 +7,6 @@ import XCTest
 /// an index on that branch serves the query, and every answer is the one evaluation of the
 /// whole `TERNARY` gives.
 final class TernaryFoldingTests: XCTestCase {
-  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> [String] {
-    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
-      XCTFail("no explanation for \(statement)")
-      return []
-    }
-    return lines
-  }
-
   private func sample() throws -> Interpreter {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     try BowTiesSample.seed(
@@ -78,7 +70,7 @@ final class TernaryFoldingTests: XCTestCase {
       insert Tie rating = 2, worn = 5
       """)
     XCTAssertEqual(
-      try explanation("explain count Tie where TERNARY(1 == 1, rating, worn) > 3", interpreter)
+      try interpreter.explanation("explain count Tie where TERNARY(1 == 1, rating, worn) > 3")
         .first,
       "count in index rating for TERNARY(1 == 1, rating, worn) > 3 "
         + "(1 Tie object, counted in the index)")

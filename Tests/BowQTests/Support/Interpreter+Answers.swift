@@ -47,6 +47,35 @@ extension Interpreter {
     return result.ids.map(\.key)
   }
 
+  /// The lines `explain` answers for `statement`; empty, with a test failure, when it
+  /// answers anything else.
+  func explanation(_ statement: String) throws -> [String] {
+    guard case .explanation(let lines)? = try run(statement).last else {
+      XCTFail("no explanation for \(statement)")
+      return []
+    }
+    return lines
+  }
+
+  /// Asserts that `indexed` and `plain` (the same objects without indexes) fetch the same
+  /// objects in the same order and count the same for each of `predicates`, in edit
+  /// `round`.
+  static func assertSameAnswers(
+    _ indexed: Interpreter, _ plain: Interpreter, for predicates: [String], round: Int,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    for predicate in predicates {
+      XCTAssertEqual(
+        try indexed.fetchedKeys("fetch Tie where \(predicate)"),
+        try plain.fetchedKeys("fetch Tie where \(predicate)"), "\(predicate), round \(round)",
+        file: file, line: line)
+      XCTAssertEqual(
+        try indexed.count(of: "Tie", where: predicate),
+        try plain.count(of: "Tie", where: predicate), "count \(predicate), round \(round)",
+        file: file, line: line)
+    }
+  }
+
   /// `model`, the text of entity definitions, without its `index` lines and `unique`
   /// rules: the same entities with no index, for answers to compare with an indexed run's.
   static func withoutIndexes(_ model: String) -> String {
