@@ -108,6 +108,31 @@ final class StoreDecoderOrderTests: XCTestCase {
       "entity BowTie, attribute photo, row 1: expected data, found a string")
   }
 
+  /// Runs decoded on different threads report the error of the first failing run in row
+  /// order, whichever thread meets its error first, and a store with no error reads whole.
+  func testTheFirstFailingRunInRowOrderGivesTheErrorWhicheverThreadFailsFirst() throws {
+    let rows = 5 * 4_096
+    func columns(badRows: [Int]) -> PropertyListDictionary {
+      [
+        "rating": .array((0..<rows).map { .real(Double($0 % 11) / 2) }),
+        "n": .array((0..<rows).map { .integer(badRows.contains($0) ? 40_000 : Int64($0 % 100)) }),
+        "photo": .array((0..<rows).map { _ in .data(Data([1, 2])) }),
+      ]
+    }
+    let message = { (row: Int) in
+      "entity BowTie, attribute n, row \(row): the integer 40000 is outside the range of Int16 "
+        + "(-32768...32767)"
+    }
+    try assertFails(columns(badRows: [3 * 4_096 + 7, 4 * 4_096 + 1]), message(3 * 4_096 + 7))
+    try assertFails(columns(badRows: [4_096 + 5, 4 * 4_096]), message(4_096 + 5))
+    try assertFails(columns(badRows: [4_096 - 1, 2 * 4_096]), message(4_096 - 1))
+    let graph = try StoreDecoder.decode(
+      try encodedStore(columns(badRows: [])), externalData: nil)
+    XCTAssertEqual(graph.table("BowTie").count, rows)
+    XCTAssertEqual(
+      graph.table("BowTie").column(1).value(at: rows - 1), .int(Int64((rows - 1) % 100)))
+  }
+
   /// A reader going on after a walk failed inside containers starts again from where it was.
   func testLeavingToADepthTakesTheInnerContainersOffThePath() throws {
     let data = try BinaryPropertyListWriter.encode([[1], [2]])
@@ -144,19 +169,29 @@ final class StoreDecoderOrderTests: XCTestCase {
     }
   }
 
+  /// A store of ``rated`` objects with `columns`, keyed from 1.
+  private func encodedStore(_ columns: PropertyListDictionary) throws -> Data {
+    guard
+      case .dictionary(var root) = try StoreCodec.encode(
+        ObjectGraph(model: Model(entities: [rated]))),
+      case .array(let ratings) = columns["rating"]
+    else { throw CocoaError(.coderInvalidValue) }
+    root["entities"] = [
+      "BowTie": [
+        "nextKey": .integer(Int64(ratings.count + 1)),
+        "keys": .array((1...ratings.count).map { .integer(Int64($0)) }),
+        "columns": .dictionary(columns),
+      ]
+    ]
+    return try BinaryPropertyListWriter.encode(.dictionary(root))
+  }
+
   /// Decodes a store of ``rated`` objects with `columns`, both ways, expecting `message`.
   private func assertFails(
     _ columns: PropertyListDictionary, _ message: String, file: StaticString = #filePath,
     line: UInt = #line
   ) throws {
-    guard
-      case .dictionary(var root) = try StoreCodec.encode(
-        ObjectGraph(model: Model(entities: [rated])))
-    else { return XCTFail("a store is a dictionary", file: file, line: line) }
-    root["entities"] = [
-      "BowTie": ["nextKey": 4, "keys": [1, 2, 3], "columns": .dictionary(columns)]
-    ]
-    let data = try BinaryPropertyListWriter.encode(.dictionary(root))
+    let data = try encodedStore(columns)
     for order in [StoreDecoder.Order.byColumn, .byRow] {
       XCTAssertThrowsError(
         try StoreDecoder.decode(data, externalData: nil, order: order), "\(order)", file: file,

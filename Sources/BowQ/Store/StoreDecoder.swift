@@ -51,9 +51,9 @@ struct StoreDecoder {
   /// (``ColumnBuilder/bytesPerRow``). The runs before a later one are joined before it, so
   /// the column is plain by then.
   private var plainColumns: [Int: Int] = [:]
-  /// Called now and then as runs of rows are decoded, on the thread that called
-  /// ``decode(_:externalData:releaseInput:order:)``, when the bytes are a file mapping whose
-  /// pages can be let go (``LeasedFileMapping/releaseResidentPages()``).
+  /// Called now and then as runs of rows are decoded, on one of the decoding threads and never
+  /// on two at once, when the bytes are a file mapping whose pages can be let go
+  /// (``LeasedFileMapping/releaseResidentPages()``).
   private var releaseInput: (() -> Void)?
   /// The order the cells of a run of rows are read in.
   private var order = Order.byColumn
@@ -477,11 +477,11 @@ struct StoreDecoder {
   /// Decodes an entity's rows into its columns and puts its table into `graph`.
   ///
   /// The rows are cut into runs, each decoded into columns of its own (``ColumnBuilder``),
-  /// which are joined to the entity's in row order. With more than one processor, one
-  /// worker per processor (each with its own copy of the decoder, and so its own remembered
-  /// values) decodes every so many runs, never more than a few runs ahead of the joining,
-  /// while this thread joins the finished runs. The first failing run in that order gives
-  /// the error, so it is the one a single thread would report.
+  /// which are joined to the entity's in row order (``OrderedRunJoin``). One thread per
+  /// processor, this one among them, each with its own copy of the decoder (and so its own
+  /// remembered values), decodes every so many runs and joins each in its turn. The first
+  /// failing run in that order gives the error, so it is the one a single thread would
+  /// report.
   private mutating func decodeRows(
     of layout: EntityLayout, keySets: [StoreKeySet], names: [String],
     into graph: inout ObjectGraph
@@ -492,20 +492,21 @@ struct StoreDecoder {
     let runs = stride(from: 0, to: rowCount, by: Self.rowsPerRun).map {
       $0..<min($0 + Self.rowsPerRun, rowCount)
     }
-    var columns = layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) }
-    func join(_ run: [ColumnBuilder]) {
-      for (c, part) in run.enumerated() { columns[c].append(contentsOf: part) }
-    }
-    let workers = min(ProcessInfo.processInfo.activeProcessorCount, runs.count, 4)
-    if workers <= 1 {
-      for run in runs {
-        join(try self.run(run, of: layout, keySets: keySets, names: names))
-        releaseInput?()
+    let threads = min(ProcessInfo.processInfo.activeProcessorCount, runs.count, 4)
+    let join = OrderedRunJoin(
+      layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) },
+      releaseEvery: 2 * threads, releaseInput: releaseInput)
+    let shared = UncheckedSendable(value: self)
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      var decoder = shared.value
+      for run in stride(from: thread, to: runs.count, by: threads) {
+        let result = Result {
+          try decoder.run(runs[run], of: layout, keySets: keySets, names: names)
+        }
+        guard join.join(run, result) else { return }
       }
-    } else {
-      try decodeInParallel(
-        runs, workers: workers, of: layout, keySets: keySets, names: names, join: join)
     }
+    let columns = try join.result()
     if rowCount > 0 {
       graph.tables[layout.entity.name] = EntityTable(
         keys: layout.keys, columns: columns.map { $0.column() })
@@ -513,58 +514,6 @@ struct StoreDecoder {
     graph.reserveKeys(in: layout.entity.name, below: layout.nextKey)
     traversal.leave()
     traversal.leave()
-  }
-
-  /// Decodes `runs` on `workers` threads, passing each run's columns to `join` in order.
-  ///
-  /// A worker decodes run `r` only once run `r - lead` is joined, so at most `lead` decoded
-  /// runs wait at any time, and the worker of the run being waited for never waits itself
-  /// (every run before its own is joined by then).
-  ///
-  /// The file's pages are let go (``releaseInput``) after every `lead` runs joined, by this
-  /// thread: so that the runs in flight lose their pages once per `lead` runs, not once per
-  /// run of every worker, each of which had to fault them back in.
-  private func decodeInParallel(
-    _ runs: [Range<Int>], workers: Int, of layout: EntityLayout, keySets: [StoreKeySet],
-    names: [String], join: ([ColumnBuilder]) -> Void
-  ) throws {
-    let lead = 2 * workers
-    let results = UnsafeMutablePointer<Result<[ColumnBuilder], any Error>>.allocate(
-      capacity: runs.count)
-    let ready = runs.map { _ in DispatchSemaphore(value: 0) }
-    let joined = runs.map { _ in DispatchSemaphore(value: 0) }
-    let workersDone = DispatchGroup()
-    let shared = UncheckedSendable(value: (decoder: self, results: results))
-    var next = 0
-    defer {
-      // After a failure, let the workers past their waits to finish.
-      for run in next..<runs.count { joined[run].signal() }
-      workersDone.wait()
-      results.deinitialize(count: runs.count)
-      results.deallocate()
-    }
-    for worker in 0..<workers {
-      DispatchQueue.global().async(group: workersDone) {
-        var decoder = shared.value.decoder
-        for run in stride(from: worker, to: runs.count, by: workers) {
-          if run >= lead { joined[run - lead].wait() }
-          (shared.value.results + run).initialize(
-            to: Result {
-              try decoder.run(runs[run], of: layout, keySets: keySets, names: names)
-            })
-          ready[run].signal()
-        }
-      }
-    }
-    while next < runs.count {
-      ready[next].wait()
-      let result = results[next]
-      results[next] = .success([])
-      joined[next].signal()
-      next += 1
-      if next % lead == 0 { releaseInput?() }
-      join(try result.get())
-    }
   }
 
   /// Rows `range` of an entity, decoded into columns of their own.
@@ -830,6 +779,9 @@ struct StoreDecoder {
   /// Checks the placeholder a nil row holds, which readers otherwise ignore.
   private mutating func checkPlaceholder(_ object: Int, at: Int, in plan: ColumnPlan) throws {
     if traversal.isChecked(object) { return }
+    // Each nil row of a color column has a placeholder color of its own, checked the way a
+    // color is read rather than walked.
+    if plan.kind == .color, (try? scanner.rgbColor(object, keys: &colorKeys)) != nil { return }
     guard scanner.isContainer(object) else { return try traversal.validate(object, at: at) }
     try traversal.enter(plan.array.object, at: plan.array.at)
     try traversal.validate(object, at: at)
@@ -874,9 +826,9 @@ struct StoreDecoder {
   }
 }
 
-/// A value handed to the threads that decode runs of rows. Each thread works on its own
-/// copy of the decoder, whose only shared part is the file's bytes (read, never written),
-/// and initializes only the result slots of its own runs, each before signalling it.
+/// The decoder handed to the threads that decode runs of rows. Each thread works on its own
+/// copy, whose only shared parts are the file's bytes (read, never written) and the values
+/// of external files (behind a lock).
 private struct UncheckedSendable<Value>: @unchecked Sendable {
   var value: Value
 }

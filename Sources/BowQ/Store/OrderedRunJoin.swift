@@ -1,0 +1,74 @@
+import Foundation
+
+/// The columns of an entity being decoded from a store on several threads: each run of rows
+/// is decoded into columns of its own, then joined to these, in row order, by the thread
+/// that decoded it.
+///
+/// The threads take runs in turn (thread `t` of `n` decodes runs `t`, `t + n`, …), and a
+/// thread that has decoded a run waits until the run before it is joined, joins its own,
+/// and goes on to its next run. After the first runs, the threads are a join apart and no
+/// longer wait: on two processors, two threads share both the decoding and the joining, and
+/// none exists only to join. At most one run per thread is decoded and not yet joined. Joins
+/// never overlap, and each is handed from thread to thread under the lock, so they run as
+/// if on one thread.
+///
+/// The first failing run in row order ends the decoding: its error is the one a single
+/// thread would report.
+final class OrderedRunJoin: @unchecked Sendable {
+  private let condition = NSCondition()
+  /// How many runs are joined: the next run to join.
+  private var joinedCount = 0
+  private var failure: (any Error)?
+  /// The entity's columns, the runs joined so far.
+  private var columns: [ColumnBuilder]
+  /// How many runs are joined between two calls of `releaseInput`.
+  private let releaseEvery: Int
+  private let releaseInput: (() -> Void)?
+
+  /// Joins runs to `columns`, calling `releaseInput` once every `releaseEvery` runs joined
+  /// (on the joining thread), to let the memory of the bytes already read go.
+  init(_ columns: [ColumnBuilder], releaseEvery: Int, releaseInput: (() -> Void)?) {
+    self.columns = columns
+    self.releaseEvery = max(releaseEvery, 1)
+    self.releaseInput = releaseInput
+  }
+
+  /// Joins the result of decoding run `run` once every run before it is joined: false when
+  /// it or a run before it failed, and nothing more is to be decoded.
+  func join(_ run: Int, _ result: Result<[ColumnBuilder], any Error>) -> Bool {
+    condition.lock()
+    while failure == nil, joinedCount < run { condition.wait() }
+    guard failure == nil else {
+      condition.unlock()
+      return false
+    }
+    condition.unlock()
+    let parts: [ColumnBuilder]
+    do {
+      parts = try result.get()
+    } catch {
+      condition.lock()
+      failure = error
+      condition.broadcast()
+      condition.unlock()
+      return false
+    }
+    for (c, part) in parts.enumerated() { columns[c].append(contentsOf: part) }
+    condition.lock()
+    joinedCount += 1
+    condition.broadcast()
+    let releases = joinedCount % releaseEvery == 0
+    condition.unlock()
+    if releases { releaseInput?() }
+    return true
+  }
+
+  /// The joined columns, once every thread is done: the error of the first failing run in
+  /// row order, if one failed.
+  func result() throws -> [ColumnBuilder] {
+    condition.lock()
+    defer { condition.unlock() }
+    if let failure { throw failure }
+    return columns
+  }
+}
