@@ -200,6 +200,34 @@ final class PropertyListMalformedFileTests: XCTestCase {
       "offset table entry 2 points past the object table (offset 99999, table starts at \(table))")
   }
 
+  /// A table of millions of entries is checked a stretch at a time on several threads: the
+  /// error names the first stray entry in table order, whichever stretch holds it.
+  func testTheFirstStrayOffsetOfAHugeTableIsReported() {
+    let count = 2_500_000
+    func plist(stray: Set<Int>) -> (bytes: [UInt8], table: Int) {
+      // `true` objects, one byte each, then a table of 4-byte offsets.
+      var bytes = Array("bplist00".utf8) + [UInt8](repeating: 0x09, count: count)
+      let table = bytes.count
+      bytes.reserveCapacity(table + 4 * count + 32)
+      for index in 0..<count {
+        let offset = stray.contains(index) ? 3 : 8 + index
+        for shift in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: offset >> shift)) }
+      }
+      bytes += [UInt8](repeating: 0, count: 6) + [4, 1]
+      bytes += CraftedPlist.bigEndian(UInt64(count), size: 8) + CraftedPlist.bigEndian(0, size: 8)
+      bytes += CraftedPlist.bigEndian(UInt64(table), size: 8)
+      return (bytes, table)
+    }
+    for stray in [[2_400_000, 1_500_000, 2_000], [2_400_000, 1_048_576]] {
+      let (bytes, table) = plist(stray: Set(stray))
+      let first = stray.min() ?? 0
+      assertFails(
+        bytes, .badOffset, at: table + 4 * first,
+        "offset table entry \(first) points into the header (offset 3)")
+    }
+    XCTAssertEqual(try BinaryPropertyListReader.decode(Data(plist(stray: []).bytes)), true)
+  }
+
   func testStringCountPastEnd() {
     let crafted = CraftedPlist([[0x5F, 0x13] + CraftedPlist.bigEndian(1 << 40, size: 8) + [0x61]])
     assertFails(crafted.bytes, .truncated, at: 8, "1099511627776 bytes")

@@ -133,6 +133,29 @@ final class StoreDecoderOrderTests: XCTestCase {
       graph.table("BowTie").column(1).value(at: rows - 1), .int(Int64((rows - 1) % 100)))
   }
 
+  /// Keys are read a stretch at a time on several threads: the error is the first bad or
+  /// repeated key in row order, whichever stretch holds it.
+  func testTheFirstBadKeyInRowOrderGivesTheErrorAcrossStretchesOfKeys() throws {
+    let rows = 3 * 65_536
+    let columns: PropertyListDictionary = [
+      "rating": .array((0..<rows).map { _ in .real(1) }),
+      "n": .array((0..<rows).map { _ in .integer(1) }),
+      "photo": .array((0..<rows).map { _ in .data(Data()) }),
+    ]
+    func keys(_ changes: [Int: Int64]) -> [Int64] {
+      (0..<rows).map { changes[$0] ?? Int64($0 + 1) }
+    }
+    let outOfRange = { (row: Int) in
+      "entity BowTie, row \(row): a key must be an integer from 1 to nextKey - 1 (\(rows)), "
+        + "found the integer 0"
+    }
+    try assertFails(columns, keys: keys([150_000: 0, 190_000: 1]), outOfRange(150_000))
+    try assertFails(
+      columns, keys: keys([70_000: 6, 150_000: 0]),
+      "entity BowTie, row 70000: the key 6 appears twice")
+    try assertFails(columns, keys: keys([100_000: 0, 10: 0]), outOfRange(10))
+  }
+
   /// A reader going on after a walk failed inside containers starts again from where it was.
   func testLeavingToADepthTakesTheInnerContainersOffThePath() throws {
     let data = try BinaryPropertyListWriter.encode([[1], [2]])
@@ -169,8 +192,10 @@ final class StoreDecoderOrderTests: XCTestCase {
     }
   }
 
-  /// A store of ``rated`` objects with `columns`, keyed from 1.
-  private func encodedStore(_ columns: PropertyListDictionary) throws -> Data {
+  /// A store of ``rated`` objects with `columns`, keyed `keys` (from 1 without them).
+  private func encodedStore(_ columns: PropertyListDictionary, keys: [Int64]? = nil) throws
+    -> Data
+  {
     guard
       case .dictionary(var root) = try StoreCodec.encode(
         ObjectGraph(model: Model(entities: [rated]))),
@@ -179,7 +204,7 @@ final class StoreDecoderOrderTests: XCTestCase {
     root["entities"] = [
       "BowTie": [
         "nextKey": .integer(Int64(ratings.count + 1)),
-        "keys": .array((1...ratings.count).map { .integer(Int64($0)) }),
+        "keys": .array((keys ?? (1...Int64(ratings.count)).map { $0 }).map { .integer($0) }),
         "columns": .dictionary(columns),
       ]
     ]
@@ -188,10 +213,10 @@ final class StoreDecoderOrderTests: XCTestCase {
 
   /// Decodes a store of ``rated`` objects with `columns`, both ways, expecting `message`.
   private func assertFails(
-    _ columns: PropertyListDictionary, _ message: String, file: StaticString = #filePath,
-    line: UInt = #line
+    _ columns: PropertyListDictionary, keys: [Int64]? = nil, _ message: String,
+    file: StaticString = #filePath, line: UInt = #line
   ) throws {
-    let data = try encodedStore(columns)
+    let data = try encodedStore(columns, keys: keys)
     for order in [StoreDecoder.Order.byColumn, .byRow] {
       XCTAssertThrowsError(
         try StoreDecoder.decode(data, externalData: nil, order: order), "\(order)", file: file,

@@ -83,7 +83,9 @@ struct BinaryPlistScanner {
     }
     // The length equation bounds both numbers by the file's length.
     let table = Int(tableOffset)
-    for index in 0..<Int(objectCount) {
+    if let index = Self.firstStrayOffset(
+      base, table: table, count: Int(objectCount), size: offsetSize, end: tableOffset)
+    {
       let at = table + index * offsetSize
       let offset = Self.load(base, at: at, size: offsetSize)
       guard offset >= UInt64(Self.headerSize) else {
@@ -91,12 +93,10 @@ struct BinaryPlistScanner {
           .badOffset, at: at,
           "offset table entry \(index) points into the header (offset \(offset))")
       }
-      guard offset < tableOffset else {
-        throw PropertyListError(
-          .badOffset, at: at,
-          "offset table entry \(index) points past the object table (offset \(offset), "
-            + "table starts at \(tableOffset))")
-      }
+      throw PropertyListError(
+        .badOffset, at: at,
+        "offset table entry \(index) points past the object table (offset \(offset), "
+          + "table starts at \(tableOffset))")
     }
     self.base = base
     self.length = length
@@ -105,6 +105,43 @@ struct BinaryPlistScanner {
     self.objectCount = Int(objectCount)
     self.topObject = Int(top)
     self.tableOffset = table
+  }
+
+  /// The offset-table entries checked by one thread at a time.
+  private static let offsetStretch = 1 << 20
+
+  /// The first of the `count` entries of `size` bytes of the offset table at `table` that
+  /// points into the header or past the object table (which ends at `end`), if any. A
+  /// table of millions of entries is checked a stretch per processor.
+  private static func firstStrayOffset(
+    _ base: UnsafeRawPointer, table: Int, count: Int, size: Int, end: UInt64
+  ) -> Int? {
+    let stretches = (count + offsetStretch - 1) / offsetStretch
+    guard stretches > 1 else {
+      return firstStrayOffset(in: 0..<count, base, table: table, size: size, end: end)
+    }
+    var found = [Int?](repeating: nil, count: stretches)
+    found.withUnsafeMutableBufferPointer { found in
+      let shared = UncheckedSendable(value: (base: base, found: found))
+      DispatchQueue.concurrentPerform(iterations: stretches) { stretch in
+        let start = stretch * offsetStretch
+        shared.value.found[stretch] = firstStrayOffset(
+          in: start..<min(start + offsetStretch, count), shared.value.base, table: table,
+          size: size, end: end)
+      }
+    }
+    return found.lazy.compactMap { $0 }.first
+  }
+
+  /// ``firstStrayOffset(_:table:count:size:end:)`` among the entries `indexes`.
+  private static func firstStrayOffset(
+    in indexes: Range<Int>, _ base: UnsafeRawPointer, table: Int, size: Int, end: UInt64
+  ) -> Int? {
+    // One comparison: an offset below the header wraps around to a huge number.
+    let span = end - UInt64(headerSize)
+    return indexes.first {
+      load(base, at: table + $0 * size, size: size) &- UInt64(headerSize) >= span
+    }
   }
 
   private static func checkHeader(_ bytes: UnsafeRawBufferPointer) throws {

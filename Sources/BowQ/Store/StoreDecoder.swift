@@ -339,22 +339,19 @@ struct StoreDecoder {
     }
     try traversal.enter(keysEntry.object, at: keysEntry.at)
     let (count, refsStart, _) = try scanner.container(keysEntry.object)
+    let (keys, firstStray) = readKeys(
+      of: keysEntry.object, count: count, refsStart: refsStart, below: nextKey)
     var keySet = StoreKeySet(nextKey: nextKey, count: count)
-    var keys: [Int64] = []
-    keys.reserveCapacity(count)
-    for row in 0..<count {
+    for (row, key) in keys.prefix(firstStray ?? count).enumerated() {
+      guard keySet.insert(key) else { throw failure(row, "the key \(key) appears twice") }
+    }
+    if let row = firstStray {
       let at = refsStart + row * scanner.refSize
       let object = try scanner.reference(at: at, in: keysEntry.object)
-      guard scanner.marker(of: object) >> 4 == 0x1,
-        case let (key, false) = try scanner.integer(object), key >= 1, key < nextKey
-      else {
-        throw failure(
-          row,
-          "a key must be an integer from 1 to nextKey - 1 (\(nextKey - 1)), found "
-            + describe(Reference(object: object, at: at)))
-      }
-      guard keySet.insert(key) else { throw failure(row, "the key \(key) appears twice") }
-      keys.append(key)
+      throw failure(
+        row,
+        "a key must be an integer from 1 to nextKey - 1 (\(nextKey - 1)), found "
+          + describe(Reference(object: object, at: at)))
     }
     traversal.leave()
     guard let columnsEntry = entry["columns"], isKind(columnsEntry, 0xD) else {
@@ -388,6 +385,43 @@ struct StoreDecoder {
     return EntityLayout(
       entity: entity, entry: reference, columnsDictionary: columnsEntry, nextKey: nextKey,
       keys: keys, keySet: keySet, columns: columns, plans: plans)
+  }
+
+  /// The rows of a keys array read a stretch at a time.
+  private static let keyStretch = 1 << 16
+
+  /// The `count` keys of the array `array`, whose references start at `refsStart`, up to the
+  /// first row that is not an integer from 1 to `nextKey - 1`, and that row if there is one
+  /// (the keys from it on are 0). A large array is read a stretch per processor.
+  private func readKeys(of array: Int, count: Int, refsStart: Int, below nextKey: Int64) -> (
+    keys: [Int64], firstStray: Int?
+  ) {
+    let stretches = (count + Self.keyStretch - 1) / Self.keyStretch
+    var firstStray = [Int?](repeating: nil, count: stretches)
+    let keys = [Int64](unsafeUninitializedCapacity: count) { keys, initialized in
+      firstStray.withUnsafeMutableBufferPointer { firstStray in
+        let shared = UncheckedSendable(value: (scanner: scanner, keys: keys, stray: firstStray))
+        DispatchQueue.concurrentPerform(iterations: stretches) { stretch in
+          let (scanner, keys) = (shared.value.scanner, shared.value.keys)
+          let start = stretch * Self.keyStretch
+          let end = min(start + Self.keyStretch, count)
+          for row in start..<end {
+            guard
+              let object = try? scanner.reference(at: refsStart + row * scanner.refSize, in: array),
+              scanner.marker(of: object) >> 4 == 0x1,
+              case let (key, false)? = try? scanner.integer(object), key >= 1, key < nextKey
+            else {
+              shared.value.stray[stretch] = row
+              UnsafeMutableBufferPointer(rebasing: keys[row..<end]).initialize(repeating: 0)
+              return
+            }
+            keys.initializeElement(at: row, to: key)
+          }
+        }
+      }
+      initialized = count
+    }
+    return (keys, firstStray.lazy.compactMap { $0 }.first)
   }
 
   /// Checks a column's array and null bitmap, and plans how to read its values.
@@ -496,6 +530,8 @@ struct StoreDecoder {
     let join = OrderedRunJoin(
       layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) },
       releaseEvery: 2 * threads, releaseInput: releaseInput)
+    // Each thread works on its own copy of the decoder, whose only shared parts are the
+    // file's bytes (read, never written) and the values of external files (behind a lock).
     let shared = UncheckedSendable(value: self)
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       var decoder = shared.value
@@ -824,13 +860,6 @@ struct StoreDecoder {
     }
     return members
   }
-}
-
-/// The decoder handed to the threads that decode runs of rows. Each thread works on its own
-/// copy, whose only shared parts are the file's bytes (read, never written) and the values
-/// of external files (behind a lock).
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-  var value: Value
 }
 
 /// The values of external files read so far, by reference, shared by the workers that
