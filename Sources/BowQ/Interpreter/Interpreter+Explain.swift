@@ -46,7 +46,9 @@ extension Interpreter {
     }
   }
 
-  /// The plan a fetch, count, update, delete or export runs.
+  /// The plan a fetch, count, update, delete or export runs, its steps told in the words of
+  /// `statement`: `explain` passes the statement as it runs (the binder's `folded(_:)`), so that
+  /// a `TERNARY` the binder folds is told as the branch it takes.
   func plan(of statement: Statement, _ bound: BoundStatement) -> QueryPlan? {
     func objects(_ entity: Entity) -> Int {
       context.graph.model.hierarchy(of: entity.name).reduce(0) {
@@ -54,7 +56,8 @@ extension Interpreter {
       }
     }
     switch (statement.kind, bound) {
-    case (.fetch, .fetch(let fetch)):
+    case (.fetch(let request), .fetch(var fetch)):
+      fetch.request = request
       return namingScannedEntities(
         Planner.plan(fetch, objects: objects(fetch.entity), indexes: usableIndexes(for: fetch)))
     case (.count(_, let syntax), .count(let entity, let predicate)):

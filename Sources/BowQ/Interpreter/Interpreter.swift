@@ -90,9 +90,14 @@ public final class Interpreter {
       reading = [reason]
     }
     if coreDataFile != nil {
-      if let result = try runInCoreDataStore(statement, bound, now: now) {
+      // `explain` there shows the statement as it runs, as it does in memory.
+      if let result = try runInCoreDataStore(
+        binder.folded(statement, selection: selectedEntity), bound, now: now)
+      {
         if case .explain(let inner) = statement.kind {
-          lesson = StatementLesson(inner, model: context.graph.model)
+          lesson = StatementLesson(
+            inner, running: binder.folded(inner, selection: selectedEntity),
+            model: context.graph.model)
         }
         notes += try emptyResultNotes(after: result, statement, bound, now: now)
         return result
@@ -104,11 +109,13 @@ public final class Interpreter {
       notes += try readCoreDataRows(for: statement)
     }
     if case .explain(let inner) = statement.kind {
-      lesson = StatementLesson(inner, model: context.graph.model)
-      return .explanation(reading + explain(inner, bound, now: now))
+      let running = binder.folded(inner, selection: selectedEntity)
+      lesson = StatementLesson(inner, running: running, model: context.graph.model)
+      return .explanation(reading + explain(running, bound, now: now))
     }
     if case .explainAnalyze(let inner) = statement.kind {
-      return .explanation(try analyze(inner, bound, now: now))
+      return .explanation(
+        try analyze(binder.folded(inner, selection: selectedEntity), bound, now: now))
     }
     switch bound {
     case .defineEntity(let entity, let renames):

@@ -24,13 +24,21 @@ public struct StatementLesson: Hashable, Sendable {
 
   /// The lesson of a statement, against the model it is bound to.
   public init(_ statement: Statement, model: Model) {
+    self.init(statement, running: statement, model: model)
+  }
+
+  /// The lesson of a statement whose `#Predicate` is that of `running`, the statement as it
+  /// runs (with the binder's folds): a `TERNARY` the binder folds is the branch it
+  /// takes there, as in the plan `explain` prints, while the outline, the `predicateFormat`
+  /// and the Core Data Swift show the statement as written, as NSPredicate keeps it.
+  init(_ statement: Statement, running: Statement, model: Model) {
     let (entityName, syntax) = Self.entityAndPredicate(of: statement)
     let entity = entityName.flatMap(model.entity(named:))
     self.init(
       predicate: syntax.map(PredicateOutline.init),
       predicateFormat: syntax.map { PredicateFormatter.format($0) },
       coreDataSwift: CoreDataSwift.code(for: statement),
-      swiftData: syntax.flatMap { syntax in
+      swiftData: Self.entityAndPredicate(of: running).1.flatMap { syntax in
         entity.map { SwiftDataPredicate.translating(syntax, on: $0) }
       })
   }

@@ -37,7 +37,8 @@ struct BoundExport: Sendable {
 }
 
 struct BoundFetch: Sendable {
-  /// The request as written, for what `explain` shows.
+  /// The request as written, for what `explain` shows (which gives it the request as it
+  /// runs, each `TERNARY` the binder folds as its branch).
   var request: FetchRequest
   var entity: Entity
   var predicate: BoundPredicate?

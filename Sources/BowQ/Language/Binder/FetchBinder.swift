@@ -151,7 +151,7 @@ extension Binder {
   }
 
   /// A binder that sees the result columns as the attributes of an entity of their own.
-  private func resultBinder(_ projection: BoundProjection) -> Binder {
+  func resultBinder(_ projection: BoundProjection) -> Binder {
     var binder = self
     binder.model.define(projection.resultEntity)
     return binder

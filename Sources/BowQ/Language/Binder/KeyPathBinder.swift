@@ -124,11 +124,16 @@ extension Binder {
         .semantic, "SUBQUERY needs a collection (a to-many key path), but this is \(source.type)",
         at: collection.range)
     }
-    var inner = self
-    let slot = locals.count
-    inner.locals[variable] = (slot, source.type.elementType)
-    let bound = try inner.bind(predicate, on: entity)
+    let bound = try scope(of: variable, over: source.type).bind(predicate, on: entity)
     return BoundExpression(
-      kind: .subquery(source, variable: slot, bound), type: source.type, range: range)
+      kind: .subquery(source, variable: locals.count, bound), type: source.type, range: range)
+  }
+
+  /// The binder of a SUBQUERY's predicate: `variable` in scope as each element of a
+  /// collection of type `collection`, at the next slot among the locals.
+  func scope(of variable: String, over collection: ValueType) -> Binder {
+    var inner = self
+    inner.locals[variable] = (locals.count, collection.elementType)
+    return inner
   }
 }
