@@ -176,6 +176,20 @@ final class TernaryExplainTests: XCTestCase {
         + "(0 objects)")
   }
 
+  func testACoreDataStoreShowsTheBranchTakenInMemory() throws {
+    let path = try CoreDataPushdownAgreementTests.makeStore(for: self)
+    let interpreter = try CoreDataPushdownAgreementTests.pushed(path)
+    let lines = try interpreter.explanation(
+      #"explain fetch Tie where TERNARY(1 == 1, name, searchKey) == "Red Bow Tie" "#
+        + "AND rating > TERNARY(1 == 2, 0, timesWorn)")
+    XCTAssertEqual(
+      Array(lines.dropFirst(2).prefix(2)),
+      [
+        "filter in memory, over the rows SQLite returns: rating > timesWorn",
+        "  not pushed: rating > timesWorn: its right side is not a constant",
+      ])
+  }
+
   func testThePredicateOfSwiftDataIsTheBranchTaken() throws {
     let interpreter = try sample()
     _ = try interpreter.explanation(
