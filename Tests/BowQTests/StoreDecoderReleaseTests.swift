@@ -11,7 +11,8 @@ final class StoreDecoderReleaseTests: XCTestCase {
       model: Model(entities: [
         Entity(name: "Tie", attributes: [Attribute(name: "name", type: .string)])
       ]))
-    for i in 0..<20_000 { graph.insert([.string("Tie \(i)")], into: "Tie") }
+    // Enough runs for a release with up to four decoding threads.
+    for i in 0..<140_000 { graph.insert([.string("Tie \(i)")], into: "Tie") }
     let data = try StoreCodec.encodeData(graph)
     let releases = Releases()
     let decoded = try StoreDecoder.decode(

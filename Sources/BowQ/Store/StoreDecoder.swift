@@ -504,9 +504,14 @@ struct StoreDecoder {
     }
   }
 
-  /// The rows decoded as one piece of work. Small enough that the mapped pages the runs
-  /// between two releases (``releaseInput``) touch stay a few megabytes.
+  /// The rows decoded as one piece of work.
   private static let rowsPerRun = 4_096
+
+  /// The runs each thread decodes between two releases of the file's pages
+  /// (``releaseInput``): the pages they touch stay about 20 MB for a million objects of
+  /// the benchmark's kind. Releasing four times as often took a tenth more processor time,
+  /// faulting back in the pages of the runs under way.
+  private static let runsBetweenReleases = 8
 
   /// Decodes an entity's rows into its columns and puts its table into `graph`.
   ///
@@ -529,7 +534,7 @@ struct StoreDecoder {
     let threads = min(ProcessInfo.processInfo.activeProcessorCount, runs.count, 4)
     let join = OrderedRunJoin(
       layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) },
-      releaseEvery: 2 * threads, releaseInput: releaseInput)
+      releaseEvery: Self.runsBetweenReleases * threads, releaseInput: releaseInput)
     // Each thread works on its own copy of the decoder, whose only shared parts are the
     // file's bytes (read, never written) and the values of external files (behind a lock).
     let shared = UncheckedSendable(value: self)
