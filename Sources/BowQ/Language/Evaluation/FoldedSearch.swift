@@ -51,7 +51,7 @@ struct FoldedSearch: Sendable {
     guard asciiFastPath else { return nil }
     let decidable =
       options == [.caseInsensitive]
-      ? Self.isASCII(haystack) || !haystack.contains { $0 == 0xC4 || $0 == 0xE2 }
+      ? Self.isASCII(haystack) || !Self.contains(0xC4, or: 0xE2, in: haystack)
       : Self.isASCII(haystack)
     guard decidable else { return nil }
     return Self.find(
@@ -60,6 +60,20 @@ struct FoldedSearch: Sendable {
 
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     UnsafeRawBufferPointer(bytes).isASCII
+  }
+
+  /// Whether `bytes` holds `one` or `other`, looked for eight bytes at a time.
+  static func contains(_ one: UInt8, or other: UInt8, in bytes: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    let raw = UnsafeRawBufferPointer(bytes)
+    var start = 0
+    while start + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+      if zeroBytes(word ^ spread(one)) | zeroBytes(word ^ spread(other)) != 0 { return true }
+      start += 8
+    }
+    return bytes[start...].contains { $0 == one || $0 == other }
   }
 
   /// Whether `needle` occurs in `text` at its start, its end or anywhere, byte for byte —
@@ -82,10 +96,44 @@ struct FoldedSearch: Sendable {
     case .suffix: return matches(at: text.count - n)
     case .anywhere:
       let first = needle[0]
-      for start in 0...(text.count - n) where byte(start) == first && matches(at: start) {
-        return true
+      let last = text.count - n
+      // The places the needle may start, eight bytes at a time: where a byte is its first
+      // byte, or that byte's capital when folding case.
+      let capital =
+        foldingCase && first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
+        ? first ^ 0x20 : first
+      let raw = UnsafeRawBufferPointer(text)
+      var start = 0
+      while start + 8 <= text.count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        var found = zeroBytes(word ^ spread(first)) | zeroBytes(word ^ spread(capital))
+        while found != 0 {
+          let candidate = start + found.trailingZeroBitCount / 8
+          if candidate > last { return false }
+          if matches(at: candidate) { return true }
+          found &= found - 1
+        }
+        start += 8
+      }
+      while start <= last {
+        if byte(start) == first && matches(at: start) { return true }
+        start += 1
       }
       return false
     }
+  }
+
+  /// `byte` in each of a word's eight bytes.
+  @inline(__always)
+  private static func spread(_ byte: UInt8) -> UInt64 {
+    0x0101_0101_0101_0101 &* UInt64(byte)
+  }
+
+  /// The top bit of each byte of `word` that is zero, and no other bit: exact, since no
+  /// byte's sum carries into the next.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((word & low) &+ low) | word) & ~low
   }
 }
