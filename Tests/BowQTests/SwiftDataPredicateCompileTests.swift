@@ -63,21 +63,13 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
     }
   }
 
-  func makeInterpreter() throws -> Interpreter {
-    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
-    try BowTiesSample.seed(
-      interpreter,
-      sampleDataPath: GrammarTests.packageRoot.appendingPathComponent("SampleData.plist").path)
-    return interpreter
-  }
-
   func swiftData(_ predicate: String, _ interpreter: Interpreter) throws -> SwiftDataPredicate? {
     let statement = try XCTUnwrap(Parser.parseScript("fetch BowTie where " + predicate).first)
     return StatementLesson(statement, model: interpreter.context.graph.model).swiftData
   }
 
   func testPredicatesWithoutAForm() throws {
-    let interpreter = try makeInterpreter()
+    let interpreter = try Interpreter.sampleInMemory()
     for (predicate, reason) in Self.inexpressible {
       guard case .unavailable(let given)? = try swiftData(predicate, interpreter) else {
         XCTFail("\(predicate) has a #Predicate form")
@@ -89,7 +81,7 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
 
   func testTheEmittedPredicatesCompileAndSelectWhatBowqSelects() throws {
     guard isInstalled("swiftc") else { throw XCTSkip("swiftc is not installed") }
-    let interpreter = try makeInterpreter()
+    let interpreter = try Interpreter.sampleInMemory()
     let table = interpreter.context.graph.table("BowTie")
     let entity = try XCTUnwrap(interpreter.context.graph.model.entity(named: "BowTie"))
     let fields = entity.attributes.compactMap { attribute -> (String, String, Int)? in

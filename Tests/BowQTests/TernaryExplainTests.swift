@@ -25,16 +25,8 @@ final class TernaryExplainTests: XCTestCase {
     return interpreter
   }
 
-  private func sample() throws -> Interpreter {
-    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
-    try BowTiesSample.seed(
-      interpreter,
-      sampleDataPath: GrammarTests.packageRoot.appendingPathComponent("SampleData.plist").path)
-    return interpreter
-  }
-
   func testAFilterShowsTheBranchTaken() throws {
-    let interpreter = try sample()
+    let interpreter = try Interpreter.sampleInMemory()
     XCTAssertEqual(
       try interpreter.explanation(
         "explain count BowTie where TERNARY(1 == 1, rating, timesWorn) > 3"),
@@ -191,7 +183,7 @@ final class TernaryExplainTests: XCTestCase {
   }
 
   func testThePredicateOfSwiftDataIsTheBranchTaken() throws {
-    let interpreter = try sample()
+    let interpreter = try Interpreter.sampleInMemory()
     _ = try interpreter.explanation(
       "explain fetch BowTie where TERNARY(1 == 1, rating, timesWorn) > 3 "
         + "AND TERNARY(1 == 2, rating, isFavorite) == YES")

@@ -7,14 +7,6 @@ import XCTest
 /// an index on that branch serves the query, and every answer is the one evaluation of the
 /// whole `TERNARY` gives.
 final class TernaryFoldingTests: XCTestCase {
-  private func sample() throws -> Interpreter {
-    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
-    try BowTiesSample.seed(
-      interpreter,
-      sampleDataPath: GrammarTests.packageRoot.appendingPathComponent("SampleData.plist").path)
-    return interpreter
-  }
-
   private func fetched(_ predicate: String, _ interpreter: Interpreter) throws -> [Int64] {
     guard case .objects(let result)? = try interpreter.run("fetch BowTie where " + predicate).last
     else {
@@ -35,7 +27,7 @@ final class TernaryFoldingTests: XCTestCase {
   }
 
   func testAConstantConditionIsBoundAsItsBranch() throws {
-    let interpreter = try sample()
+    let interpreter = try Interpreter.sampleInMemory()
     let entity = try XCTUnwrap(interpreter.context.graph.model.entity(named: "BowTie"))
     for (predicate, attribute) in [
       ("TERNARY(1 == 1, rating, timesWorn) > 3", "rating"),
@@ -76,7 +68,7 @@ final class TernaryFoldingTests: XCTestCase {
   }
 
   func testAFoldedTernaryAnswersAsItsBranch() throws {
-    let interpreter = try sample()
+    let interpreter = try Interpreter.sampleInMemory()
     for (ternary, branch) in [
       ("TERNARY(1 == 1, rating, timesWorn) > 3", "rating > 3"),
       ("TERNARY(1 == 2, rating, timesWorn) > 3", "timesWorn > 3"),

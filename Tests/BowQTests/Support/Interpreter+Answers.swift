@@ -11,6 +11,16 @@ extension Interpreter {
       context: Context(graph: ObjectGraph()), store: .memory, stopwatch: stopwatch.read)
   }
 
+  /// An interpreter on an in-memory graph seeded with the BowTies sample of the package's
+  /// SampleData.plist.
+  static func sampleInMemory() throws -> Interpreter {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    try BowTiesSample.seed(
+      interpreter,
+      sampleDataPath: GrammarTests.packageRoot.appendingPathComponent("SampleData.plist").path)
+    return interpreter
+  }
+
   /// A stepping in-memory interpreter (``steppingInMemory()``) on `model`, with its indexes
   /// or without them (``withoutIndexes(_:)``) for the scan's answers, holding the `count`
   /// objects whose `insert` statements `insert` writes with a generator seeded by `seed`,
