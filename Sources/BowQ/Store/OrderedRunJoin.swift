@@ -6,11 +6,11 @@ import Foundation
 ///
 /// The threads take runs in turn (thread `t` of `n` decodes runs `t`, `t + n`, …), and a
 /// thread that has decoded a run waits until the run before it is joined, joins its own,
-/// and goes on to its next run. After the first runs, the threads are a join apart and no
-/// longer wait: on two processors, two threads share both the decoding and the joining, and
-/// none exists only to join. At most one run per thread is decoded and not yet joined. Joins
-/// never overlap, and each is handed from thread to thread under the lock, so they run as
-/// if on one thread.
+/// and goes on to its next run. After the first runs the threads are a join apart, and one
+/// waits only while the other is held up (letting the file's pages go, for one): on two
+/// processors, two threads share both the decoding and the joining, and none exists only to
+/// join. At most one run per thread is decoded and not yet joined. Joins never overlap, and
+/// each is handed from thread to thread under the lock, so they run as if on one thread.
 ///
 /// The first failing run in row order ends the decoding: its error is the one a single
 /// thread would report.
