@@ -4,13 +4,17 @@ import Foundation
 /// is decoded into columns of its own, then joined to these, in row order, by the thread
 /// that decoded it.
 ///
-/// The threads take runs in turn (thread `t` of `n` decodes runs `t`, `t + n`, …), and a
-/// thread that has decoded a run waits until the run before it is joined, joins its own,
-/// and goes on to its next run. After the first runs the threads are a join apart, and one
-/// waits only while the other is held up (letting the file's pages go, for one): on two
-/// processors, two threads share both the decoding and the joining, and none exists only to
-/// join. At most one run per thread is decoded and not yet joined. Joins never overlap, and
-/// each is handed from thread to thread under the lock, so they run as if on one thread.
+/// Threads take runs in order (``claim()``), and a thread that has decoded a run waits until
+/// the run before it is joined, joins its own, and takes the next run left: on two
+/// processors, two threads share both the decoding and the joining, none exists only to
+/// join, and a thread held up (letting the file's pages go, for one) takes fewer runs. At
+/// most one run per thread is decoded and not yet joined. Joins never overlap, and each is
+/// handed from thread to thread under the lock, so they run as if on one thread.
+///
+/// The thread holding the first run not yet joined never waits, since every run before it
+/// is joined: so decoding ends however few of the threads run at once (`concurrentPerform`
+/// may run its iterations one after another), which taking runs in a fixed turn would not
+/// ensure.
 ///
 /// The first failing run in row order ends the decoding: its error is the one a single
 /// thread would report.
@@ -18,6 +22,9 @@ final class OrderedRunJoin: @unchecked Sendable {
   private let condition = NSCondition()
   /// How many runs are joined: the next run to join.
   private var joinedCount = 0
+  /// How many runs were taken by a thread: the next run to decode.
+  private var claimedCount = 0
+  private let runCount: Int
   private var failure: (any Error)?
   /// The entity's columns, the runs joined so far.
   private var columns: [ColumnBuilder]
@@ -25,12 +32,25 @@ final class OrderedRunJoin: @unchecked Sendable {
   private let releaseEvery: Int
   private let releaseInput: (() -> Void)?
 
-  /// Joins runs to `columns`, calling `releaseInput` once every `releaseEvery` runs joined
-  /// (on the joining thread), to let the memory of the bytes already read go.
-  init(_ columns: [ColumnBuilder], releaseEvery: Int, releaseInput: (() -> Void)?) {
+  /// Joins `runs` runs to `columns`, calling `releaseInput` once every `releaseEvery` runs
+  /// joined (on the joining thread), to let the memory of the bytes already read go.
+  init(
+    _ columns: [ColumnBuilder], runs: Int, releaseEvery: Int, releaseInput: (() -> Void)?
+  ) {
     self.columns = columns
+    runCount = runs
     self.releaseEvery = max(releaseEvery, 1)
     self.releaseInput = releaseInput
+  }
+
+  /// The next run to decode, runs being taken in order; nil when every run is taken, or
+  /// when one failed.
+  func claim() -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard failure == nil, claimedCount < runCount else { return nil }
+    claimedCount += 1
+    return claimedCount - 1
   }
 
   /// Joins the result of decoding run `run` once every run before it is joined: false when

@@ -518,8 +518,8 @@ struct StoreDecoder {
   /// The rows are cut into runs, each decoded into columns of its own (``ColumnBuilder``),
   /// which are joined to the entity's in row order (``OrderedRunJoin``). One thread per
   /// processor, this one among them, each with its own copy of the decoder (and so its own
-  /// remembered values), decodes every so many runs and joins each in its turn. The first
-  /// failing run in that order gives the error, so it is the one a single thread would
+  /// remembered values), takes the next run left, decodes it and joins it in its turn. The
+  /// first failing run in that order gives the error, so it is the one a single thread would
   /// report.
   private mutating func decodeRows(
     of layout: EntityLayout, keySets: [StoreKeySet], names: [String],
@@ -533,14 +533,14 @@ struct StoreDecoder {
     }
     let threads = min(ProcessInfo.processInfo.activeProcessorCount, runs.count, 4)
     let join = OrderedRunJoin(
-      layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) },
+      layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) }, runs: runs.count,
       releaseEvery: Self.runsBetweenReleases * threads, releaseInput: releaseInput)
     // Each thread works on its own copy of the decoder, whose only shared parts are the
     // file's bytes (read, never written) and the values of external files (behind a lock).
     let shared = UncheckedSendable(value: self)
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
       var decoder = shared.value
-      for run in stride(from: thread, to: runs.count, by: threads) {
+      while let run = join.claim() {
         let result = Result {
           try decoder.run(runs[run], of: layout, keySets: keySets, names: names)
         }
