@@ -102,7 +102,7 @@ final class CoreDataFixturePushdownTests: XCTestCase {
   func testAnOlderStoreWithItsModelAnswersAlike() throws {
     let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
     let model = try CoreDataModel.read(
-      at: try CoreDataFixtures.folder().appendingPathComponent(
+      at: CoreDataFixtures.folder.appendingPathComponent(
         "BookMigration/Model.xcdatamodeld"
       ).path)
     try checkAgreement(

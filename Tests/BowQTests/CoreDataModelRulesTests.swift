@@ -165,7 +165,7 @@ final class CoreDataModelRulesTests: XCTestCase {
   }
 
   func testAModelCacheOrMomWithoutRulesStillMapsAsBefore() throws {
-    let mom = try CoreDataFixtures.folder().appendingPathComponent("Users/Users.mom").path
+    let mom = CoreDataFixtures.folder.appendingPathComponent("Users/Users.mom").path
     let model = try CoreDataModel.read(at: mom)
     XCTAssertTrue(
       model.entities.allSatisfy {

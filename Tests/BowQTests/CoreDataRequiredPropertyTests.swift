@@ -100,7 +100,7 @@ final class CoreDataRequiredPropertyTests: XCTestCase {
   /// Users.mom (compiled by Xcode) archives User's and Pet's names without `NSIsOptional`,
   /// and their to-one relationships with it.
   func testACompiledModelKeepsWhatIsRequired() throws {
-    let mom = try CoreDataFixtures.folder().appendingPathComponent("Users/Users.mom").path
+    let mom = CoreDataFixtures.folder.appendingPathComponent("Users/Users.mom").path
     let model = try CoreDataModel.read(at: mom).bowqModel().model
     XCTAssertEqual(model.entity(named: "User")?.attribute(named: "name")?.isOptional, false)
     XCTAssertEqual(model.entity(named: "Pet")?.attribute(named: "name")?.isOptional, false)

@@ -113,7 +113,7 @@ final class CoreDataStoreReadingTests: XCTestCase {
 
   func testAStoreWithoutACacheReadsWithTheAppsXcodeModel() throws {
     let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
-    let bundle = try CoreDataFixtures.folder()
+    let bundle = CoreDataFixtures.folder
       .appendingPathComponent("BookMigration/Model.xcdatamodeld").path
     let opened = try CoreDataStore.open(path: store.path, model: try CoreDataModel.read(at: bundle))
     let graph = opened.graph
@@ -133,7 +133,7 @@ final class CoreDataStoreReadingTests: XCTestCase {
 
   func testAModelOfOtherEntitiesIsAClearError() throws {
     let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
-    let mom = try CoreDataFixtures.folder().appendingPathComponent("Users/Users.mom").path
+    let mom = CoreDataFixtures.folder.appendingPathComponent("Users/Users.mom").path
     XCTAssertThrowsError(
       try CoreDataStore.open(path: store.path, model: try CoreDataModel.read(at: mom))
     ) { error in

@@ -50,20 +50,9 @@ enum Bowq {
   }
 
   /// A writable copy in `folder` of the Core Data fixture at `relativePath` of
-  /// `shared/fixtures/coredata-sqlite` beside the package (from a git worktree one folder
-  /// further up), or a skip that says where it was looked for.
+  /// `Tests/Fixtures/coredata-sqlite` (see its README).
   static func coreDataFixture(_ relativePath: String, in folder: URL) throws -> URL {
-    let candidates = [
-      root.deletingLastPathComponent(),
-      root.deletingLastPathComponent().deletingLastPathComponent(),
-    ]
-    .map { $0.appendingPathComponent("shared/fixtures/coredata-sqlite/" + relativePath) }
-    guard let source = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
-    else {
-      throw XCTSkip(
-        "the Core Data fixtures are not here: looked for \(candidates.map(\.path).joined(separator: " and "))"
-      )
-    }
+    let source = root.appendingPathComponent("Tests/Fixtures/coredata-sqlite/" + relativePath)
     let copy = folder.appendingPathComponent(source.lastPathComponent)
     try FileManager.default.copyItem(at: source, to: copy)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
