@@ -83,9 +83,12 @@ public final class Shell {
   }
 
   /// Reads and runs statements until the input ends. A statement may span lines while a
-  /// bracket, brace or string is open; a line that begins a statement at its first column
-  /// (`fetch …`, but not `count: Int32`) ends a bracket left open, with an error at it, and
-  /// the run goes on from that line when it goes on after errors.
+  /// bracket, brace or string is open, or its line ends in `\`; a line that begins a
+  /// statement at its first column (`fetch …`, but not `count: Int32`) ends a bracket left
+  /// open, with an error at it, and the run goes on from that line when it goes on after
+  /// errors. In a script or a pipe, a line that begins with a clause (`where`, `sort`, …)
+  /// continues the statement above it (``StatementContinuation``), so a statement runs only
+  /// once the line after it has been seen — from a pipe, or once no next line has arrived.
   ///
   /// - Parameter interactive: a person at a terminal: prompts, errors that do not stop
   ///   the session, Ctrl-C that drops the statement being typed.
@@ -95,6 +98,9 @@ public final class Shell {
     var pending: [String] = []
     /// How the pending lines end.
     var ending = Lexer.Ending.complete
+    /// Whether `pending` is a whole statement held until the next line shows whether it
+    /// continues it.
+    var awaitsNextLine = false
     var lineNumber = 0
     var firstLine = 1
     var succeeded = true
@@ -138,9 +144,20 @@ public final class Shell {
         if !interactive { return false }
         if pending.isEmpty { output.error("(To exit, press Ctrl-D or type .quit)\n") }
         pending = []
+        awaitsNextLine = false
       case .line(let line):
         lineNumber += 1
         if !line.allSatisfy(\.isWhitespace), !Self.isQuit(line) { warnedAboutChanges = false }
+        if awaitsNextLine {
+          awaitsNextLine = false
+          let text = pending.joined(separator: "\n")
+          if !StatementContinuation.continues(text, withLine: line) {
+            let ok = runChunk(
+              text, firstLine: firstLine, name: name, interactive: false, isComplete: true)
+            pending = []
+            guard record(ok) else { return false }
+          }
+        }
         if let invalid = reader.invalidByte {
           reportInvalidByte(invalid, in: line, lineNumber: lineNumber, name: name)
           pending = []
@@ -184,6 +201,10 @@ public final class Shell {
         if interactive, let hint = Self.hint(forWord: text) {
           output.error(hint)
           pending = []
+          continue
+        }
+        if !interactive, reader.hasLineWaiting() {
+          awaitsNextLine = true
           continue
         }
         let ok = runChunk(

@@ -49,6 +49,46 @@ final class StatementStreamTests: XCTestCase {
       ])
   }
 
+  func testALineThatBeginsWithAClauseContinuesTheStatementAbove() {
+    XCTAssertEqual(
+      outcomes(
+        "delete BowTie\n  where rating < 2\nfetch BowTie select name\n  where rating > 3\n"
+          + "  AND name CONTAINS \"e\"\n  sort by name\n  limit 2 offset 1\ncount BowTie\n\n"
+          + "  where rating > 1"),
+      [
+        "delete", "fetch", "count",
+        #"error 10:3: a statement cannot begin with "where": it goes on the line of the "#
+          + #"statement it belongs to (at the prompt, end that line with \ to go on on the next)"#,
+      ])
+  }
+
+  func testSetContinuesOnlyAnUpdateWithoutOne() {
+    XCTAssertEqual(
+      outcomes("update BowTie\n  where rating > 4\n  set rating = 4\nfetch BowTie\nset rating = 1"),
+      ["update", "fetch", "set"])
+    XCTAssertEqual(
+      outcomes("update BowTie set rating = 4\nset rating = 1"), ["update", "set"])
+  }
+
+  func testABackslashAtTheEndOfALineJoinsTheNext() throws {
+    XCTAssertEqual(outcomes("count \\  \n  BowTie\nsave \\"), ["count", "save"])
+    XCTAssertEqual(Lexer.ending(of: "count BowTie \\ "), .joinsNextLine)
+    XCTAssertEqual(Lexer.ending(of: "count BowTie \\\n where a > 1"), .complete)
+    XCTAssertEqual(Lexer.ending(of: "count BowTie where name == \"a\\\\\""), .complete)
+    XCTAssertThrowsError(try Lexer.tokenize("count \\ BowTie"))
+  }
+
+  func testAShellAsksWhetherTheNextLineContinuesTheLastStatement() {
+    XCTAssertTrue(StatementContinuation.continues("save; delete BowTie", withLine: " where a > 1"))
+    XCTAssertTrue(StatementContinuation.continues("count T\n where a > 1", withLine: " && b < 2"))
+    XCTAssertTrue(
+      StatementContinuation.continues("update T\n  where a > 1", withLine: "  set a = 2"))
+    XCTAssertFalse(StatementContinuation.continues("fetch T where a > 1", withLine: "set a = 2"))
+    XCTAssertFalse(StatementContinuation.continues("delete T; save", withLine: "count T"))
+    XCTAssertFalse(StatementContinuation.continues("count T", withLine: "   "))
+    XCTAssertFalse(StatementContinuation.continues("count T", withLine: ".mode csv"))
+  }
+
   func testOffsetsCountUTF8Bytes() throws {
     let tokens = try Lexer.tokenize("é 领结 x")
     XCTAssertEqual(tokens.map(\.range.start.offset), [0, 3, 10, 11])

@@ -100,6 +100,9 @@ public final class EditLineReader: LineReader {
     return .line(text)
   }
 
+  /// Never: the next line is a person's, still to be typed.
+  public func hasLineWaiting() -> Bool { false }
+
   /// Adds a complete statement to the history and saves the history file. Blank
   /// statements are skipped.
   public func addToHistory(_ statement: String) {

@@ -11,6 +11,11 @@ public protocol LineReader {
   /// place), or nil when the line was all UTF-8.
   var invalidByte: InvalidByte? { get }
 
+  /// Whether the next line, or the end of the input, can be read without waiting for
+  /// anyone: a shell holds a statement until it sees whether the next line continues it,
+  /// but never waits on a person or a program for that line.
+  mutating func hasLineWaiting() -> Bool
+
   /// Records a complete statement (its lines joined with `"\n"`) so that it can be
   /// recalled as one unit. Readers without history ignore it.
   mutating func addToHistory(_ statement: String)

@@ -82,6 +82,14 @@ public struct StreamLineReader: LineReader {
     }
   }
 
+  /// Always for a string or a file; from a pipe, once bytes of the next line (or its end)
+  /// have arrived.
+  public mutating func hasLineWaiting() -> Bool {
+    guard let descriptor = fileDescriptor, start == buffer.count else { return true }
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&poller, 1, 0) != 0
+  }
+
   /// Streams have no history.
   public mutating func addToHistory(_ statement: String) {}
 

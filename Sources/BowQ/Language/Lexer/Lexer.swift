@@ -2,8 +2,9 @@
 ///
 /// Newlines separate statements, so the lexer emits a ``Token/Kind/newline`` for a line
 /// break outside parentheses and brackets (inside braces too: entity bodies are written one
-/// attribute per line). `--` starts a comment to the end of the line, and a `#!` first line
-/// is skipped so scripts can be run as `#!/usr/bin/env bowq`.
+/// attribute per line). A `\` that ends a line joins the next line to it (the line break is
+/// then a space, as in a shell). `--` starts a comment to the end of the line, and a `#!`
+/// first line is skipped so scripts can be run as `#!/usr/bin/env bowq`.
 public struct Lexer {
   /// What the text is: bowq source, or a format string of the Swift API.
   public enum Mode: Sendable {
@@ -28,6 +29,9 @@ public struct Lexer {
   /// ``maximumKeptBrackets``: they are counted, not kept, so a line of millions of `(` takes
   /// no memory for them.
   private var uncountedDepth = 0
+
+  /// Whether the text ended in a `\` that joins a next line, which it does not have yet.
+  private var endsInLineJoin = false
 
   /// The most open brackets kept with their places, far deeper than the parser accepts.
   static let maximumKeptBrackets = 1024
@@ -74,6 +78,8 @@ public struct Lexer {
     case openString(quote: Unicode.Scalar)
     /// With brackets still open, outermost first (at most ``maximumKeptBrackets`` of them).
     case openBrackets([OpenBracket])
+    /// Its last line ends in a `\`, which joins the next line to it.
+    case joinsNextLine
   }
 
   /// How `text` ends, so that a shell can tell whether to read another line before running it.
@@ -89,7 +95,8 @@ public struct Lexer {
       do {
         let token = try lexer.lex()
         guard token.kind == .endOfInput else { continue }
-        return lexer.openBrackets.isEmpty ? .complete : .openBrackets(lexer.openBrackets)
+        if !lexer.openBrackets.isEmpty { return .openBrackets(lexer.openBrackets) }
+        return lexer.endsInLineJoin ? .joinsNextLine : .complete
       } catch {
         guard case .unterminatedString(let quote) = error.reason else { return .complete }
         return .openString(quote: quote)
@@ -208,10 +215,26 @@ public struct Lexer {
         _ = advance()
       } else if scalar == "-", peek(1) == "-" {
         skipToEndOfLine()
+      } else if scalar == "\\", mode == .source, let length = lineJoinLength() {
+        for _ in 0..<length { _ = advance() }
+        endsInLineJoin = peek() == nil
       } else {
         return
       }
     }
+  }
+
+  /// How many scalars the `\` at the current position takes with the blanks and the line
+  /// break after it, when it ends its line (the text may end there); nil when more follows it
+  /// on its line.
+  private func lineJoinLength() -> Int? {
+    var length = 1
+    while let scalar = peek(length) {
+      length += 1
+      if scalar == "\n" { return length }
+      guard scalar == " " || scalar == "\t" || scalar == "\r" else { return nil }
+    }
+    return length
   }
 
   private mutating func skipToEndOfLine() {

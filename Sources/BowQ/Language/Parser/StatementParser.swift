@@ -32,6 +32,13 @@ extension Parser {
       let definition = try parseEntityDefinition(isAbstract: true)
       return Statement(.entity(definition), range: SourceRange(start, previousEnd))
     }
+    if StatementContinuation.clauseWords.contains(word.lowercased()) {
+      throw LanguageError(
+        .syntax,
+        "a statement cannot begin with \"\(word)\": it goes on the line of the statement it "
+          + "belongs to (at the prompt, end that line with \\ to go on on the next)",
+        at: current.range)
+    }
     guard let keyword = StatementKeyword(word: word) else {
       throw LanguageError(
         .syntax,

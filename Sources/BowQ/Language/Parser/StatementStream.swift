@@ -2,7 +2,8 @@
 /// takes the memory of its longest statement, not of all its tokens.
 ///
 /// A statement ends at a `;` or a line break outside brackets and braces, or at the end of the
-/// text. After a
+/// text; a line that begins with a clause (`where`, `sort`, …) goes on with the statement
+/// above it (see ``StatementContinuation``). After a
 /// failure, the stream goes on with the statement after the one that failed, so a caller
 /// that keeps going (`--keep-going`) sees every statement.
 public struct StatementStream {
@@ -33,7 +34,7 @@ public struct StatementStream {
         return try Parser.parseStatement(tokens: tokens)
       }
       if endsStatement(token) {
-        if tokens.isEmpty { continue }
+        if tokens.isEmpty || continuesOnNextLine(tokens, after: token) { continue }
         let end = SourceRange(token.range.end, token.range.end)
         return try Parser.parseStatement(
           tokens: tokens + [token, Token(kind: .endOfInput, range: end)])
@@ -46,6 +47,14 @@ public struct StatementStream {
   private func endsStatement(_ token: Token) -> Bool {
     (token.kind == .newline || token.kind == .punctuation(.semicolon))
       && lexer.openBrackets.isEmpty
+  }
+
+  /// Whether the statement of `tokens` goes on after `token`, a line break, on the next line.
+  private func continuesOnNextLine(_ tokens: [Token], after token: Token) -> Bool {
+    guard token.kind == .newline else { return false }
+    var probe = lexer
+    guard let next = try? probe.lex() else { return false }
+    return StatementContinuation.continues(tokens, with: next)
   }
 
   /// Reads past the rest of a statement the lexer failed in: to the next `;` or line break
