@@ -176,7 +176,7 @@ public final class Shell {
           if interactive { lineNumber = 1 }
           let trimmed = Shell.trimmingBlanks(line)
           if trimmed.isEmpty { continue }
-          if trimmed.hasPrefix(".") {
+          if trimmed.hasPrefix(".") || trimmed.hasPrefix("\\") {
             if interactive { reader.addToHistory(trimmed) }
             let location =
               interactive ? "" : "\(ValueText.visible(name ?? "<stdin>")):\(lineNumber): "
@@ -326,6 +326,7 @@ public final class Shell {
         ok = execute(statement, diagnostics: diagnostics, interactive: interactive)
       } catch {
         output.error(diagnostics.format(error.message, at: error.range))
+        reportUnparsedTry()
         ok = false
       }
       if !ok {
@@ -494,14 +495,17 @@ public final class Shell {
   }
 
   /// Runs a line that starts with a dot: the command of ``DotCommand/all`` it names, or an
-  /// error with the closest name.
-  /// Runs a dot-command line; `location` (`<stdin>:3: `, empty at the prompt) starts its
-  /// errors.
+  /// error with the closest name (a line in psql's spelling, `\q`, is told the command's
+  /// name). `location` (`<stdin>:3: `, empty at the prompt) starts its errors.
   private func runDotCommand(_ text: String, location: String) -> DotCommand.Outcome {
     let outer = dotCommandLocation
     dotCommandLocation = location
     defer { dotCommandLocation = outer }
     let line = DotCommand.Line(text)
+    if text.hasPrefix("\\") {
+      dotCommandError(DotCommand.psqlHint(for: text))
+      return .failed
+    }
     guard let command = DotCommand.named(line.words[0]) else {
       dotCommandError(
         "unknown command \(ValueText.visible(line.words[0]))."

@@ -56,6 +56,25 @@ final class TutorialCommandTests: XCTestCase {
       try String(contentsOfFile: progressPath, encoding: .utf8), "lesson 3 step 2\n")
   }
 
+  func testAStatementThatDoesNotParseCountsAsATry() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try shell(capture)
+    shell.run(
+      script: """
+        .tutorial 3
+        fetch BowTie where searchKey IN ["R"]
+        select * from BowTie
+        fetch BowTie order by name
+        """, name: nil)
+    XCTAssertTrue(
+      capture.out.contains(
+        "✗ Not yet.\nHint: Compare searchKey with a string in quotes: `where searchKey == …`.\n"),
+      capture.out)
+    XCTAssertTrue(capture.out.contains("fetch BowTie where searchKey == \"R\""), capture.out)
+    XCTAssertTrue(capture.err.contains("a list is written in braces: IN {\"R\"}"), capture.err)
+    XCTAssertTrue(capture.err.contains("SQL's SELECT is a fetch in bowq"), capture.err)
+  }
+
   func testLeavingBringsTheOwnStoreBackAndTutorialResumesWhereItWas() throws {
     let capture = ShellFixtures.Capture()
     let shell = try shell(capture)

@@ -9,7 +9,7 @@ final class ArchitectureTests: XCTestCase {
   /// and the model through the language's stages to the interpreter and the Swift API.
   static let layers = [
     "Support", "Files", "PropertyList", "Archive", "Values", "Model", "Graph",
-    "Language/Source", "Language/Lexer", "Language/AST", "Language/Parser", "Language/Format",
+    "Language/Source", "Language/Lexer", "Language/AST", "Language/Format", "Language/Parser",
     "Language/Evaluation", "Language/Binder", "Language/Compiler", "Plan",
     "Teaching",
     "Validation", "Context", "Store", "Exchange", "CoreData", "Interpreter", "API", "Sample",

@@ -1127,3 +1127,60 @@ final class ParserTests: XCTestCase {
     }
   }
 }
+
+/// What SQL's habits are told: how bowq writes the same thing, at the place of the habit.
+final class SQLHabitTests: XCTestCase {
+  private func error(_ text: String) -> String {
+    do {
+      _ = try Parser.parseScript(text)
+      return "parsed"
+    } catch {
+      return "\(error.range.start): \(error.message)"
+    }
+  }
+
+  func testEachHabitGetsHowBowqWritesIt() {
+    let cases: [(String, String)] = [
+      (#"count T where k IN ["R", "G"]"#, #"1:20: a list is written in braces: IN {"R", "G"}"#),
+      (#"count T where k IN ("R", 2)"#, #"1:20: a list is written in braces: IN {"R", 2}"#),
+      ("fetch T order by name", "1:9: bowq writes sort by: sort by name, rating desc"),
+      ("delete from T where a > 1", #"1:8: bowq writes delete T, without "from""#),
+      ("insert into T a = 1", #"1:8: bowq writes insert T, without "into""#),
+      (
+        "select * from BowTie",
+        "1:1: SQL's SELECT is a fetch in bowq: fetch BowTie select name where …, "
+          + "or fetch BowTie for whole objects"
+      ),
+      (
+        "update T set a = 1 where b > 2",
+        "1:20: the where clause comes before set: update Entity where … set key = value"
+      ),
+      (
+        "fetch T offset 2 limit 3",
+        #"1:18: "limit" comes too late: a fetch's clauses go in the order "#
+          + "select, where, group by, having, sort by, limit, offset"
+      ),
+      (
+        "explain fetch T where a > 1 select a",
+        #"1:29: "select" comes too late: a fetch's clauses go in the order "#
+          + "select, where, group by, having, sort by, limit, offset"
+      ),
+      (
+        "count T where timesWorn % 2 == 0",
+        "1:25: predicates have no % operator: the remainder is modulus:by:(timesWorn, 2)"
+      ),
+    ]
+    for (text, expected) in cases {
+      XCTAssertEqual(error(text), expected, text)
+    }
+  }
+
+  func testValidStatementsThatLookLikeHabitsStillParse() {
+    for text in [
+      #"count T where k IN ("R")"#, #"count T where k IN[c] {"r"}"#,
+      "fetch T where from == 1", "insert T into = 2", "count T where modulus:by:(a, 2) == 0",
+    ] {
+      XCTAssertEqual(error(text), "parsed", text)
+    }
+  }
+}

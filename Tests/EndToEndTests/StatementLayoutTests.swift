@@ -64,4 +64,17 @@ final class StatementLayoutTests: XCTestCase {
     XCTAssertTrue(screen.contains("\n2\n"), screen)
     XCTAssertFalse(screen.contains("\n7\n"), screen)
   }
+
+  func testPsqlCommandsAreToldTheirDotCommand() throws {
+    let run = try Bowq.run(
+      ["--memory", "--sample", "--keep-going"], input: "\\q\n\\d BowTie\n\\dx\ncount BowTie\n",
+      home: home)
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "7\n")
+    XCTAssertEqual(
+      run.stderr,
+      "<stdin>:1: error: bowq's commands begin with a dot: \\q is .quit here\n"
+        + "<stdin>:2: error: bowq's commands begin with a dot: \\d is .schema here\n"
+        + "<stdin>:3: error: bowq's commands begin with a dot; .help lists them\n")
+  }
 }

@@ -108,6 +108,13 @@ public final class TutorialRun {
     return try attempt.get()
   }
 
+  /// Counts a statement that did not parse as a wrong try at the current step, so that its
+  /// hint, and after several tries the answer, come as they do after a statement that ran.
+  public func countUnparsedTry() {
+    mismatch = nil
+    verdict = step.map(miss)
+  }
+
   /// Goes on to the next step, or the next lesson's first, and says which.
   private func advance() throws(TutorialError) -> StepVerdict {
     wrongTries = 0

@@ -33,6 +33,8 @@ struct DotCommand: Sendable {
   var name: String
   /// Other spellings that run the same command: `.format`.
   var aliases: [String] = []
+  /// What psql calls the command (`\q`), which bowq answers with this command's name.
+  var psql: [String] = []
   /// The lines `.help` shows for the command, in order.
   var usage: [Usage]
   /// Runs the command on a shell.
@@ -40,7 +42,9 @@ struct DotCommand: Sendable {
 
   /// Every dot-command, in the order `.help` lists them.
   static let all: [DotCommand] = [
-    DotCommand(name: ".help", usage: [Usage(synopsis: ".help", summary: "this text")]) {
+    DotCommand(
+      name: ".help", psql: ["\\?", "\\h"], usage: [Usage(synopsis: ".help", summary: "this text")]
+    ) {
       shell, _ in shell.showHelp()
     },
     DotCommand(
@@ -51,11 +55,11 @@ struct DotCommand: Sendable {
       ]
     ) { shell, line in shell.setMode(line) },
     DotCommand(
-      name: ".tables", aliases: [".entities"],
+      name: ".tables", aliases: [".entities"], psql: ["\\dt", "\\l"],
       usage: [Usage(synopsis: ".tables", summary: "the entities and how many objects each has")]
     ) { shell, _ in shell.listEntities() },
     DotCommand(
-      name: ".schema",
+      name: ".schema", psql: ["\\d"],
       usage: [
         Usage(synopsis: ".schema [Entity]", summary: "the model"),
         Usage(
@@ -64,7 +68,7 @@ struct DotCommand: Sendable {
       ]
     ) { shell, line in shell.showSchema(line) },
     DotCommand(
-      name: ".output",
+      name: ".output", psql: ["\\o"],
       usage: [
         Usage(synopsis: ".output FILE", summary: "write later results to FILE (replacing it)"),
         Usage(synopsis: ".output", summary: "write results to the screen again"),
@@ -85,11 +89,11 @@ struct DotCommand: Sendable {
       ]
     ) { shell, line in shell.setPager(line) },
     DotCommand(
-      name: ".timer",
+      name: ".timer", psql: ["\\timing"],
       usage: [Usage(synopsis: ".timer on|off", summary: "show how long each statement took")]
     ) { shell, line in shell.setTimer(line) },
     DotCommand(
-      name: ".read",
+      name: ".read", psql: ["\\i"],
       usage: [Usage(synopsis: ".read FILE", summary: "run the statements of a .bowq file")]
     ) { shell, line in shell.readScript(line) },
     DotCommand(
@@ -112,7 +116,7 @@ struct DotCommand: Sendable {
       ]
     ) { shell, line in shell.runTutorial(line) },
     DotCommand(
-      name: ".quit", aliases: [".exit", ".q"],
+      name: ".quit", aliases: [".exit", ".q"], psql: ["\\q"],
       usage: [Usage(synopsis: ".quit", summary: "leave (or Ctrl-D)")]
     ) { _, _ in .quit },
   ]
@@ -120,6 +124,16 @@ struct DotCommand: Sendable {
   /// The command a name or alias spells, if any.
   static func named(_ name: String) -> DotCommand? {
     all.first { $0.name == name || $0.aliases.contains(name) }
+  }
+
+  /// What a line in psql's spelling (`\q`, `\d BowTie`) is told: the command that does
+  /// its work here.
+  static func psqlHint(for text: String) -> String {
+    let word = text.split(separator: " ").first.map(String.init) ?? text
+    guard let command = all.first(where: { $0.psql.contains(word) }) else {
+      return "bowq's commands begin with a dot; .help lists them"
+    }
+    return "bowq's commands begin with a dot: \(word) is \(command.name) here"
   }
 
   /// The width synopses are padded to in `.help`.

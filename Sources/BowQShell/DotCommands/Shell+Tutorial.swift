@@ -90,6 +90,13 @@ extension Shell {
     return try tutorial.execute(statement)
   }
 
+  /// After a statement that did not parse, in the tutorial: a wrong try at its step.
+  func reportUnparsedTry() {
+    guard let tutorial, userInterpreter != nil else { return }
+    tutorial.countUnparsedTry()
+    reportTutorialVerdict()
+  }
+
   /// After a statement run in the tutorial: what its step made of it, and the next task.
   /// After the last step, the tutorial ends and the learner's store comes back.
   func reportTutorialVerdict() {

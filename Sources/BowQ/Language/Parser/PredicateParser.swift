@@ -32,6 +32,7 @@ extension Parser {
           .syntax, "expected a comparison after this expression (for example == or >)",
           at: SourceRange(e.range.end, e.range.end))
       }
+      try refusePercentOperator(after: e)
       throw LanguageError(
         .syntax, "expected \(what); found an expression with no comparison", at: e.range)
     }
@@ -80,6 +81,7 @@ extension Parser {
       }
       return .expression(lhs)
     }
+    if op == .in { try refuseListInBracketsOrParentheses() }
     let options = try parseStringOptions()
     let rhs = try parseExpression()
     let comparison = Comparison(

@@ -3,23 +3,46 @@
 ///     delete BowTie
 ///       where rating < 2
 ///
-/// A line whose first word is a clause of a statement (`where`, `select`, `sort`, `limit`, …)
-/// or a logical connective (`and`, `or`) cannot begin a statement, so it continues the one
-/// above. `set` begins a statement of its own (it changes the selection) except after an
-/// `update` that has no `set` yet. A blank line ends a statement all the same.
+/// A line continues the statement above when it begins with a clause that statement takes
+/// after the clauses it has (`where` after a `delete`, `sort` after a fetch's `where`, `set`
+/// after an update's `where`), or with `and`, `or`, `&&` or `||` after a `where`. Anything
+/// else begins a statement of its own: `set` after a fetch changes its selection, and
+/// `select … from` after a fetch's `where` is SQL, answered as such. A blank line ends a
+/// statement.
 public enum StatementContinuation {
-  /// The words that continue a statement from the start of a line, in lower case.
-  static let clauseWords: Set<String> = [
-    "where", "select", "group", "having", "sort", "order", "limit", "offset", "to", "as",
-    "into", "and", "or",
+  /// The clauses each statement takes, in the order they are written, each by the words
+  /// that begin it (in lower case).
+  static let clauses: [StatementKeyword: [Set<String>]] = [
+    .fetch: [
+      ["select"], ["where"], ["group"], ["having"], ["sort", "order"], ["limit"], ["offset"],
+    ],
+    .count: [["where"]],
+    .delete: [["where"]],
+    .update: [["where"], ["set"]],
+    .export: [["where"], ["to"], ["as"]],
+    .import: [["into"]],
+    .why: [["where"]],
+    .show: [["where"]],
   ]
+
+  /// Every word that begins a clause of some statement, or joins predicates.
+  static let clauseWords = clauses.values.joined().reduce(Set(["and", "or"])) { $0.union($1) }
 
   /// Whether `next`, the first token of a line, continues the statement whose tokens so far
   /// are `statement` (no line breaks among them).
   static func continues(_ statement: [Token], with next: Token) -> Bool {
-    guard !statement.isEmpty, beginsClause(next) else { return false }
-    guard case .identifier(let word) = next.kind, word.lowercased() == "set" else { return true }
-    return isUpdateWithoutSet(statement)
+    guard let word = clauseWord(next) else { return false }
+    let words = statement.compactMap { token -> String? in
+      guard case .identifier(let word) = token.kind else { return nil }
+      return word.lowercased()
+    }
+    if word == "and" || word == "or" { return words.contains("where") || words.contains("having") }
+    guard let first = words.first(where: { $0 != "explain" && $0 != "analyze" }),
+      let keyword = StatementKeyword(word: first), let order = clauses[keyword],
+      let position = order.firstIndex(where: { $0.contains(word) })
+    else { return false }
+    let written = order.lastIndex { clause in words.dropFirst().contains(where: clause.contains) }
+    return position > (written ?? -1)
   }
 
   /// Whether the last statement of `text` goes on with `line`, the line after it: the
@@ -28,7 +51,7 @@ public enum StatementContinuation {
   /// tokens at a time.
   public static func continues(_ text: String, withLine line: String) -> Bool {
     var lineLexer = Lexer(line)
-    guard let next = try? lineLexer.next(), beginsClause(next) else { return false }
+    guard let next = try? lineLexer.next(), clauseWord(next) != nil else { return false }
     var lexer = Lexer(text)
     var statement: [Token] = []
     while let token = try? lexer.next(), token.kind != .endOfInput {
@@ -45,24 +68,16 @@ public enum StatementContinuation {
     return continues(statement, with: next)
   }
 
-  /// Whether `token` can continue some statement: a clause word, `set`, or `&&` or `||`.
-  private static func beginsClause(_ token: Token) -> Bool {
+  /// The clause word `token` is, in lower case (`&&` and `||` as `and` and `or`); nil when it
+  /// continues no statement.
+  private static func clauseWord(_ token: Token) -> String? {
     switch token.kind {
-    case .punctuation(.and), .punctuation(.or): return true
+    case .punctuation(.and): return "and"
+    case .punctuation(.or): return "or"
     case .identifier(let word):
       let word = word.lowercased()
-      return word == "set" || clauseWords.contains(word)
-    default: return false
+      return clauseWords.contains(word) ? word : nil
+    default: return nil
     }
-  }
-
-  /// Whether `statement` is an `update` (or the explaining of one) that has no `set` yet.
-  private static func isUpdateWithoutSet(_ statement: [Token]) -> Bool {
-    let words = statement.lazy.compactMap { token -> String? in
-      guard case .identifier(let word) = token.kind else { return nil }
-      return word.lowercased()
-    }
-    return words.first { $0 != "explain" && $0 != "analyze" } == "update"
-      && !words.contains("set")
   }
 }

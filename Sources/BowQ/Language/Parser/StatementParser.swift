@@ -11,6 +11,7 @@ extension Parser {
       parser.current.kind == .newline || parser.isPunctuation(.semicolon)
         || parser.current.kind == .endOfInput
     else {
+      try parser.refuseMisplacedClause(in: statement.kind)
       throw LanguageError(
         .syntax,
         "unexpected \(parser.current.kind) after the statement; end it with a newline or \";\"",
@@ -32,7 +33,10 @@ extension Parser {
       let definition = try parseEntityDefinition(isAbstract: true)
       return Statement(.entity(definition), range: SourceRange(start, previousEnd))
     }
-    if StatementContinuation.clauseWords.contains(word.lowercased()) {
+    if word.lowercased() == "select" { try refuseSQLSelect() }
+    if StatementKeyword(word: word) == nil,
+      StatementContinuation.clauseWords.contains(word.lowercased())
+    {
       throw LanguageError(
         .syntax,
         "a statement cannot begin with \"\(word)\": it goes on the line of the statement it "
@@ -47,6 +51,7 @@ extension Parser {
         at: current.range)
     }
     advance()
+    try refuseSQLPreposition(after: keyword)
     let kind = try parseStatement(after: keyword)
     return Statement(kind, range: SourceRange(start, previousEnd))
   }
