@@ -4,12 +4,15 @@
 #   make format                         format Sources and Tests with swift-format
 #   make lint                           check the formatting
 #   make bench                          bowq against the tools it replaces (see README)
+#   make install [PREFIX=~/.local]      bowq, its man page and completions under PREFIX
+#   make uninstall [PREFIX=~/.local]    remove them
 
 SWIFT ?= swift
 ARGS ?=
+PREFIX ?= $(HOME)/.local
 FORMAT_CONFIG := .swift-format
 
-.PHONY: run test build deps test-deps bench-deps bench format lint
+.PHONY: run test build deps test-deps bench-deps bench format lint install uninstall
 
 deps:
 	@scripts/install-deps.sh
@@ -29,6 +32,13 @@ run: build
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	scripts/check-install.sh
+
+install:
+	scripts/install.sh --prefix "$(PREFIX)"
+
+uninstall:
+	scripts/install.sh --uninstall --prefix "$(PREFIX)"
 
 bench: bench-deps
 	$(SWIFT) build -c release

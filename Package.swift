@@ -13,7 +13,9 @@ let package = Package(
     // The engine: model, object graph, predicate and statement languages, store. Foundation,
     // and SQLite and zlib to read the Core Data SQLite stores of apps (their model cache is
     // DEFLATE-compressed).
-    .target(name: "BowQ", dependencies: ["CSQLite", "CZlib"]),
+    .target(
+      name: "BowQ", dependencies: ["CSQLite", "CZlib"],
+      resources: [.embedInCode("Sample/SampleData.plist")]),
     // zlib, found through pkg-config; Debian's zlib1g-dev provides it.
     .systemLibrary(
       name: "CZlib",

@@ -106,7 +106,8 @@ enum CommandLineOptions {
                         set but empty: no history
       BOWQ_NOW          a fixed clock for now(), an ISO 8601 date such as
                         2024-05-01T12:00:00Z, for reproducible output
-      BOWQ_SAMPLE_DATA  the SampleData.plist new stores are seeded from
+      BOWQ_SAMPLE_DATA  the SampleData.plist new stores are seeded from (by default
+                        the copy built into bowq)
       NO_COLOR          when not empty: no colour
       FORCE_COLOR       when not empty: colour even when not on a terminal
       CLICOLOR_FORCE    when neither empty nor 0: the same

@@ -45,7 +45,7 @@ public enum Launcher {
       interpreter: interpreter, format: options.format ?? .table, keepGoing: options.keepsGoing,
       style: Style(policy: colors, fileDescriptor: 1),
       errorStyle: Style(policy: colors, fileDescriptor: 2))
-    shell.sampleDataPath = paths.sampleDataPath()
+    shell.findSampleData = { paths.sampleDataFile() }
     shell.tutorialProgressPath = paths.tutorialProgressPath
     shell.locale = EnvironmentLocale.locale(from: environment)
 
@@ -216,9 +216,10 @@ public enum Launcher {
 
   /// Adds the BowTie model and sample data when the store has no ties yet.
   private static func seed(_ interpreter: Interpreter, paths: Paths) throws {
-    guard let sample = paths.sampleDataPath() else {
+    guard let sample = paths.sampleDataFile() else {
       throw LaunchError(
-        message: "cannot find SampleData.plist to seed the store; set BOWQ_SAMPLE_DATA to its path")
+        message: "cannot write the sample data to \(paths.dataDirectory) to seed the store; "
+          + "set BOWQ_SAMPLE_DATA to a SampleData.plist")
     }
     do {
       try BowTiesSample.seed(interpreter, sampleDataPath: sample)

@@ -14,8 +14,9 @@ public final class Shell {
   var userInterpreter: Interpreter?
   /// The tutorial of this session, kept after `.tutorial off` so that `.tutorial` resumes it.
   var tutorial: TutorialRun?
-  /// The SampleData.plist the tutorial's lessons start from; nil when none was found.
-  public var sampleDataPath: String?
+  /// Finds the SampleData.plist the tutorial's lessons start from, when a lesson first needs
+  /// it (an installed bowq writes its built-in copy then); nil when there is none.
+  public var findSampleData: () -> String? = { nil }
   /// Where `.tutorial` keeps the learner's position between sessions; nil keeps it for the
   /// session only.
   public var tutorialProgressPath: String?

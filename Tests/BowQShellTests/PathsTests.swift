@@ -77,6 +77,24 @@ final class PathsTests: XCTestCase {
     XCTAssertNil(Paths(environment: [:]).sampleDataPath(executablePath: nil))
   }
 
+  func testWithNoSampleDataFileTheBuiltInCopyIsWrittenOnce() throws {
+    let executable = try makeFile("bin/bowq")
+    let paths = Paths(environment: ["XDG_DATA_HOME": scratch.appendingPathComponent("data").path])
+    let written = try XCTUnwrap(paths.sampleDataFile(executablePath: executable))
+    XCTAssertEqual(written, paths.dataDirectory + "/SampleData.plist")
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("SampleData.plist")
+    XCTAssertEqual(
+      FileManager.default.contents(atPath: written), try Data(contentsOf: repository),
+      "the built-in sample is the repository's SampleData.plist")
+    let before = try FileManager.default.attributesOfItem(atPath: written)[.systemFileNumber]
+    XCTAssertEqual(paths.sampleDataFile(executablePath: executable), written)
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: written)[.systemFileNumber] as? Int,
+      before as? Int, "an unchanged copy is not written again")
+  }
+
   func testExecutablePathIsTheRunningProgram() throws {
     let path = try XCTUnwrap(Paths.executablePath)
     XCTAssertTrue(FileManager.default.isExecutableFile(atPath: path))

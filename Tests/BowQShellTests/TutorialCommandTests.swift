@@ -22,7 +22,7 @@ final class TutorialCommandTests: XCTestCase {
   func shell(_ capture: ShellFixtures.Capture) throws -> Shell {
     let shell = try ShellFixtures.shell(
       after: ShellFixtures.hatShop, capture: capture, keepGoing: true)
-    shell.sampleDataPath = Self.sample
+    shell.findSampleData = { Self.sample }
     shell.tutorialProgressPath = progressPath
     return shell
   }
@@ -149,7 +149,7 @@ final class TutorialCommandTests: XCTestCase {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     let shell = Shell(
       interpreter: interpreter, output: capture.output, style: Style(isEnabled: true))
-    shell.sampleDataPath = Self.sample
+    shell.findSampleData = { Self.sample }
     shell.run(script: ".tutorial 2\ncount BowTie", name: nil)
     XCTAssertTrue(
       capture.out.contains("\u{1B}[1mLesson 2 of 11: Seeding sample data once\u{1B}[0m\n"),
@@ -161,7 +161,7 @@ final class TutorialCommandTests: XCTestCase {
   func testWithoutTheSampleTheTutorialSaysWhereToPointIt() throws {
     let capture = ShellFixtures.Capture()
     let shell = try shell(capture)
-    shell.sampleDataPath = nil
+    shell.findSampleData = { nil }
     XCTAssertFalse(shell.run(script: ".tutorial", name: nil))
     XCTAssertEqual(
       capture.err,

@@ -1,6 +1,26 @@
+import Foundation
+
 /// The BowTies sample: Core Data's classic tutorial model, and the seeding of a new store
 /// from SampleData.plist, as the sample app does on first launch.
+///
+/// The repository's SampleData.plist is built into bowq (``plist``), so that an installed
+/// binary has it wherever it is copied.
 public enum BowTiesSample {
+  /// SampleData.plist as it was when bowq was built.
+  public static var plist: Data { Data(PackageResources.SampleData_plist) }
+
+  /// Writes ``plist`` to `SampleData.plist` in `folder`, unless that file already holds it,
+  /// so that statements (`import`, the lessons) can name it.
+  ///
+  /// - Returns: the file's path.
+  public static func writeCopy(into folder: String) throws(FileError) -> String {
+    let path = folder + "/SampleData.plist"
+    if FileManager.default.contents(atPath: path) != plist {
+      try AtomicFile.replaceContents(of: path, with: plist)
+    }
+    return path
+  }
+
   /// The BowTie entity in bowq's own definition language.
   public static let modelSource = """
     entity BowTie {

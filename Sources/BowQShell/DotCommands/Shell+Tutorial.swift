@@ -47,7 +47,7 @@ extension Shell {
       if let tutorial, let position {
         try tutorial.start(position)
       } else if tutorial == nil {
-        guard let sampleDataPath else {
+        guard let sampleDataPath = findSampleData() else {
           dotCommandError(
             "cannot find SampleData.plist, which the lessons start from; "
               + "set BOWQ_SAMPLE_DATA to its path")

@@ -1,3 +1,4 @@
+import BowQ
 import Foundation
 import Glibc
 
@@ -77,6 +78,15 @@ public struct Paths: Hashable, Sendable {
       directory = parent
     }
     return nil
+  }
+
+  /// The sample data to seed a store or start a lesson from: ``sampleDataPath(executablePath:)``,
+  /// else the copy built into bowq, written to `SampleData.plist` in ``dataDirectory`` so that
+  /// statements can name it. Nil only when that copy cannot be written.
+  public func sampleDataFile(executablePath: String? = Paths.executablePath) -> String? {
+    if let path = sampleDataPath(executablePath: executablePath) { return path }
+    try? Paths.createPrivateDirectory(atPath: dataDirectory)
+    return try? BowTiesSample.writeCopy(into: dataDirectory)
   }
 
   /// The real path of the running program, read from `/proc/self/exe`.

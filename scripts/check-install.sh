@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Checks that an installed bowq stands alone: installs into a temporary prefix (the debug
+# build, linked as `make install` links it), then runs the README's tour with that binary
+# from a folder far from the checkout, with a new home, no BOWQ_SAMPLE_DATA and — where
+# this machine allows a private mount namespace — the Swift toolchain's libraries hidden;
+# then uninstalls and checks that nothing is left.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+scripts/install.sh --prefix "$prefix" --configuration debug >"$work/install.log" 2>&1 || {
+  cat "$work/install.log" >&2
+  exit 1
+}
+mkdir -p "$work/home" "$work/elsewhere"
+
+toolchain="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib"
+# The tour, run by the installed binary from a folder outside the checkout.
+cat >"$work/tour.sh" <<TOUR
+cd "$work/elsewhere"
+bowq() { env -i HOME="$work/home" PATH=/usr/bin:/bin LANG=C.UTF-8 "$prefix/bin/bowq" --format csv "\$@"; }
+bowq -c 'fetch BowTie where searchKey == "R"' -c 'set rating = 4' -c save
+bowq -c 'count BowTie where searchKey == "R" AND rating == 4'
+TOUR
+hidden=false
+status=0
+if unshare -m --propagation private true 2>/dev/null; then
+  hidden=true
+  unshare -m --propagation private bash -c "mount -t tmpfs tmpfs '$toolchain' && bash '$work/tour.sh'" \
+    >"$work/out" 2>"$work/err" || status=$?
+else
+  bash "$work/tour.sh" >"$work/out" 2>"$work/err" || status=$?
+  if readelf -d "$prefix/bin/bowq" | grep -E 'NEEDED.*(libswift|libFoundation|libdispatch)'; then
+    echo "check-install: the installed bowq needs the Swift toolchain's libraries" >&2
+    exit 1
+  fi
+fi
+if [ "$status" != 0 ] || ! grep -q '^Red Bow Tie,R,3.5,' "$work/out" ||
+  [ "$(tail -n 1 "$work/out")" != "1" ]; then
+  echo "check-install: the installed bowq did not run the tour:" >&2
+  cat "$work/out" "$work/err" >&2
+  exit 1
+fi
+for file in share/man/man1/bowq.1 share/bash-completion/completions/bowq \
+  share/zsh/site-functions/_bowq share/fish/vendor_completions.d/bowq.fish; do
+  [ -s "$prefix/$file" ] || { echo "check-install: $file was not installed" >&2; exit 1; }
+done
+scripts/install.sh --uninstall --prefix "$prefix" >/dev/null
+left="$(find "$prefix" -type f)"
+if [ -n "$left" ]; then
+  echo "check-install: uninstall left $left" >&2
+  exit 1
+fi
+if $hidden; then
+  echo "check-install: the installed bowq ran the tour with the Swift toolchain hidden"
+else
+  echo "check-install: the installed bowq ran the tour and needs no Swift toolchain library"
+fi

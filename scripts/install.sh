@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Installs bowq under a prefix, or removes what it installed.
+#
+#   scripts/install.sh [--prefix DIR] [--configuration release|debug] [--binary FILE]
+#   scripts/install.sh --uninstall [--prefix DIR]
+#
+# PREFIX defaults to ~/.local. Installed: bin/bowq (the sample data and the lessons are
+# inside it), share/man/man1/bowq.1, and completions for bash, zsh and fish, the last three
+# made from `bowq --help` so that they name exactly the options it has. The binary is
+# linked with the Swift runtime and Foundation inside it where the toolchain allows, so it
+# runs where no Swift toolchain is; it still uses Debian's libedit, SQLite, zlib and
+# libxml2. --binary installs an already built bowq instead of building one.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+prefix="${PREFIX:-$HOME/.local}"
+configuration=release
+binary=""
+uninstall=false
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) prefix="$2"; shift 2 ;;
+    --configuration) configuration="$2"; shift 2 ;;
+    --binary) binary="$2"; shift 2 ;;
+    --uninstall) uninstall=true; shift ;;
+    *) echo "usage: $0 [--prefix DIR] [--configuration release|debug] [--binary FILE] [--uninstall]" >&2; exit 2 ;;
+  esac
+done
+
+installed=(
+  "bin/bowq"
+  "share/man/man1/bowq.1"
+  "share/bash-completion/completions/bowq"
+  "share/zsh/site-functions/_bowq"
+  "share/fish/vendor_completions.d/bowq.fish"
+)
+
+if $uninstall; then
+  for file in "${installed[@]}"; do
+    if [ -f "$prefix/$file" ] && [ ! -L "$prefix/$file" ]; then
+      rm -f "$prefix/$file"
+      echo "removed $prefix/$file"
+    fi
+  done
+  exit 0
+fi
+
+if [ -z "$binary" ]; then
+  scripts/install-deps.sh
+  # Foundation's static libraries need each other in turn: link them as one group.
+  linking=(--static-swift-stdlib -Xlinker --start-group)
+  for library in FoundationXML _CFXMLInterface Foundation FoundationInternationalization \
+    FoundationEssentials CoreFoundation _FoundationCollections _FoundationCShims _FoundationICU; do
+    linking+=(-Xlinker "-l$library")
+  done
+  linking+=(-Xlinker --end-group -Xlinker -lxml2)
+  if ! swift build -c "$configuration" --product bowq "${linking[@]}"; then
+    echo "install: this toolchain cannot link the Swift runtime in; bowq will need the" \
+      "toolchain's libraries at run time" >&2
+    swift build -c "$configuration" --product bowq
+  fi
+  binary="$(swift build -c "$configuration" --show-bin-path)/bowq"
+fi
+
+mkdir -p "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
+  "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
+install -m 0755 "$binary" "$prefix/bin/bowq.new"
+mv -f "$prefix/bin/bowq.new" "$prefix/bin/bowq"
+help="$(env -u BOWQ_SAMPLE_DATA "$prefix/bin/bowq" --help)"
+version="$("$prefix/bin/bowq" --version)"
+scripts/man-page.sh "$version" <<<"$help" >"$prefix/share/man/man1/bowq.1"
+scripts/completions.sh bash <<<"$help" >"$prefix/share/bash-completion/completions/bowq"
+scripts/completions.sh zsh <<<"$help" >"$prefix/share/zsh/site-functions/_bowq"
+scripts/completions.sh fish <<<"$help" >"$prefix/share/fish/vendor_completions.d/bowq.fish"
+for file in "${installed[@]}"; do echo "installed $prefix/$file"; done
+
+case ":$PATH:" in
+  *":$prefix/bin:"*) ;;
+  *) echo "$prefix/bin is not on your PATH: add  export PATH=\"$prefix/bin:\$PATH\"  to your" \
+    "shell's startup file" ;;
+esac
