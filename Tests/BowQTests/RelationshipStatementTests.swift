@@ -75,6 +75,17 @@ final class RelationshipStatementTests: XCTestCase {
     XCTAssertEqual(try count(interpreter, "count BowTie where SELF IN owner.ties"), 2)
   }
 
+  func testDistinctRowsSortByTheKeyPathTheirColumnIsNamedAfter() throws {
+    let interpreter = try makeInterpreter()
+    guard
+      case .objects(let result)? = try interpreter.run(
+        "fetch BowTie select distinct owner.name sort by owner.name desc"
+      ).last
+    else { return XCTFail("no rows") }
+    XCTAssertEqual(result.columns.map(\.name), ["owner.name"])
+    XCTAssertEqual(result.rows.map { $0 }, [[.string("Ann")], [.null]])
+  }
+
   func testAToManyNeedsAQualifier() throws {
     let interpreter = try makeInterpreter()
     XCTAssertThrowsError(try interpreter.run("count Person where ties.rating > 3")) { error in

@@ -38,14 +38,16 @@ extension Binder {
       let value: BoundExpression
       let column = resultColumn(named: key.key, in: projection)
       if sortsRows {
-        guard column != nil else {
+        guard let column else {
           throw LanguageError(
             .semantic,
             "with group by, distinct or having, sort by one of the result columns: "
               + projection.columns.map(\.name).joined(separator: ", "),
             at: key.key.range)
         }
-        value = try results.bind(key.key, on: projection.resultEntity)
+        value = try results.bind(
+          ExpressionSyntax(.keyPath([.key(column.name)]), range: key.key.range),
+          on: projection.resultEntity)
       } else if case .expression(let expression)? = column?.value {
         value = expression
       } else {
@@ -59,12 +61,13 @@ extension Binder {
       projection: projection, sortsRows: sortsRows)
   }
 
-  /// The result column a sort key names by itself (`sort by n` for `count() as n`).
+  /// The result column a sort key names: by its name (`sort by n` for `count() as n`), or as
+  /// the key path a column without `as` is named after (`sort by owner.name`).
   private func resultColumn(named key: ExpressionSyntax, in projection: BoundProjection)
     -> BoundColumn?
   {
-    guard case .keyPath(let path) = key.kind, path.count == 1, case .key(let name) = path[0]
-    else { return nil }
+    guard case .keyPath = key.kind else { return nil }
+    let name = PredicateFormatter.format(key)
     return projection.columns.first { $0.name == name }
   }
 
