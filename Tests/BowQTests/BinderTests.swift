@@ -109,9 +109,24 @@ final class BinderTests: XCTestCase {
       error("fetch BowTie where rating >= \"3\""),
       "cannot compare rating (a number) with a string using >= @ 1:27-1:29")
     XCTAssertEqual(
-      error("fetch BowTie where lastWorn > \"2024-01-01\""),
+      error("fetch BowTie where lastWorn > \"New Year\""),
       #"cannot compare lastWorn (a date) with a string using >; write a date as CAST("2024-01-31T12:00:00Z", "NSDate") @ 1:29-1:30"#
     )
+  }
+
+  func testAStringComparedWithADateIsTheDateItSpells() throws {
+    let interpreter = try Interpreter.sampleInMemory()
+    for (statement, count) in [
+      (#"count BowTie where lastWorn > "2024-03-01""#, 3),
+      (#"count BowTie where "2024-03-01" < lastWorn"#, 3),
+      (#"count BowTie where lastWorn == "2024-03-01T09:30:00Z""#, 1),
+      (#"count BowTie where lastWorn != "2024-03-01T09:30:00Z""#, 6),
+    ] {
+      guard case .count(_, let n)? = try interpreter.run(statement).last else {
+        return XCTFail(statement)
+      }
+      XCTAssertEqual(n, count, statement)
+    }
   }
 
   func testStringOperatorsNeedStrings() {

@@ -86,6 +86,9 @@ struct Binder {
     -> BoundComparison
   {
     var (lhs, rhs) = try bindOperands(c, on: entity)
+    if c.op != .in {
+      (lhs, rhs) = (lhs.readingDate(comparedWith: rhs), rhs.readingDate(comparedWith: lhs))
+    }
     if isDynamic, c.op == .in, rhs.type == .unknown {
       rhs = BoundExpression(kind: .dynamic(.elements(of: rhs)), type: .unknown, range: rhs.range)
     }

@@ -32,6 +32,15 @@ struct BoundExpression: Sendable {
   var type: ValueType
   var range: SourceRange
 
+  /// A string constant compared with a date (`lastWorn > "2024-05-01"`) as the date its ISO
+  /// 8601 text spells, as `set lastWorn = "2024-05-01"` reads it; anything else as it is.
+  func readingDate(comparedWith other: BoundExpression) -> BoundExpression {
+    guard other.type == .date || other.type.elementType == .date,
+      case .string(let text)? = constantValue, let date = try? ISO8601Dates.parse(text)
+    else { return self }
+    return BoundExpression(kind: .constant(.date(date)), type: .date, range: range)
+  }
+
   /// The value, when the expression is a constant.
   var constantValue: Value? {
     if case .constant(let v) = kind { return v }
