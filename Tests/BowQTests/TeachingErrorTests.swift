@@ -79,6 +79,20 @@ final class TeachingErrorTests: XCTestCase {
     XCTAssertEqual(interpreter.notes, [], "nothing differs only in case")
   }
 
+  func testAStringOperatorThatCaseInsensitivityWouldFillGetsANoteToo() throws {
+    let interpreter = try makeInterpreter()
+    _ = try interpreter.run(#"count Tie where name CONTAINS "red""#)
+    XCTAssertEqual(
+      interpreter.notes.map(\.message),
+      [
+        #"no Tie has name CONTAINS "red", but "Red Bow Tie" would match if case were ignored: name CONTAINS[c] "red" ignores case"#
+      ])
+    _ = try interpreter.run(#"count Tie where name LIKE "*BOW*""#)
+    XCTAssertEqual(interpreter.notes.count, 1)
+    _ = try interpreter.run(#"count Tie where name CONTAINS "Bow""#)
+    XCTAssertEqual(interpreter.notes, [], "a fetch that found objects gets no note")
+  }
+
   func testComparingAToManyWithOneValueAsksForAny() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(

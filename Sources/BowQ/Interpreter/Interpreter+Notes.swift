@@ -27,15 +27,17 @@ extension Interpreter {
     return [(syntax, predicate)]
   }
 
-  /// Notes for a fetch or count that found nothing: each `key == "string"` that matches no
-  /// object but would with `[c]`, with a value it would find.
+  /// Notes for a fetch or count that found nothing: each `key == "string"` (or `CONTAINS`,
+  /// `BEGINSWITH`, `ENDSWITH`, `LIKE`) that matches no object but would with `[c]`, with a
+  /// value it would find.
   func emptyResultNotes(
     _ entity: Entity, _ syntax: PredicateSyntax?, _ bound: BoundPredicate?, now: Date
   ) throws -> [StatementNote] {
     guard let syntax, let bound else { return [] }
     let compiler = compiler(now)
     var notes: [StatementNote] = []
-    for (comparison, exact, folded) in PredicateAdvice.caseSensitiveEqualities(syntax, bound) {
+    for (comparison, exact, folded) in PredicateAdvice.caseSensitiveStringComparisons(syntax, bound)
+    {
       guard
         let found = try firstFoldedMatch(
           entity, exact: .comparison(exact), folded: .comparison(folded), compiler)
@@ -46,11 +48,13 @@ extension Interpreter {
       ignoringCase.options.insert(.caseInsensitive)
       let written = PredicateSyntax(.comparison(comparison), range: comparison.operatorRange)
       let suggested = PredicateSyntax(.comparison(ignoringCase), range: comparison.operatorRange)
+      let difference =
+        comparison.op == .equal ? "differs only in case" : "would match if case were ignored"
       notes.append(
         StatementNote(
           .note,
           "no \(entity.name) has \(PredicateFormatter.format(written)), but "
-            + "\(value.literalText) differs only in case: "
+            + "\(value.literalText) \(difference): "
             + "\(PredicateFormatter.format(suggested)) ignores case",
           at: comparison.operatorRange))
     }

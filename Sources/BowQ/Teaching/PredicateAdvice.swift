@@ -57,14 +57,16 @@ enum PredicateAdvice {
     }
   }
 
-  /// The comparisons `key == "string"` without `[c]`, each with the same comparison made
-  /// case-insensitive: where a fetch found nothing, the objects the second finds differ
-  /// from the string only in case.
-  static func caseSensitiveEqualities(_ syntax: PredicateSyntax, _ bound: BoundPredicate)
+  /// The comparisons of a key with a string (`==`, `CONTAINS`, `BEGINSWITH`, `ENDSWITH`,
+  /// `LIKE`) without `[c]`, each with the same comparison made case-insensitive: where a
+  /// fetch found nothing, the objects the second finds miss only by case.
+  static func caseSensitiveStringComparisons(_ syntax: PredicateSyntax, _ bound: BoundPredicate)
     -> [(Comparison, exact: BoundComparison, folded: BoundComparison)]
   {
     comparisons(syntax, bound).compactMap { c, b in
-      guard b.modifier == .direct, b.op == .equal, !b.options.contains(.caseInsensitive),
+      guard b.modifier == .direct,
+        [.equal, .contains, .beginsWith, .endsWith, .like].contains(b.op),
+        !b.options.contains(.caseInsensitive),
         b.lhs.type == .string, b.lhs.constantValue == nil, case .string? = b.rhs.constantValue
       else { return nil }
       var folded = b
