@@ -26,6 +26,25 @@ final class ScriptArgumentTests: XCTestCase {
     XCTAssertEqual(quoted.output, "1\n$1 = 3\n$2 = \"B\"\n$3 = \"2024-01-31\"\n")
   }
 
+  func testAMissingArgumentAndADateArgumentSayWhatTheScriptNeeds() throws {
+    let script = home.appendingPathComponent("worn.bowq")
+    try "count BowTie where rating > $1 AND lastWorn > $2\n".write(
+      to: script, atomically: true, encoding: .utf8)
+    let missing = try Bowq.run(["--memory", "--sample", script.path, "3"], home: home)
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertTrue(
+      missing.stderr.contains(
+        "error: the script needs argument 2, but was given 1: pass it after the script's name"),
+      missing.stderr)
+    let dated = try Bowq.run(["--memory", "--sample", script.path, "3", "2024-03-01"], home: home)
+    XCTAssertEqual(dated.output, "3\n", dated.stderr)
+    let undated = try Bowq.run(["--memory", "--sample", script.path, "3", "soon"], home: home)
+    XCTAssertTrue(
+      undated.stderr.contains(
+        #"give $2 an ISO 8601 date such as 2024-01-31, or write CAST($2, "NSDate")"#),
+      undated.stderr)
+  }
+
   func testKeepGoingRunsEveryCommand() throws {
     let result = try Bowq.run(
       [

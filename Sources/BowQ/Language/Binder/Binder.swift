@@ -170,7 +170,13 @@ struct Binder {
     guard !lhs.isComparable(with: rhs) else { return }
     var message = "cannot compare \(describe(c.lhs)) (\(lhs)) with \(rhs) using \(c.op.rawValue)"
     if lhs == .date, rhs == .string {
-      message += "; write a date as CAST(\"2024-01-31T12:00:00Z\", \"NSDate\")"
+      if case .variable(let name) = c.rhs.kind {
+        message +=
+          "; give $\(name) an ISO 8601 date such as 2024-01-31, or write "
+          + "CAST($\(name), \"NSDate\")"
+      } else {
+        message += "; write a date as CAST(\"2024-01-31T12:00:00Z\", \"NSDate\")"
+      }
     }
     throw fail(message, c.operatorRange)
   }

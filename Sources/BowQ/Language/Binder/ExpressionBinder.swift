@@ -1,6 +1,22 @@
 import Foundation
 
 extension Binder {
+  /// Why `$name` has no value: a script's argument (`$2`) that was not given, or a variable
+  /// never set, with the closest name set.
+  private func unboundVariableMessage(_ name: String) -> String {
+    func isArgument(_ name: String) -> Bool { Int(name) != nil && name.first != "-" }
+    if isArgument(name) {
+      let given = variables.keys.filter(isArgument).count
+      return "the script needs argument \(name), but was given \(given): pass it after the "
+        + "script's name (bowq script.bowq ARGUMENT…), or give it with `.param set \(name) VALUE`"
+    }
+    guard !variables.isEmpty else {
+      return "unbound variable $\(name). Give it a value with `.param set \(name) VALUE`."
+    }
+    return "unbound variable $\(name)."
+      + NameSuggestion.hint(for: name, among: Array(variables.keys) + Array(locals.keys))
+  }
+
   func bind(_ e: ExpressionSyntax, on entity: Entity?) throws(LanguageError) -> BoundExpression {
     let range = e.range
     switch e.kind {
@@ -14,13 +30,7 @@ extension Binder {
         if isDynamic {
           return BoundExpression(kind: .dynamic(.variable(name)), type: .unknown, range: range)
         }
-        throw LanguageError(
-          .semantic,
-          "unbound variable $\(name)."
-            + (variables.isEmpty
-              ? " Give it a value with `.param set \(name) VALUE`."
-              : NameSuggestion.hint(for: name, among: Array(variables.keys) + Array(locals.keys))),
-          at: range)
+        throw LanguageError(.semantic, unboundVariableMessage(name), at: range)
       }
       return BoundExpression(kind: .constant(value), type: ValueType(of: value), range: range)
     case .keyPath(let components):
