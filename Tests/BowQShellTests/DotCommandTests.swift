@@ -40,11 +40,13 @@ final class DotCommandTests: XCTestCase {
       commands,
       """
         .help             this text
+        .help TOPIC       one statement or command: .help fetch, .help .mode
         .mode FORMAT      table, box, json, jsonl, csv or line
         .mode             the format in use
         .tables           the entities and how many objects each has
-        .schema [Entity]    the model
-        .schema --diagram   the model drawn as boxes; --format mermaid|dot for documents
+        .schema [Entity]     the model (as JSON in the json formats)
+        .schema --diagram    the model drawn as boxes; --format mermaid|dot for documents
+        .schema --format F   the same as .schema --diagram --format F
         .output FILE      write later results to FILE (replacing it)
         .output           write results to the screen again
         .once FILE        write the next statement's result to FILE
@@ -60,6 +62,32 @@ final class DotCommandTests: XCTestCase {
         .quit             leave (or Ctrl-D)
 
       """)
+  }
+
+  func testHelpOnATopicShowsItsStatementOrCommand() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertFalse(shell.run(script: ".help count\n.help mode\n.help cout", name: nil))
+    XCTAssertEqual(
+      capture.out,
+      "  count Entity [where PREDICATE]\n      count objects\n"
+        + "  .mode FORMAT      table, box, json, jsonl, csv or line\n"
+        + "  .mode             the format in use\n")
+    XCTAssertEqual(
+      capture.err,
+      "<stdin>:3: error: no help on cout. Did you mean \"count\"? "
+        + ".help lists every statement and command.\n")
+  }
+
+  func testSchemaIsJSONInTheJSONFormatsAndFormatAloneDraws() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
+    XCTAssertTrue(shell.run(script: ".schema --format mermaid\n.mode json\n.schema Hat", name: nil))
+    XCTAssertTrue(capture.out.hasPrefix("erDiagram\n  Hat {\n"), capture.out)
+    XCTAssertTrue(
+      capture.out.hasSuffix(
+        #"[{"name":"Hat","parent":null,"abstract":false,"attributes":[{"name":"name","type":"String","optional":false,"default":null,"minimum":null,"maximum":null,"minLength":null,"maxLength":null,"pattern":null,"unique":false,"external":false},{"name":"width","type":"Int16","optional":false,"default":null,"minimum":1,"maximum":null,"minLength":null,"maxLength":null,"pattern":null,"unique":false,"external":false}],"relationships":[],"unique":[],"indexes":[]}]"#
+          + "\n"), capture.out)
   }
 
   /// `.help` lists every statement from the parser's table of statement words, each with

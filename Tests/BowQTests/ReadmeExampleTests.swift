@@ -50,6 +50,25 @@ final class ReadmeExampleTests: XCTestCase {
     XCTAssertEqual(printed, promised)
   }
 
+  /// README's "The language at a glance" block, run as written as one script (in a folder
+  /// holding SampleData.plist, which it imports): every statement succeeds.
+  func testTheLanguageAtAGlanceRunsAsWritten() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let section = try XCTUnwrap(
+      text.components(separatedBy: "## The language at a glance\n").dropFirst().first)
+    let script = try XCTUnwrap(section.components(separatedBy: "```\n").dropFirst().first)
+    let folder = try makeTemporaryFolder("bowq-readme")
+    try FileManager.default.copyItem(
+      at: GrammarTests.packageRoot.appendingPathComponent("SampleData.plist"),
+      to: folder.appendingPathComponent("SampleData.plist"))
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory, baseDirectory: folder.path)
+    let results = try interpreter.run(script)
+    XCTAssertEqual(results.count, 22, "one result a statement")
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("favorites.json").path))
+  }
+
   func testTheReadmeShowsTheExampleOfThisTest() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     let section = try XCTUnwrap(

@@ -43,10 +43,13 @@ struct DotCommand: Sendable {
   /// Every dot-command, in the order `.help` lists them.
   static let all: [DotCommand] = [
     DotCommand(
-      name: ".help", psql: ["\\?", "\\h"], usage: [Usage(synopsis: ".help", summary: "this text")]
-    ) {
-      shell, _ in shell.showHelp()
-    },
+      name: ".help", psql: ["\\?", "\\h"],
+      usage: [
+        Usage(synopsis: ".help", summary: "this text"),
+        Usage(
+          synopsis: ".help TOPIC", summary: "one statement or command: .help fetch, .help .mode"),
+      ]
+    ) { shell, line in shell.showHelp(line) },
     DotCommand(
       name: ".mode", aliases: [".format"],
       usage: [
@@ -61,10 +64,11 @@ struct DotCommand: Sendable {
     DotCommand(
       name: ".schema", psql: ["\\d"],
       usage: [
-        Usage(synopsis: ".schema [Entity]", summary: "the model"),
+        Usage(synopsis: ".schema [Entity]", summary: "the model (as JSON in the json formats)"),
         Usage(
           synopsis: ".schema --diagram",
           summary: "the model drawn as boxes; --format mermaid|dot for documents"),
+        Usage(synopsis: ".schema --format F", summary: "the same as .schema --diagram --format F"),
       ]
     ) { shell, line in shell.showSchema(line) },
     DotCommand(
@@ -147,7 +151,7 @@ struct DotCommand: Sendable {
   /// This command's lines of `.help`: synopses padded to ``synopsisColumn``, or, when one
   /// leaves less than two spaces there (`.param set NAME VALUE`), all of them to three
   /// past the longest.
-  private var helpLines: String {
+  var helpLines: String {
     let longest = usage.map(\.synopsis.count).max() ?? 0
     let column = longest + 2 <= Self.synopsisColumn ? Self.synopsisColumn : longest + 3
     return usage.map { line in

@@ -3,10 +3,28 @@ import Foundation
 
 /// The actions of the dot-commands of ``DotCommand/all``.
 extension Shell {
-  /// `.help`: the statements and the dot-commands.
-  func showHelp() -> DotCommand.Outcome {
-    output.write(Shell.helpText)
-    return .done
+  /// `.help`: the statements and the dot-commands; `.help TOPIC`, the statement or
+  /// dot-command named (`fetch`, `.mode` or `mode`).
+  func showHelp(_ line: DotCommand.Line) -> DotCommand.Outcome {
+    guard line.words.count > 1 else {
+      output.write(Shell.helpText)
+      return .done
+    }
+    let topic = line.words[1]
+    if let keyword = StatementKeyword(word: topic) {
+      output.write("  \(keyword.synopsis)\n      \(keyword.summary)\n")
+      return .done
+    }
+    if let command = DotCommand.named(topic.hasPrefix(".") ? topic : "." + topic) {
+      output.write(command.helpLines)
+      return .done
+    }
+    dotCommandError(
+      "no help on \(ValueText.visible(topic))."
+        + NameSuggestion.hint(
+          for: topic, among: StatementKeyword.allCases.map(\.word) + DotCommand.all.map(\.name))
+        + " .help lists every statement and command.")
+    return .failed
   }
 
   /// `.mode FORMAT`: the format of later results, named in any case; `.mode` alone says
@@ -124,15 +142,26 @@ extension Shell {
     return .done
   }
 
-  /// `.schema [Entity]`: every entity of the model, or the one named (in any case).
+  /// `.schema [Entity]`: every entity of the model, or the one named (in any case), as the
+  /// statements that define them, or as JSON in a JSON format; with `--diagram` or
+  /// `--format`, the model drawn.
   func showSchema(_ line: DotCommand.Line) -> DotCommand.Outcome {
-    if line.words.contains("--diagram") { return showDiagram(line) }
+    if line.words.contains("--diagram") || line.words.contains("--format") {
+      return showDiagram(line)
+    }
     let model = interpreter.context.graph.model
-    if model.entities.isEmpty { output.write("(no entities)\n") }
-    guard line.words.count > 1 else {
-      for entity in EntitySchemaFormatter.definitionOrder(of: model) {
+    func write(_ entities: [Entity]) {
+      if format.isJSON {
+        output.write(JSONValue.array(entities.map(EntitySchemaFormatter.json)).serialized() + "\n")
+        return
+      }
+      if entities.isEmpty { output.write("(no entities)\n") }
+      for entity in entities {
         output.write(EntitySchemaFormatter.format(entity, in: model) + "\n")
       }
+    }
+    guard line.words.count > 1 else {
+      write(EntitySchemaFormatter.definitionOrder(of: model))
       return .done
     }
     let name = line.words[1]
@@ -145,7 +174,7 @@ extension Shell {
           + NameSuggestion.hint(for: name, among: model.entities.map(\.name)))
       return .failed
     }
-    output.write(EntitySchemaFormatter.format(entity, in: model) + "\n")
+    write([entity])
     return .done
   }
 

@@ -88,4 +88,43 @@ enum EntitySchemaFormatter {
     if let n = r.maxCount { line += " max \(n)" }
     return line
   }
+
+  /// The entity as JSON, for `.schema` under `--json`: its name, parent and abstractness,
+  /// every attribute (inherited ones too, as a fetch's columns are) with its type and rules,
+  /// every relationship, its uniqueness constraints and declared indexes.
+  static func json(_ entity: Entity) -> JSONValue {
+    func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue {
+      value.map(make) ?? .null
+    }
+    let attributes = entity.attributes.map { a -> JSONValue in
+      .object([
+        ("name", .string(a.name)), ("type", .string(a.type.name)),
+        ("optional", .bool(a.isOptional)),
+        ("default", optional(a.defaultValue, JSONValue.init)),
+        ("minimum", optional(a.minimum, JSONValue.init)),
+        ("maximum", optional(a.maximum, JSONValue.init)),
+        ("minLength", optional(a.minLength, JSONValue.integer)),
+        ("maxLength", optional(a.maxLength, JSONValue.integer)),
+        ("pattern", optional(a.pattern, JSONValue.string)), ("unique", .bool(a.isUnique)),
+        ("external", .bool(a.allowsExternalStorage)),
+      ])
+    }
+    let relationships = entity.relationships.map { r -> JSONValue in
+      .object([
+        ("name", .string(r.name)), ("destination", .string(r.destination)),
+        ("toMany", .bool(r.isToMany)), ("optional", .bool(r.isOptional)),
+        ("ordered", .bool(r.isOrdered)), ("inverse", optional(r.inverse, JSONValue.string)),
+        ("deleteRule", .string(r.deleteRule.rawValue)),
+        ("minCount", optional(r.minCount, JSONValue.integer)),
+        ("maxCount", optional(r.maxCount, JSONValue.integer)),
+      ])
+    }
+    return .object([
+      ("name", .string(entity.name)), ("parent", optional(entity.parent, JSONValue.string)),
+      ("abstract", .bool(entity.isAbstract)), ("attributes", .array(attributes)),
+      ("relationships", .array(relationships)),
+      ("unique", .array(entity.uniquenessConstraints.map { .array($0.map(JSONValue.string)) })),
+      ("indexes", .array(entity.indexes.map { .string($0.name) })),
+    ])
+  }
 }
