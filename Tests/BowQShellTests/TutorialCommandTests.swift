@@ -114,6 +114,46 @@ final class TutorialCommandTests: XCTestCase {
       capture.out.contains("That "), "a step that checks the data says nothing of the result")
   }
 
+  func testAPredicateThatFitsTheSampleByChanceDoesNotPass() throws {
+    let capture = ShellFixtures.Capture()
+    try shell(capture).run(
+      script: ".tutorial 1\nfetch BowTie where rating > 1\nfetch BowTie", name: nil)
+    XCTAssertTrue(
+      capture.out.contains(
+        "✗ Not yet. That gives the right result on this data only by chance: with other "
+          + "objects added, it would not.\n"), capture.out)
+    XCTAssertTrue(capture.out.contains("✓ Done.\n\nStep 2 of 3:"), capture.out)
+  }
+
+  func testACountSaysWhatItCountedAndAHintNamesTheSampleFile() throws {
+    let capture = ShellFixtures.Capture()
+    try shell(capture).run(
+      script: ".tutorial 3\nfetch BowTie where searchKey == \"R\"\n"
+        + "fetch BowTie where rating > 3\ncount BowTie\n.tutorial 2\ncount BowTie\nsave",
+      name: nil)
+    XCTAssertTrue(
+      capture.out.contains("✗ Not yet. That counted 7; the step wants 2.\n"), capture.out)
+    XCTAssertTrue(capture.out.contains("SampleData.plist\" into BowTie`.\n"), capture.out)
+    XCTAssertFalse(capture.out.contains("{sample}"), capture.out)
+  }
+
+  func testLookingAroundIsNoWrongTryAndFinishedLessonsAreTicked() throws {
+    let capture = ShellFixtures.Capture()
+    let shell = try shell(capture)
+    shell.run(
+      script: ".tutorial 2\ncount BowTie\nimport \"\(Self.sample)\" into BowTie\ncount BowTie\n"
+        + "changes\nsave\n.tutorial list",
+      name: nil)
+    XCTAssertFalse(capture.out.contains("✗"), capture.out)
+    XCTAssertTrue(capture.out.contains("✓  2. Seeding sample data once\n"), capture.out)
+    XCTAssertTrue(capture.out.contains("→  3. Fetching by predicate\n"), capture.out)
+    XCTAssertEqual(
+      try String(contentsOfFile: progressPath, encoding: .utf8), "lesson 3 step 1\ndone 2\n")
+    let later = ShellFixtures.Capture()
+    try self.shell(later).run(script: ".tutorial list", name: nil)
+    XCTAssertTrue(later.out.contains("✓  2. Seeding sample data once\n"), later.out)
+  }
+
   func testTheLastStepEndsTheTutorialAndForgetsTheProgress() throws {
     let capture = ShellFixtures.Capture()
     let shell = try shell(capture)

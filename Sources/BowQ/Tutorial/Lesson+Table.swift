@@ -41,7 +41,8 @@ extension Lesson {
     steps: [
       LessonStep(
         task: "Fetch every BowTie.", answer: "fetch BowTie", check: .sameObjects,
-        hints: ["`fetch Entity` with no `where` returns every object of the entity."]),
+        hints: ["`fetch Entity` with no `where` returns every object of the entity."],
+        decoy: #"insert BowTie name = "", searchKey = "", rating = 0, timesWorn = 0"#),
       LessonStep(
         task: "rating is a Double: fetch the ties rated exactly 4.5.",
         answer: "fetch BowTie where rating == 4.5", check: .sameObjects,

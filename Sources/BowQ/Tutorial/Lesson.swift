@@ -32,6 +32,20 @@ public struct LessonStep: Sendable {
   public var check: StepCheck
   /// Said after the first wrong try, the second, and so on (the last one repeats).
   public var hints: [String]
+  /// Statements that add objects to a copy of the data, on which a statement that passes
+  /// must pass again: so that a predicate that happens to give the sample's answer
+  /// (`rating > 1` for every tie) is not taken for the step's.
+  public var decoy: String?
+
+  public init(
+    task: String, answer: String, check: StepCheck, hints: [String], decoy: String? = nil
+  ) {
+    self.task = task
+    self.answer = answer
+    self.check = check
+    self.hints = hints
+    self.decoy = decoy
+  }
 
   /// How many wrong tries are answered with a hint before the answer is shown.
   public static let triesBeforeAnswer = 3

@@ -59,7 +59,11 @@ public enum StepCheck: Sendable {
       (.sameObjectsInOrder, .objects(let a), .objects(let b)) where found == .objects:
       if a.ids.count != b.ids.count { return .objectCount(found: a.ids.count, wanted: b.ids.count) }
       return Set(a.ids) == Set(b.ids) ? .order : .otherObjects
-    case (.sameCount, _, _) where Self.count(of: result) != nil: return nil
+    case (.sameCount, _, _) where Self.count(of: result) != nil:
+      guard let found = Self.count(of: result), let wanted = Self.count(of: answer),
+        found != wanted
+      else { return nil }
+      return .count(found: found, wanted: wanted)
     case (.sameObjects, _, _), (.sameObjectsInOrder, _, _), (.sameCount, _, _),
       (.sameValues, _, _):
       return found == wanted ? nil : .kind(wanted: wanted, found: found)

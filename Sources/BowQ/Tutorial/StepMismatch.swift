@@ -5,10 +5,15 @@ public enum StepMismatch: Hashable, Sendable {
   case kind(wanted: ResultKind, found: ResultKind)
   /// A fetch of `found` objects where the step wants `wanted`.
   case objectCount(found: Int, wanted: Int)
+  /// A count of `found` where the step wants `wanted`.
+  case count(found: Int, wanted: Int)
   /// As many objects as the step wants, but not the same ones.
   case otherObjects
   /// The objects the step wants, in another order.
   case order
+  /// The result the step wants on this data, but by chance: on the same data with other
+  /// objects added (the step's decoys), it differs from the answer's.
+  case byChance
 
   /// The kinds of result a step can ask for.
   public enum ResultKind: Hashable, Sendable {

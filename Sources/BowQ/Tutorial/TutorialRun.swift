@@ -13,6 +13,9 @@ public final class TutorialRun {
   public let interpreter: Interpreter
   /// The step the learner is at; after the last step of the last lesson, one past it.
   public private(set) var position: TutorialPosition
+  /// The lessons whose last step the learner passed, in this run or (as the progress file
+  /// kept them) before it.
+  public private(set) var finishedLessons: Set<Int>
   /// The wrong tries at the current step.
   public private(set) var wrongTries = 0
   /// What the last statement run through ``execute(_:)`` did for the step.
@@ -27,10 +30,12 @@ public final class TutorialRun {
   ///
   /// - Parameters:
   ///   - user: the learner's own interpreter, whose clock and folder the scratch one shares.
-  public init(at position: TutorialPosition, sampleDataPath: String, like user: Interpreter)
-    throws(TutorialError)
-  {
+  public init(
+    at position: TutorialPosition, finished: Set<Int> = [], sampleDataPath: String,
+    like user: Interpreter
+  ) throws(TutorialError) {
     self.position = position
+    finishedLessons = finished
     self.sampleDataPath = sampleDataPath
     interpreter = Interpreter(
       context: Context(graph: ObjectGraph()), store: .memory,
@@ -92,20 +97,55 @@ public final class TutorialRun {
       mismatch = nil
       return try interpreter.execute(statement)
     }
-    let answering = interpreter.scratchCopy()
+    let decoyData = step.decoy.map { _ in interpreter.scratchCopy() }
+    let (attempt, expected, passedHere) = judge(statement, step, on: interpreter)
+    let passed = passedHere && passesWithDecoy(statement, step, on: decoyData)
+    let looksAround = !passed && Self.looksAround(statement)
+    mismatch =
+      passed || looksAround
+      ? nil : passedHere ? .byChance : step.check.mismatch(attempt, expected: expected)
+    verdict = passed ? try advance() : looksAround ? nil : miss(step)
+    return try attempt.get()
+  }
+
+  /// Runs `statement` on `data`, and the step's answer on a copy of `data` as it was, and
+  /// judges the first by the second.
+  private func judge(_ statement: Statement, _ step: LessonStep, on data: Interpreter) -> (
+    attempt: Result<StatementResult, any Error>, expected: Result<StatementResult, any Error>,
+    passed: Bool
+  ) {
+    let answering = data.scratchCopy()
     let expected = Result<StatementResult, any Error> {
       guard let last = try answering.run(text(step.answer)).last else {
         throw TutorialError(message: "the step has no answer")
       }
       return last
     }
-    let attempt = Result<StatementResult, any Error> { try interpreter.execute(statement) }
+    let attempt = Result<StatementResult, any Error> { try data.execute(statement) }
     let passed = step.check.passes(attempt, expected: expected) { probe, afterAnswer in
-      try? (afterAnswer ? answering : interpreter).scratchCopy().run(probe)
+      try? (afterAnswer ? answering : data).scratchCopy().run(probe)
     }
-    mismatch = passed ? nil : step.check.mismatch(attempt, expected: expected)
-    verdict = passed ? try advance() : miss(step)
-    return try attempt.get()
+    return (attempt, expected, passed)
+  }
+
+  /// Whether `statement` passes `step` again on `data` (a copy of the data before it ran)
+  /// with the step's decoy objects added; true for a step without decoys.
+  private func passesWithDecoy(_ statement: Statement, _ step: LessonStep, on data: Interpreter?)
+    -> Bool
+  {
+    guard let decoy = step.decoy, let data, (try? data.run(text(decoy))) != nil else {
+      return true
+    }
+    return judge(statement, step, on: data).passed
+  }
+
+  /// Whether `statement` only looks at the data (`changes`, `explain`, `why`, `show`): one
+  /// that does not do the step is no wrong try, as a hint may suggest it on the way.
+  private static func looksAround(_ statement: Statement) -> Bool {
+    switch statement.kind {
+    case .changes, .explain, .explainAnalyze, .why, .show: return true
+    default: return false
+    }
   }
 
   /// Counts a statement that did not parse as a wrong try at the current step, so that its
@@ -121,6 +161,7 @@ public final class TutorialRun {
     position.step += 1
     guard position.step == lesson.steps.count else { return .passed(next: .step) }
     let finished = position.lesson
+    finishedLessons.insert(finished)
     guard Lesson.numbered(finished + 1) != nil else { return .passed(next: .end) }
     try start(TutorialPosition(lesson: finished + 1))
     return .passed(next: .lesson(finished: finished))
@@ -132,7 +173,7 @@ public final class TutorialRun {
     guard wrongTries < LessonStep.triesBeforeAnswer, !step.hints.isEmpty else {
       return .answer(text(step.answer))
     }
-    return .hint(step.hints[min(wrongTries, step.hints.count) - 1])
+    return .hint(text(step.hints[min(wrongTries, step.hints.count) - 1]))
   }
 
   /// The data a lesson starts from, with no pending changes and no undo history: the

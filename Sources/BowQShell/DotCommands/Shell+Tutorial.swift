@@ -21,7 +21,11 @@ extension Shell {
       }
       return enterTutorial(at: nil)
     case (2, "list"):
-      output.write(TutorialPhrasing.list(current: tutorial?.position.lesson))
+      let saved = savedTutorialProgress()
+      output.write(
+        TutorialPhrasing.list(
+          current: tutorial?.position.lesson ?? saved?.position.lesson,
+          finished: tutorial?.finishedLessons ?? saved?.finished ?? []))
       return .done
     case (2, "off"):
       guard let tutorial, leaveTutorial() else {
@@ -53,9 +57,10 @@ extension Shell {
               + "set BOWQ_SAMPLE_DATA to its path")
           return .failed
         }
+        let saved = savedTutorialProgress()
         tutorial = try TutorialRun(
-          at: position ?? savedTutorialPosition() ?? .start, sampleDataPath: sampleDataPath,
-          like: interpreter)
+          at: position ?? saved?.position ?? .start, finished: saved?.finished ?? [],
+          sampleDataPath: sampleDataPath, like: interpreter)
       }
     } catch {
       dotCommandError(error.message)
@@ -113,12 +118,12 @@ extension Shell {
     saveTutorialPosition()
   }
 
-  /// The position the progress file holds, if it holds one.
-  private func savedTutorialPosition() -> TutorialPosition? {
+  /// The progress the progress file holds, if it holds any.
+  private func savedTutorialProgress() -> TutorialProgress? {
     guard let tutorialProgressPath,
       let text = try? String(contentsOfFile: tutorialProgressPath, encoding: .utf8)
     else { return nil }
-    return TutorialPosition(text: text)
+    return TutorialProgress(text: text)
   }
 
   /// Writes where the learner is to the progress file, in a folder only they can read, as
@@ -128,7 +133,9 @@ extension Shell {
     guard let tutorialProgressPath, let tutorial else { return }
     let folder = URL(fileURLWithPath: tutorialProgressPath).deletingLastPathComponent().path
     try? Paths.createPrivateDirectory(atPath: folder)
-    try? Data((tutorial.position.text + "\n").utf8).write(
+    let progress = TutorialProgress(
+      position: tutorial.position, finished: tutorial.finishedLessons)
+    try? Data(progress.text.utf8).write(
       to: URL(fileURLWithPath: tutorialProgressPath), options: .atomic)
   }
 }

@@ -46,9 +46,14 @@ enum TutorialPhrasing {
       return " That gave \(kind(found)); the step asks for \(kind(wanted))."
     case .objectCount(let found, let wanted)?:
       return " That found \(objects(found)); the step wants \(wanted)."
+    case .count(let found, let wanted)?:
+      return " That counted \(found); the step wants \(wanted)."
     case .otherObjects?:
       return " That found as many objects as the step wants, but not the same ones."
     case .order?: return " Those are the right objects, in another order."
+    case .byChance?:
+      return " That gives the right result on this data only by chance: with other objects "
+        + "added, it would not."
     }
   }
 
@@ -67,11 +72,12 @@ enum TutorialPhrasing {
     "\(count) object\(count == 1 ? "" : "s")"
   }
 
-  /// `.tutorial list`: every lesson, the one at `current` marked.
-  static func list(current: Int?) -> String {
+  /// `.tutorial list`: every lesson, the one at `current` marked →, the `finished` ones ✓.
+  static func list(current: Int?, finished: Set<Int>) -> String {
     Lesson.all.map { lesson in
       let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
-      return "\(lesson.number == current ? "→" : " ") \(number). \(lesson.title)\n"
+      let mark = lesson.number == current ? "→" : finished.contains(lesson.number) ? "✓" : " "
+      return "\(mark) \(number). \(lesson.title)\n"
     }.joined()
   }
 
