@@ -19,11 +19,26 @@ enum ChangesRenderer {
         + values.filter { !$0.value.isNull }.map { "\($0.name) = \(brief($0.value))" }
         .joined(separator: ", ")
     case .updated(let id, let diffs):
-      return "~ \(id): "
-        + diffs.map { "\($0.name) \(brief($0.old)) → \(brief($0.new))" }.joined(separator: ", ")
+      return "~ \(id): " + diffs.map(difference).joined(separator: ", ")
     case .deleted(let id, let values):
       return "- \(id)\(label(values))"
     }
+  }
+
+  /// One property's change: `rating 3.5 → 4`; for a to-many, the members it gained and
+  /// lost (`pages +{Page/p2} -{Page/p3}`), or that only their order changed.
+  private static func difference(_ diff: Change.AttributeChange) -> String {
+    guard case .collection(let old) = diff.old, case .collection(let new) = diff.new else {
+      return "\(diff.name) \(brief(diff.old)) → \(brief(diff.new))"
+    }
+    let (before, after) = (Set(old), Set(new))
+    let added = new.filter { !before.contains($0) }
+    let removed = old.filter { !after.contains($0) }
+    if added.isEmpty, removed.isEmpty { return "\(diff.name) reordered" }
+    var parts = [diff.name]
+    if !added.isEmpty { parts.append("+" + brief(.collection(added))) }
+    if !removed.isEmpty { parts.append("-" + brief(.collection(removed))) }
+    return parts.joined(separator: " ")
   }
 
   private static func label(_ values: [Change.AttributeValue]) -> String {
