@@ -196,9 +196,13 @@ final class CoreDataStoreSchemaTests: XCTestCase {
     XCTAssertEqual(error?.message, "Z_PRIMARYKEY row 2 (User): Z_MAX is text, not an integer")
   }
 
-  func testAPendingWriteAheadLogIsNotIgnored() throws {
+  func testAWriteAheadLogWithoutAHeaderIsIgnoredAsSQLiteIgnoresIt() throws {
     let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
-    try Data([1]).write(to: URL(fileURLWithPath: store.path + "-wal"))
-    XCTAssertEqual(failure(store.path)?.kind, .pendingWriteAheadLog)
+    let log = URL(fileURLWithPath: store.path + "-wal")
+    try Data([1]).write(to: log)
+    let file = try CoreDataStoreFile.open(path: store.path)
+    XCTAssertEqual(try file.objectCount(of: "Book"), 4)
+    XCTAssertEqual(file.recovery?.logFrames, 0)
+    XCTAssertEqual(try Data(contentsOf: log), Data([1]))
   }
 }

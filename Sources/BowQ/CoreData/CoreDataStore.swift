@@ -38,7 +38,8 @@ public struct CoreDataStore: Hashable, Sendable {
     let read = try file.readGraph()
     return CoreDataStore(
       path: path, schema: file.schema, model: file.model, graph: read.graph,
-      notes: file.notes + read.notes, modelSource: file.modelSource)
+      notes: file.notes + read.notes + (file.recovery?.note.map { [$0] } ?? []),
+      modelSource: file.modelSource)
   }
 
   /// Whether the regular file at `path` starts with SQLite's header; false when there is

@@ -10,8 +10,9 @@ public struct CoreDataStoreError: Error, Hashable, Sendable, CustomStringConvert
     case sqlite
     /// A SQLite database without Core Data's tables.
     case notCoreData
-    /// A write-ahead log beside the file holds changes not yet in it.
-    case pendingWriteAheadLog
+    /// The file or its write-ahead log changed since bowq opened the store (another
+    /// program wrote, vacuumed or replaced it): what was read no longer describes it.
+    case changed
     /// A Core Data table holds a value of the wrong type or an impossible one.
     case badTable
     /// `Z_METADATA` is missing its row or its property list is damaged.

@@ -4,9 +4,12 @@
 ///
 /// Statements then read what they need: a count or fetch runs in SQLite where its predicate
 /// and sort keys mean the same there (``CoreDataPushdown``), and ``readGraph()`` reads every
-/// row into an ``ObjectGraph`` for anything else. The connection is read-only and immutable
-/// (``SQLiteConnection``), so reading never changes the file or its companions; only a save
-/// back (``CoreDataWriter``, with `--write-core-data`) writes, on a connection of its own.
+/// row into an ``ObjectGraph`` for anything else. The connection is read-only
+/// (``SQLiteConnection``: immutable in place, or on a private copy when a write-ahead log or
+/// a crashed writer's journal must be read with the file), so reading never changes the file
+/// or its companions; only a save back (``CoreDataWriter``, with `--write-core-data`)
+/// writes, on a connection of its own. A statement run after another program changed the
+/// file fails saying so (``CoreDataStoreError/Kind/changed``).
 public final class CoreDataStoreFile {
   /// The store file.
   public let path: String
@@ -23,6 +26,10 @@ public final class CoreDataStoreFile {
   public let notes: [String]
   let connection: SQLiteConnection
   let map: CoreDataSQLMap
+
+  /// What SQLite read beyond the file to answer as it would in place: a write-ahead log's
+  /// frames, a crashed writer's journal rolled back; nil when the file alone held the rows.
+  public var recovery: SQLiteRecovery? { connection.recovery }
   let values: CoreDataValueReader
 
   private init(

@@ -1,25 +1,45 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// A connection to a SQLite database file. Read-only, it never writes to the file or
-/// creates companions beside it: the file is opened as immutable (`?immutable=1`, so SQLite
-/// takes no locks and keeps no `-wal` or `-shm`), after checking that no write-ahead log
-/// holds changes the file itself lacks. Only a save back into a Core Data store opens one
-/// for writing (``init(writing:)``), whose changes run in one transaction.
+/// creates companions beside it. A file whose companions hold nothing SQLite must read is
+/// opened in place as immutable (`?immutable=1`, so SQLite takes no locks and keeps no
+/// `-wal` or `-shm`); one with a non-empty write-ahead log or a hot journal
+/// (``SQLiteCompanions``) is read through a private copy (``SQLitePrivateCopy``) in which
+/// SQLite replays the log or rolls the journal back, as it would in place. Only a save back
+/// into a Core Data store opens one for writing (``init(writing:)``), whose changes run in
+/// one transaction.
+///
+/// Every connection is defensive (`SQLITE_DBCONFIG_DEFENSIVE`, `trusted_schema` off: the
+/// store's schema cannot call functions with side effects or write what SQLite keeps for
+/// itself), and Ctrl-C (``Interrupt``) stops any statement running on it, however long one
+/// step runs, through SQLite's progress handler.
 final class SQLiteConnection {
   /// The first 16 bytes of every SQLite 3 database.
   static let header = Array("SQLite format 3\u{0}".utf8)
 
   private let handle: OpaquePointer
   let path: String
+  /// The copy read instead of the file, while the connection is open; nil when it reads
+  /// the file in place, or writes it.
+  let privateCopy: SQLitePrivateCopy?
+  /// What was read beyond the file itself; nil when it was read in place.
+  let recovery: SQLiteRecovery?
+  /// The files whose changes make what a read-only connection read stale (the database and
+  /// its write-ahead log), with their fingerprints when it opened; empty for a writer.
+  private let watched: [(path: String, fingerprint: FileFingerprint?)]
 
-  /// Opens `path`, which must be a SQLite database with no pending write-ahead log.
+  /// Opens `path`, a SQLite database, to read it as SQLite would, without writing to it or
+  /// beside it.
   init(readingOnly path: String) throws(CoreDataStoreError) {
     self.path = path
     let shown = Value.quoted(path)
+    let real: String
     let start: Data
     do {
-      start = try FileContents(reading: path, mappingLargeFiles: true).data.prefix(
+      real = try ResolvedPath(path).realPath
+      start = try FileContents(reading: real, mappingLargeFiles: true).data.prefix(
         Self.header.count)
     } catch {
       throw CoreDataStoreError(.unreadable, "cannot read \(shown): \(error.reason)")
@@ -29,33 +49,69 @@ final class SQLiteConnection {
         .notSQLite, "\(shown) is not a SQLite database (it does not start with \"SQLite format 3\")"
       )
     }
-    let log = path + "-wal"
-    if let size = (try? FileManager.default.attributesOfItem(atPath: log))?[.size] as? Int, size > 0
-    {
-      throw CoreDataStoreError(
-        .pendingWriteAheadLog,
-        "\(Value.quoted(log)) holds changes not yet in \(shown); bowq does not read them without "
-          + "writing beside the store: copy the store with its -wal and -shm files and run "
-          + "sqlite3 on the copy with 'PRAGMA wal_checkpoint' first")
+    let log = SQLiteCompanions.logPath(of: real)
+    watched = [real, log].map { ($0, try? FileFingerprint.current(at: $0)) }
+    let companions = SQLiteCompanions(of: real)
+    guard companions.needsPrivateCopy else {
+      privateCopy = nil
+      recovery = nil
+      handle = try Self.open(
+        URL(fileURLWithPath: real).absoluteString + "?immutable=1",
+        SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, shown)
+      return
     }
-    let uri = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
-    var connection: OpaquePointer?
-    let status = sqlite3_open_v2(uri, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
-    guard status == SQLITE_OK, let connection else {
-      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+    let copy = try SQLitePrivateCopy(of: companions)
+    privateCopy = copy
+    let connection = try Self.open(copy.databasePath, SQLITE_OPEN_READWRITE, shown)
+    do {
+      recovery = try Self.recover(connection, companions, shown)
+    } catch {
       sqlite3_close_v2(connection)
-      throw CoreDataStoreError(.sqlite, "cannot open \(shown) with SQLite: \(message)")
+      throw error
     }
     handle = connection
+  }
+
+  /// Lets SQLite read the companions of a private copy open as `connection`: its first read
+  /// replays the log or rolls the journal back, in the copy; a checkpoint then tells how
+  /// many frames of the log SQLite took (those up to its last commit) and folds them into
+  /// the copy, which is read-only from then on.
+  private static func recover(
+    _ connection: OpaquePointer, _ companions: SQLiteCompanions, _ shown: String
+  ) throws(CoreDataStoreError) -> SQLiteRecovery {
+    var frames: Int32 = 0
+    var folded: Int32 = 0
+    guard
+      sqlite3_exec(connection, "SELECT count(*) FROM sqlite_master", nil, nil, nil) == SQLITE_OK,
+      companions.logSize == 0
+        || sqlite3_wal_checkpoint_v2(
+          connection, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &folded) == SQLITE_OK,
+      sqlite3_exec(connection, "PRAGMA query_only = ON", nil, nil, nil) == SQLITE_OK
+    else {
+      throw CoreDataStoreError(
+        .sqlite,
+        "SQLite cannot read \(shown) with its "
+          + (companions.hasHotJournal ? "journal" : "write-ahead log") + ": "
+          + String(cString: sqlite3_errmsg(connection)))
+    }
+    return SQLiteRecovery(
+      logFrames: Int(max(frames, 0)), logSize: companions.logSize,
+      rolledBackJournal: companions.hasHotJournal)
   }
 
   /// Opens `path`, a SQLite database, for writing, as `save` does only when it writes back
   /// into a Core Data store: a file this process may not write (or whose folder cannot hold
   /// SQLite's journal) is refused before SQLite opens it, and a writer that holds the
-  /// database makes this one wait up to five seconds.
-  init(writing path: String) throws(CoreDataStoreError) {
-    self.path = path
-    let shown = Value.quoted(path)
+  /// database makes this one wait up to five seconds. The real file is opened (its links
+  /// followed), so that SQLite replays its write-ahead log or rolls back its hot journal
+  /// first, as it does for any program that opens it.
+  init(writing given: String) throws(CoreDataStoreError) {
+    path = given
+    privateCopy = nil
+    recovery = nil
+    watched = []
+    let shown = Value.quoted(given)
+    let path = (try? ResolvedPath(given).realPath) ?? given
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     var status = stat()
     let marked = stat(path, &status) == 0 && status.st_mode & 0o222 == 0
@@ -67,15 +123,64 @@ final class SQLiteConnection {
             ? "the file is read-only (give it write permission, or save a copy)"
             : "its folder is read-only, and SQLite writes its journal beside it"))
     }
+    handle = try Self.open(path, SQLITE_OPEN_READWRITE, shown)
+    sqlite3_busy_timeout(handle, 5_000)
+  }
+
+  /// Opens `name` (a path, or a URI with `SQLITE_OPEN_URI`) with `flags`, and makes the
+  /// connection defensive and interruptible.
+  private static func open(_ name: String, _ flags: Int32, _ shown: String)
+    throws(CoreDataStoreError) -> OpaquePointer
+  {
     var connection: OpaquePointer?
-    let opened = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil)
-    guard opened == SQLITE_OK, let connection else {
+    let status = sqlite3_open_v2(name, &connection, flags, nil)
+    guard status == SQLITE_OK, let connection else {
       let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(connection)
       throw CoreDataStoreError(.sqlite, "cannot open \(shown) with SQLite: \(message)")
     }
-    handle = connection
-    sqlite3_busy_timeout(handle, 5_000)
+    guard bowq_sqlite3_db_config_flag(connection, SQLITE_DBCONFIG_DEFENSIVE, 1) == SQLITE_OK,
+      sqlite3_exec(connection, "PRAGMA trusted_schema = OFF", nil, nil, nil) == SQLITE_OK
+    else {
+      let message = String(cString: sqlite3_errmsg(connection))
+      sqlite3_close_v2(connection)
+      throw CoreDataStoreError(
+        .sqlite, "cannot open \(shown) with SQLite defensively: \(message)")
+    }
+    sqlite3_progress_handler(connection, progressInterval, progressHandler, nil)
+    return connection
+  }
+
+  /// How many SQLite virtual-machine instructions run between two looks at ``Interrupt``.
+  private static let progressInterval: Int32 = 1_000
+
+  /// How many times SQLite looked at ``Interrupt`` while running a statement, on any
+  /// connection: a test that must stop a statement in the middle of a step waits for it to
+  /// grow, instead of for time to pass.
+  static let progressChecks = Atomic<Int>(0)
+
+  /// SQLite's progress handler: stops the statement running (`SQLITE_INTERRUPT`) once
+  /// Ctrl-C was pressed.
+  private static let progressHandler: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { _ in
+    SQLiteConnection.progressChecks.add(1, ordering: .relaxed)
+    return Interrupt.isRequested ? 1 : 0
+  }
+
+  /// Fails when the database or its write-ahead log changed since this connection opened
+  /// it: another program wrote, vacuumed or replaced it, so that what was read (and, in
+  /// place, the file's pages) no longer agree.
+  func checkUnchanged() throws(CoreDataStoreError) {
+    for (file, fingerprint) in watched {
+      let now = try? FileFingerprint.current(at: file)
+      guard now == fingerprint else {
+        throw CoreDataStoreError(
+          .changed,
+          "the store \(Value.quoted(path)) was changed by another program since bowq opened it "
+            + "(\(Value.quoted(file)) "
+            + (fingerprint.map { "was \($0)" } ?? "was not there") + ", "
+            + (now.map { "is now \($0)" } ?? "is gone") + "); reopen it to read it as it is now")
+      }
+    }
   }
 
   deinit {
@@ -96,6 +201,7 @@ final class SQLiteConnection {
 
   /// The statement of `sql`, kept from an earlier run or prepared now.
   private func statement(_ sql: String) throws(CoreDataStoreError) -> OpaquePointer {
+    try checkUnchanged()
     if let kept = prepared.removeValue(forKey: sql) { return kept }
     var statement: OpaquePointer?
     guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
@@ -278,7 +384,10 @@ extension SQLiteConnection {
       try body()
       try execute("COMMIT")
     } catch {
+      // Ctrl-C stops statements until the next one is asked for: not the rollback.
+      sqlite3_progress_handler(handle, 0, nil, nil)
       sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+      sqlite3_progress_handler(handle, Self.progressInterval, Self.progressHandler, nil)
       throw error
     }
   }
@@ -289,7 +398,8 @@ extension SQLiteConnection {
   func registerCoreDataTriggerFunctions(_ names: [String]) throws(CoreDataStoreError) {
     for name in names {
       let status = sqlite3_create_function_v2(
-        handle, name, -1, SQLITE_UTF8, nil, { context, _, _ in sqlite3_result_null(context) },
+        handle, name, -1, SQLITE_UTF8 | SQLITE_INNOCUOUS, nil,
+        { context, _, _ in sqlite3_result_null(context) },
         nil, nil, nil)
       guard status == SQLITE_OK else { throw writeFailure("registering \(name)") }
     }

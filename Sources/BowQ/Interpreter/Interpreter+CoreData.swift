@@ -8,11 +8,12 @@ extension Interpreter {
   func runInCoreDataStore(_ statement: Statement, _ bound: BoundStatement, now: Date) throws
     -> StatementResult?
   {
-    guard let file = coreDataFile, case .success(let pushdown) = Self.pushdown(of: bound, in: file)
-    else { return nil }
+    guard let file = coreDataFile else { return nil }
+    try checkCoreDataStoreUnchanged(file, statement)
+    guard case .success(let pushdown) = Self.pushdown(of: bound, in: file) else { return nil }
     switch statement.kind {
     case .explain(let inner):
-      return .explanation(Self.explanation(of: pushdown, inner, file: file))
+      return .explanation(Self.explanation(of: pushdown, inner, file: file) + coreDataRecoveryLines)
     case .explainAnalyze(let inner):
       let start = stopwatch()
       guard let outcome = try run(pushdown, in: file, statement, now: now) else { return nil }
@@ -25,7 +26,7 @@ extension Interpreter {
       }
       return .explanation(
         Self.explanation(of: pushdown, inner, file: file)
-          + ["→ \(found) in \(Self.milliseconds(elapsed))"])
+          + ["→ \(found) in \(Self.milliseconds(elapsed))"] + coreDataRecoveryLines)
     case .fetch, .count:
       break
     default:
@@ -46,6 +47,30 @@ extension Interpreter {
           rows: ResultRows(table: table, positions: positions)))
     default:
       return nil
+    }
+  }
+
+  /// Where the rows of the Core Data store came from beyond its file (its write-ahead log,
+  /// a crashed writer's journal rolled back), for `.tables` and `explain`; nil when the file
+  /// alone held them, or for any other store.
+  public var coreDataRecoveryNote: String? {
+    (coreDataFile ?? coreDataSource?.file)?.recovery?.note
+  }
+
+  /// ``coreDataRecoveryNote`` as the last line of an explanation.
+  var coreDataRecoveryLines: [String] {
+    coreDataRecoveryNote.map { ["note: \($0)"] } ?? []
+  }
+
+  /// Fails `statement` when the Core Data store's file changed since it was opened, before
+  /// SQLite reads what no longer describes it (a vacuumed file's pages, a log grown since).
+  private func checkCoreDataStoreUnchanged(_ file: CoreDataStoreFile, _ statement: Statement)
+    throws
+  {
+    do {
+      try file.connection.checkUnchanged()
+    } catch {
+      throw EvaluationError(error.message, at: statement.range)
     }
   }
 
@@ -106,6 +131,7 @@ extension Interpreter {
   /// as notes on that statement; Ctrl-C stops the reading, which then fails naming it.
   func readCoreDataRows(for statement: Statement) throws -> [StatementNote] {
     guard let file = coreDataFile else { return [] }
+    try checkCoreDataStoreUnchanged(file, statement)
     let notes: [String]
     do {
       let read = try file.readGraph()

@@ -111,11 +111,12 @@ public final class Interpreter {
     if case .explain(let inner) = statement.kind {
       let running = binder.folded(inner, selection: selectedEntity)
       lesson = StatementLesson(inner, running: running, model: context.graph.model)
-      return .explanation(reading + explain(running, bound, now: now))
+      return .explanation(reading + explain(running, bound, now: now) + coreDataRecoveryLines)
     }
     if case .explainAnalyze(let inner) = statement.kind {
       return .explanation(
-        try analyze(binder.folded(inner, selection: selectedEntity), bound, now: now))
+        try analyze(binder.folded(inner, selection: selectedEntity), bound, now: now)
+          + coreDataRecoveryLines)
     }
     switch bound {
     case .defineEntity(let entity, let renames):

@@ -139,6 +139,7 @@ extension Shell {
         entity.name + String(repeating: " ", count: width - entity.name.count + 2)
           + "\(count) object\(count == 1 ? "" : "s")\n")
     }
+    if let note = interpreter.coreDataRecoveryNote { output.write("note: \(note)\n") }
     return .done
   }
 

@@ -66,6 +66,39 @@ enum SQLiteScript {
     return rows
   }
 
+  /// Leaves in `folder` the files a writer killed in the middle of a transaction leaves:
+  /// runs `setup`, then `sql` inside a transaction with a page cache so small that SQLite
+  /// writes the changes out before they commit (into the file, after saving the pages they
+  /// replace in the rollback journal; or as frames of the write-ahead log without a commit
+  /// frame), copies the database and every companion named in `companions` into `folder`
+  /// as they are at that moment, and rolls back. Answers the copy of the database.
+  static func copyMidTransaction(
+    of path: String, setup: String = "", running sql: String, companions: [String],
+    into folder: URL, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> URL {
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    var failure: String?
+    withDatabase(path) { db in
+      for step in [setup, "PRAGMA cache_size = 1; BEGIN", sql] where !step.isEmpty {
+        guard sqlite3_exec(db, step, nil, nil, nil) == SQLITE_OK else {
+          failure = String(cString: sqlite3_errmsg(db))
+          return
+        }
+      }
+      do {
+        for suffix in [""] + companions {
+          try FileManager.default.copyItem(
+            atPath: path + suffix, toPath: folder.appendingPathComponent(name + suffix).path)
+        }
+      } catch {
+        failure = "\(error)"
+      }
+      sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+    }
+    if let failure { XCTFail(failure, file: file, line: line) }
+    return folder.appendingPathComponent(name)
+  }
+
   private static func withDatabase(_ path: String, _ body: (OpaquePointer) -> Void) {
     var db: OpaquePointer?
     guard sqlite3_open(path, &db) == SQLITE_OK, let db else {
