@@ -379,7 +379,9 @@ public final class Shell {
           + declarations.map { ValueText.visible($0) + "\n" }.joined()
           + "The changes are still pending: fix them, or `rollback` to discard them.\n")
     } catch is Interrupted {
-      output.error("Interrupted.\n")
+      output.error(
+        statement.kind == .save
+          ? "Interrupted. Nothing was saved; the changes are still pending.\n" : "Interrupted.\n")
     } catch {
       output.error(diagnostics.format(String(describing: error), at: statement.range))
     }

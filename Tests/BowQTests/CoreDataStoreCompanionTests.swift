@@ -128,6 +128,42 @@ final class CoreDataStoreCompanionTests: XCTestCase {
     XCTAssertEqual(try contents(of: folder), before)
   }
 
+  /// Saves `edit` into the store at `path` (`--write-core-data`), read with `model`.
+  private func save(_ edit: String, into path: String, model: CoreDataModel? = nil) throws {
+    let file = try CoreDataStoreFile.open(path: path, model: model)
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph(model: file.bowqModel)),
+      store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file,
+      writesCoreData: true)
+    _ = try interpreter.run(edit + "; save")
+  }
+
+  func testASaveIntoAStoreWithALogKeepsTheLogsRows() throws {
+    let (_, store, model) = try surfJournal()
+    try save(
+      "update JournalEntry where location == 'Malibu' set location = 'Zuma'", into: store.path,
+      model: model)
+    XCTAssertEqual(
+      SQLiteScript.rows(
+        "SELECT count(*), sum(ZLOCATION = 'Zuma'), sum(ZLOCATION = 'Malibu') FROM ZJOURNALENTRY",
+        on: store.path
+      ).first?.prefix(3).map { $0 }, ["5000", "509", "0"])
+    XCTAssertEqual(SQLiteScript.rows("PRAGMA integrity_check", on: store.path), [["ok"]])
+  }
+
+  func testASaveIntoAStoreWithAHotJournalRollsItBackFirst() throws {
+    let store = try booksMidTransaction(journalMode: "DELETE", companion: "-journal")
+    try save("update Feedback set rating = 1", into: store.path)
+    XCTAssertEqual(
+      SQLiteScript.rows("SELECT max(ZNUMBER), count(*) FROM ZPAGE", on: store.path),
+      [["99", "119"]])
+    XCTAssertEqual(
+      SQLiteScript.rows("SELECT count(*) FROM ZFEEDBACK WHERE ZRATING = 1", on: store.path),
+      [["3"]])
+    XCTAssertEqual(SQLiteScript.rows("PRAGMA integrity_check", on: store.path), [["ok"]])
+    XCTAssertFalse(FileManager.default.fileExists(atPath: store.path + "-journal"))
+  }
+
   func testAStoreVacuumedByAnotherProgramIsSaidToHaveChangedNotToBeDamaged() throws {
     let store = try copyCoreDataFixture("Books/Books.sqlite")
     let file = try CoreDataStoreFile.open(path: store.path)

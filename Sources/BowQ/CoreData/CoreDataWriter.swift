@@ -19,9 +19,12 @@ import Foundation
 ///   rewritten from the graph for every object whose to-many changed.
 ///
 /// Columns and values are those of ``CoreDataSQLMap`` and ``CoreDataValueReader``, the maps
-/// the store was read with. Core Data's derived-attribute triggers run in SQLite, their
-/// calls into a running app answered by functions that do nothing, and the derived values
-/// they leave are read back (``DerivedValue``) so the graph can show what the file holds.
+/// the store was read with. A store holding any trigger Core Data does not write is refused
+/// before anything is written (``coreDataTriggerPrefixes``): a save would run it. Core
+/// Data's own triggers (derived attributes, counts, R-tree indexes) run in SQLite, their
+/// calls into a running app answered by functions that do nothing, and the values they leave
+/// are read back (``DerivedValue``) so the graph can show what the file holds; every row the
+/// save wrote is read back too, and a row that is not as written fails the save.
 struct CoreDataWriter {
   let file: CoreDataStoreFile
   /// The graph as last read or saved.
@@ -41,11 +44,19 @@ struct CoreDataWriter {
       uniquingKeysWith: { first, _ in first })
   }
 
-  /// The functions Core Data's derived-attribute triggers call.
+  /// The functions Core Data's triggers call.
   static let triggerFunctions = [
     "NSCoreDataDATriggerUpdatedAffectedObjectValue",
     "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue",
+    "NSCoreDataTriggerUpdateAffectedObjectValue",
   ]
+
+  /// How the names of the triggers Core Data writes begin, as Apple's stores show them:
+  /// `Z_DA_` for a derived attribute (`Z_DA_ZPAGE_Book_pagesCount_PARAMETER_INSERT`), `ZT_`
+  /// for a count kept by the model's own triggers
+  /// (`ZT_ZPERSON_ZFACECOUNT_ZDETECTEDFACE_INSERT_INCREMENT`), `Z_RT_` for an entity's
+  /// R-tree index (`Z_RT_GenericAsset_boundedByRect_INSERT`).
+  static let coreDataTriggerPrefixes = ["Z_DA_", "ZT_", "Z_RT_"]
 
   /// A derived attribute of an object of the graph whose value in the store, once the
   /// save's writes and the store's triggers ran, differs from the graph's.
@@ -90,6 +101,7 @@ struct CoreDataWriter {
     }
     let connection = try SQLiteConnection(writing: file.path)
     try connection.registerCoreDataTriggerFunctions(Self.triggerFunctions)
+    let triggered = try coreDataTriggerColumns(connection)
     var written = versions
     var derived: [DerivedValue] = []
     try connection.transaction { () throws(CoreDataStoreError) in
@@ -118,20 +130,95 @@ struct CoreDataWriter {
         let table = try delete(id, versions: versions, connection)
         written[table, id.key] = nil
       }
-      derived = try derivedValues(connection)
+      try verify(batch, written, connection)
+      derived = try derivedValues(connection, triggered)
     }
     versions = written
     return derived
   }
 
-  /// The derived attributes of the objects of ``graph`` whose values in the store differ
+  /// The columns the store's triggers update, by table, read from the triggers' SQL
+  /// (`UPDATE ZBOOK SET ZPAGESCOUNT = …`).
+  ///
+  /// - Throws: ``CoreDataStoreError/Kind/notWritable`` naming every trigger Core Data does
+  ///   not write (``coreDataTriggerPrefixes``): a save would run it, and what it does is
+  ///   unknown to bowq's context.
+  private func coreDataTriggerColumns(_ connection: SQLiteConnection) throws(CoreDataStoreError)
+    -> [String: Set<String>]
+  {
+    let triggers = try connection.rows(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+    var foreign: [String] = []
+    var columns: [String: Set<String>] = [:]
+    let update = /UPDATE\s+"?(\w+)"?\s+SET\s+"?(\w+)"?\s*=/.ignoresCase()
+    for row in triggers {
+      guard case .text(let name)? = row.first else { continue }
+      guard Self.coreDataTriggerPrefixes.contains(where: { name.hasPrefix($0) }) else {
+        foreign.append(name)
+        continue
+      }
+      guard row.count > 1, case .text(let sql) = row[1] else { continue }
+      for match in sql.matches(of: update) {
+        columns[String(match.1).uppercased(), default: []].insert(String(match.2).uppercased())
+      }
+    }
+    guard foreign.isEmpty else {
+      throw CoreDataStoreError(
+        .notWritable,
+        "\(Value.quoted(file.path)) holds trigger\(foreign.count == 1 ? "" : "s") Core Data does "
+          + "not write (\(foreign.map(Value.quoted).joined(separator: ", "))), which a save would "
+          + "run; bowq saves only into stores whose triggers are Core Data's own (named "
+          + Self.coreDataTriggerPrefixes.map { $0 + "…" }.joined(separator: ", ")
+          + "). Drop \(foreign.count == 1 ? "it" : "them") in a copy of the store to save there")
+    }
+    return columns
+  }
+
+  /// Reads back every row the save wrote, on `connection` inside its transaction: each
+  /// inserted or updated row must be there with the version written, each deleted row gone.
+  /// A row otherwise was changed by a trigger of the store, and the save fails, writing
+  /// nothing, rather than leave the context disagreeing with the file.
+  private func verify(
+    _ batch: Batch, _ written: CoreDataRowVersions, _ connection: SQLiteConnection
+  ) throws(CoreDataStoreError) {
+    func failure(_ id: ObjectID, _ found: String) -> CoreDataStoreError {
+      CoreDataStoreError(
+        .notWritable,
+        "after the save's writes, \(id.entity)/p\(id.key) in the store \(found): a trigger of the "
+          + "store changed what bowq wrote; nothing was written")
+    }
+    var step = 0
+    for id in batch.inserted + batch.updated.map(\.id) {
+      try checkInterrupt(&step)
+      let table = try place(of: id.entity, in: graph).place.table
+      let versioned = isVersioned(table)
+      let rows = try connection.rows(
+        "SELECT \(versioned ? "Z_OPT" : "Z_PK") FROM \(SQLiteConnection.quoted(table)) "
+          + "WHERE Z_PK = ?", binding: [.integer(id.key)])
+      guard let cell = rows.first?.first else { throw failure(id, "is missing") }
+      if versioned, cell != written[table, id.key].map(SQLiteConnection.Cell.integer) ?? .null {
+        throw failure(id, "has another version (Z_OPT) than the one written")
+      }
+    }
+    for id in batch.deleted {
+      try checkInterrupt(&step)
+      let table = try place(of: id.entity, in: committed).place.table
+      let rows = try connection.rows(
+        "SELECT Z_PK FROM \(SQLiteConnection.quoted(table)) WHERE Z_PK = ?",
+        binding: [.integer(id.key)])
+      guard rows.isEmpty else { throw failure(id, "is still there after its deletion") }
+    }
+  }
+
+  /// The derived attributes of the objects of ``graph`` (and the attributes whose columns
+  /// Core Data's triggers update, `triggered`, by table) whose values in the store differ
   /// from the graph's, read on `connection` after the save's writes. Every entity with
-  /// derived attributes is read, not only the entities saved: a trigger on one table
+  /// such attributes is read, not only the entities saved: a trigger on one table
   /// updates the rows of another (moving a page changes its books' `pagesCount`). The
   /// triggers leave `Z_OPT` alone, so the rows' versions stay as they were.
-  private func derivedValues(_ connection: SQLiteConnection) throws(CoreDataStoreError)
-    -> [DerivedValue]
-  {
+  private func derivedValues(
+    _ connection: SQLiteConnection, _ triggered: [String: Set<String>]
+  ) throws(CoreDataStoreError) -> [DerivedValue] {
     var found: [DerivedValue] = []
     for entity in graph.model.entities {
       guard let place = file.map[entity.name], let number = numbers[entity.name] else { continue }
@@ -139,9 +226,10 @@ struct CoreDataWriter {
         file.model.ancestry(of: entity.name).flatMap { $0.attributes.filter(\.isDerived) }.map(
           \.name))
       var columns: [(slot: Int, column: String, attribute: Attribute, archived: Bool)] = []
+      let updated = triggered[place.table.uppercased()] ?? []
       for (slot, kind) in place.slots.enumerated() {
         guard case .attribute(let column, let attribute, let comparable) = kind,
-          derived.contains(attribute.name)
+          derived.contains(attribute.name) || updated.contains(column.uppercased())
         else { continue }
         let archived = CoreDataValueReader.isArchived(attribute, comparable: comparable)
         columns.append((slot, column, attribute, archived))

@@ -1,0 +1,138 @@
+import Dispatch
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import BowQ
+
+/// A save back into a Core Data store that holds triggers: only Core Data's own run (a store
+/// with any other is refused, naming them, with nothing written), what they change is read
+/// back, a row they change behind the save fails it, every connection is defensive, and
+/// Ctrl-C stops a trigger that never ends, the save then writing nothing.
+final class CoreDataSaveTriggerTests: XCTestCase {
+  override func tearDown() {
+    Interrupt.reset()
+    super.tearDown()
+  }
+
+  /// A store of the mapping tests' model, with `triggers` (SQL) added.
+  private func store(_ triggers: String) throws -> String {
+    try CoreDataMappingTests.makeStore(for: self, sql: CoreDataMappingTests.tables + triggers)
+  }
+
+  /// A session on the store at `path` that writes back into it.
+  private func session(_ path: String) throws -> Interpreter {
+    let file = try CoreDataStoreFile.open(path: path)
+    return Interpreter(
+      context: Context(graph: ObjectGraph(model: file.bowqModel)),
+      store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file,
+      writesCoreData: true)
+  }
+
+  private func bytes(_ path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: path))
+  }
+
+  func testAStoreWithATriggerCoreDataDoesNotWriteIsRefusedNamingIt() throws {
+    let path = try store(
+      "CREATE TRIGGER wipe_tags AFTER UPDATE ON ZSHELF BEGIN DELETE FROM ZTAG; END;")
+    let interpreter = try session(path)
+    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
+    let before = try bytes(path)
+    let message = interpreter.errorMessage(running: "save")
+    XCTAssertTrue(message.contains("\"wipe_tags\""), message)
+    XCTAssertTrue(message.contains("Core Data does not write"), message)
+    XCTAssertTrue(message.contains("nothing was written"), message)
+    XCTAssertEqual(try bytes(path), before)
+    XCTAssertEqual(SQLiteScript.rows("SELECT count(*) FROM ZTAG", on: path), [["2"]])
+    XCTAssertEqual(interpreter.context.pendingChanges.count, 1, "the change is still pending")
+  }
+
+  func testCoreDataTriggersRunAndWhatTheyChangeIsReadBack() throws {
+    // As Photos' count triggers (ZT_…) keep a column of another table.
+    let path = try store(
+      """
+      CREATE TRIGGER ZT_ZMEDIA_ZPAGES_ZSHELF_UPDATE_INCREMENT AFTER UPDATE OF ZNAME ON ZSHELF
+      FOR EACH ROW BEGIN UPDATE ZMEDIA SET ZPAGES = IFNULL(ZPAGES, 0) + 1 WHERE ZSHELF = NEW.Z_PK;
+      SELECT NSCoreDataTriggerUpdateAffectedObjectValue('ZMEDIA', Z_ENT, Z_PK, 'ZPAGES', ZPAGES)
+      FROM ZMEDIA WHERE ZSHELF = NEW.Z_PK; END;
+      """)
+    let interpreter = try session(path)
+    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'; save")
+    XCTAssertEqual(
+      SQLiteScript.rows("SELECT Z_PK, ZPAGES FROM ZMEDIA WHERE ZSHELF = 1 ORDER BY Z_PK", on: path),
+      [["1", "413"], ["2", "63"]])
+    let graph = interpreter.context.graph
+    XCTAssertEqual(graph.value(of: ObjectID(entity: "Book", key: 1), attribute: "pages"), .int(413))
+    XCTAssertEqual(graph.value(of: ObjectID(entity: "Comic", key: 2), attribute: "pages"), .int(63))
+    XCTAssertTrue(interpreter.context.pendingChanges.isEmpty)
+  }
+
+  func testARowATriggerChangesBehindTheSaveFailsItWritingNothing() throws {
+    let path = try store(
+      "CREATE TRIGGER Z_DA_ZTAG_gone AFTER INSERT ON ZTAG BEGIN DELETE FROM ZTAG "
+        + "WHERE Z_PK = NEW.Z_PK; END;")
+    let interpreter = try session(path)
+    _ = try interpreter.run("insert Tag name = 'new'")
+    let before = try bytes(path)
+    let message = interpreter.errorMessage(running: "save")
+    XCTAssertTrue(message.contains("Tag/p101 in the store is missing"), message)
+    XCTAssertTrue(message.contains("a trigger of the store changed what bowq wrote"), message)
+    XCTAssertEqual(try bytes(path), before)
+  }
+
+  func testEveryConnectionIsDefensive() throws {
+    let path = try store(
+      """
+      CREATE VIRTUAL TABLE Z_RT_Shelf_box USING rtree(Z_PK, ZX_MIN, ZX_MAX);
+      INSERT INTO Z_RT_Shelf_box VALUES (1, 0, 1);
+      CREATE TRIGGER Z_RT_Shelf_box_UPDATE AFTER UPDATE ON ZSHELF BEGIN
+      DELETE FROM Z_RT_Shelf_box_node; END;
+      """)
+    let reader = try SQLiteConnection(readingOnly: path)
+    XCTAssertEqual(try reader.rows("PRAGMA trusted_schema"), [[.integer(0)]])
+    let writer = try SQLiteConnection(writing: path)
+    XCTAssertEqual(try writer.rows("PRAGMA trusted_schema"), [[.integer(0)]])
+    let interpreter = try session(path)
+    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
+    let before = try bytes(path)
+    let message = interpreter.errorMessage(running: "save")
+    XCTAssertTrue(message.contains("Z_RT_Shelf_box_node may not be modified"), message)
+    XCTAssertEqual(try bytes(path), before)
+  }
+
+  func testCtrlCStopsATriggerThatRunsOnAndTheSaveWritesNothing() throws {
+    let path = try store(
+      """
+      CREATE TRIGGER Z_DA_ZSHELF_spin AFTER UPDATE ON ZSHELF BEGIN UPDATE ZTAG SET ZNAME = ZNAME
+      WHERE (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000000)
+      SELECT count(*) FROM c) < 0; END;
+      """)
+    let interpreter = try session(path)
+    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
+    let before = try bytes(path)
+    // Ctrl-C, from another thread, once SQLite has run the trigger for a while: after a
+    // budget of its progress checks, not of time.
+    final class Done: Sendable { let flag = Atomic<Bool>(false) }
+    let done = Done()
+    let budget = SQLiteConnection.progressChecks.load(ordering: .relaxed) + 1_000
+    let watcher = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      while !done.flag.load(ordering: .relaxed),
+        SQLiteConnection.progressChecks.load(ordering: .relaxed) < budget
+      {
+        sched_yield()
+      }
+      if !done.flag.load(ordering: .relaxed) { Interrupt.request() }
+      watcher.signal()
+    }
+    let message = interpreter.errorMessage(running: "save")
+    done.flag.store(true, ordering: .relaxed)
+    watcher.wait()
+    XCTAssertEqual(message, "Interrupted.")
+    XCTAssertEqual(try bytes(path), before)
+    XCTAssertEqual(
+      SQLiteScript.rows("SELECT ZNAME FROM ZSHELF WHERE Z_PK = 1", on: path), [["Fiction"]])
+    XCTAssertEqual(interpreter.context.pendingChanges.count, 1, "the change is still pending")
+  }
+}
