@@ -207,7 +207,7 @@ public enum Launcher {
     }
     let guessed = file.modelSource == .guessed ? 1 : 0
     for note in file.notes.prefix(guessed) { writeError("bowq: warning: \(note)\n") }
-    notes = Array(file.notes.dropFirst(guessed))
+    notes = Array(file.notes.dropFirst(guessed)) + (file.recovery?.note.map { [$0] } ?? [])
     return Interpreter(
       context: Context(graph: ObjectGraph(model: file.bowqModel)),
       store: .coreData(path: path, uuid: file.schema.uuid), clock: clock, coreDataFile: file,

@@ -171,9 +171,13 @@ final class CoreDataStoreCompanionTests: XCTestCase {
       context: Context(graph: ObjectGraph(model: file.bowqModel)),
       store: .coreData(path: store.path, uuid: file.schema.uuid), coreDataFile: file)
     _ = try interpreter.run("count Book")
+    XCTAssertNil(interpreter.coreDataStoreChange)
     SQLiteScript.run(
       "PRAGMA journal_mode = DELETE; DROP TABLE ACHANGE; DROP TABLE ATRANSACTION; VACUUM",
       on: store.path)
+    XCTAssertTrue(
+      interpreter.coreDataStoreChange?.contains("was changed by another program") ?? false,
+      "what .tables says")
     for statement in ["count Book where title != nil", "fetch Page where number == 3"] {
       let message = interpreter.errorMessage(running: statement)
       XCTAssertTrue(

@@ -62,16 +62,25 @@ extension Interpreter {
     coreDataRecoveryNote.map { ["note: \($0)"] } ?? []
   }
 
+  /// Why the rows of the Core Data store, still in its file, can no longer be read: the file
+  /// changed since it was opened (``CoreDataStoreError/Kind/changed``); nil when it did not,
+  /// or once the rows are read.
+  public var coreDataStoreChange: String? {
+    guard let file = coreDataFile else { return nil }
+    do {
+      try file.connection.checkUnchanged()
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
   /// Fails `statement` when the Core Data store's file changed since it was opened, before
   /// SQLite reads what no longer describes it (a vacuumed file's pages, a log grown since).
   private func checkCoreDataStoreUnchanged(_ file: CoreDataStoreFile, _ statement: Statement)
     throws
   {
-    do {
-      try file.connection.checkUnchanged()
-    } catch {
-      throw EvaluationError(error.message, at: statement.range)
-    }
+    if let change = coreDataStoreChange { throw EvaluationError(change, at: statement.range) }
   }
 
   /// What `pushdown` finds; nil when a comparison of the engine failed inside SQLite (a

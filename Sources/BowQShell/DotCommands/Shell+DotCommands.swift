@@ -130,6 +130,10 @@ extension Shell {
 
   /// `.tables`: each entity with how many objects it has.
   func listEntities() -> DotCommand.Outcome {
+    if let change = interpreter.coreDataStoreChange {
+      dotCommandError(change)
+      return .failed
+    }
     let graph = interpreter.context.graph
     if graph.model.entities.isEmpty { output.write("(no entities)\n") }
     let width = graph.model.entities.map(\.name.count).max() ?? 0
