@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import BowQ
@@ -8,7 +6,8 @@ import XCTest
 /// A save back into a Core Data store that holds triggers: only Core Data's own run (a store
 /// with any other is refused, naming them, with nothing written), what they change is read
 /// back, a row they change behind the save fails it, every connection is defensive, and
-/// Ctrl-C stops a trigger that never ends, the save then writing nothing.
+/// Ctrl-C stops a trigger that never ends (the save then writing nothing) or a read in the
+/// middle of one long step.
 final class CoreDataSaveTriggerTests: XCTestCase {
   override func tearDown() {
     Interrupt.reset()
@@ -101,6 +100,25 @@ final class CoreDataSaveTriggerTests: XCTestCase {
     XCTAssertEqual(try bytes(path), before)
   }
 
+  func testCtrlCStopsAReadThatRunsInOneLongStep() throws {
+    let path = try store(
+      "INSERT INTO ZTAG SELECT 100 + x, 6, 1, 'tag ' || x FROM (WITH RECURSIVE c(x) AS "
+        + "(SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) SELECT x FROM c);")
+    let file = try CoreDataStoreFile.open(path: path)
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph(model: file.bowqModel)),
+      store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file)
+    XCTAssertTrue(
+      try interpreter.run("explain count Tag where name CONTAINS[c] 'none'").description.contains(
+        "run in SQLite: SELECT COUNT(*)"))
+    let message = pressingCtrlCInsideSQLite(afterChecks: 10) {
+      interpreter.errorMessage(running: "count Tag where name CONTAINS[c] 'none'")
+    }
+    XCTAssertEqual(message, "Interrupted.")
+    Interrupt.reset()
+    XCTAssertEqual(interpreter.errorMessage(running: "count Tag where name == 'scifi'"), "no error")
+  }
+
   func testCtrlCStopsATriggerThatRunsOnAndTheSaveWritesNothing() throws {
     let path = try store(
       """
@@ -111,24 +129,7 @@ final class CoreDataSaveTriggerTests: XCTestCase {
     let interpreter = try session(path)
     _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
     let before = try bytes(path)
-    // Ctrl-C, from another thread, once SQLite has run the trigger for a while: after a
-    // budget of its progress checks, not of time.
-    final class Done: Sendable { let flag = Atomic<Bool>(false) }
-    let done = Done()
-    let budget = SQLiteConnection.progressChecks.load(ordering: .relaxed) + 1_000
-    let watcher = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      while !done.flag.load(ordering: .relaxed),
-        SQLiteConnection.progressChecks.load(ordering: .relaxed) < budget
-      {
-        sched_yield()
-      }
-      if !done.flag.load(ordering: .relaxed) { Interrupt.request() }
-      watcher.signal()
-    }
-    let message = interpreter.errorMessage(running: "save")
-    done.flag.store(true, ordering: .relaxed)
-    watcher.wait()
+    let message = pressingCtrlCInsideSQLite { interpreter.errorMessage(running: "save") }
     XCTAssertEqual(message, "Interrupted.")
     XCTAssertEqual(try bytes(path), before)
     XCTAssertEqual(

@@ -6,8 +6,8 @@ import Foundation
 /// the engine's own code (``ComparisonTests``: the `[c]`, `[d]` and `[cd]` folding, CONTAINS,
 /// BEGINSWITH, ENDSWITH, LIKE, MATCHES, string IN), so a string test run in SQLite means what
 /// it means in memory; the collation `BOWQ` orders text as bowq sorts strings (by UTF-16 code
-/// unit, where SQLite's BINARY orders UTF-8 bytes); and a progress handler ends a statement
-/// when Ctrl-C was pressed (``Interrupt``).
+/// unit, where SQLite's BINARY orders UTF-8 bytes). (Every connection stops on Ctrl-C
+/// through the progress handler ``SQLiteConnection`` installs when it opens.)
 enum SQLiteFunctions {
   /// The name of the comparison function.
   static let compare = "bowq_compare"
@@ -26,10 +26,8 @@ enum SQLiteFunctions {
     Int64(ComparisonOperator.allCases.firstIndex(of: op) ?? 0)
   }
 
-  /// Registers the function, the collation and the progress handler on `handle`; false when
-  /// SQLite refuses one.
+  /// Registers the functions and the collation on `handle`; false when SQLite refuses one.
   static func register(on handle: OpaquePointer) -> Bool {
-    sqlite3_progress_handler(handle, 10_000, { _ in Interrupt.isRequested ? 1 : 0 }, nil)
     let function = sqlite3_create_function_v2(
       handle, compare, 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, compareValues, nil, nil, nil)
     // Not deterministic, so that SQLite never runs it ahead of the CASE that guards it.
