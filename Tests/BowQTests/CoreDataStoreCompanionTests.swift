@@ -49,6 +49,16 @@ final class CoreDataStoreCompanionTests: XCTestCase {
     XCTAssertEqual(try contents(of: folder), before, "the store, its -wal and -shm are unchanged")
   }
 
+  func testALogWithoutItsIndexIsReadAsCopiedFixturesHaveIt() throws {
+    let (folder, store, model) = try surfJournal()
+    try FileManager.default.removeItem(
+      at: folder.appendingPathComponent("SurfJournalModel.sqlite-shm"))
+    let before = try contents(of: folder)
+    let file = try CoreDataStoreFile.open(path: store.path, model: model)
+    XCTAssertEqual(try count("count JournalEntry", file), 5_000)
+    XCTAssertEqual(try contents(of: folder), before, "no -shm is made beside the store")
+  }
+
   func testThePrivateCopyGoesWhenTheStoreIsClosed() throws {
     let (_, store, model) = try surfJournal()
     var file: CoreDataStoreFile? = try CoreDataStoreFile.open(path: store.path, model: model)
