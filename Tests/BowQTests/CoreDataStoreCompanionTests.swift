@@ -59,16 +59,20 @@ final class CoreDataStoreCompanionTests: XCTestCase {
     XCTAssertEqual(try contents(of: folder), before, "no -shm is made beside the store")
   }
 
-  func testThePrivateCopyGoesWhenTheStoreIsClosed() throws {
+  /// The private copies in the temporary folder.
+  private func privateCopies() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter {
+      $0.hasPrefix("bowq-store-")
+    }
+  }
+
+  func testThePrivateCopyIsGoneFromDiskOnceOpen() throws {
     let (_, store, model) = try surfJournal()
-    var file: CoreDataStoreFile? = try CoreDataStoreFile.open(path: store.path, model: model)
-    let copy = try XCTUnwrap(file?.connection.privateCopy?.folder)
-    XCTAssertTrue(FileManager.default.fileExists(atPath: copy))
-    XCTAssertNotEqual(
-      URL(fileURLWithPath: copy).deletingLastPathComponent().standardized,
-      store.deletingLastPathComponent().standardized, "never beside the store")
-    file = nil
-    XCTAssertFalse(FileManager.default.fileExists(atPath: copy))
+    let before = try privateCopies()
+    let file = try CoreDataStoreFile.open(path: store.path, model: model)
+    XCTAssertEqual(try privateCopies(), before, "nothing is left behind, however bowq ends")
+    XCTAssertEqual(try count("count JournalEntry where location == 'Malibu'", file), 509)
+    XCTAssertEqual(try file.readGraph().graph.table("JournalEntry").count, 5_000)
   }
 
   func testALinkedStoreReadsTheLogBesideItsRealFile() throws {
@@ -90,7 +94,6 @@ final class CoreDataStoreCompanionTests: XCTestCase {
     let file = try? CoreDataStoreFile.open(
       path: folder.appendingPathComponent("Photos.sqlite").path)
     XCTAssertNil(file?.recovery, "an empty -wal holds nothing to read")
-    XCTAssertNil(file?.connection.privateCopy)
     if let file { _ = try file.objectCount(of: "Asset") }
     XCTAssertEqual(try contents(of: folder), before)
   }

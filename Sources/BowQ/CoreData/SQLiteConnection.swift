@@ -7,7 +7,8 @@ import Synchronization
 /// opened in place as immutable (`?immutable=1`, so SQLite takes no locks and keeps no
 /// `-wal` or `-shm`); one with a non-empty write-ahead log or a hot journal
 /// (``SQLiteCompanions``) is read through a private copy (``SQLitePrivateCopy``) in which
-/// SQLite replays the log or rolls the journal back, as it would in place. Only a save back
+/// SQLite replays the log or rolls the journal back, as it would in place, and which is then
+/// read as immutable too, its files removed once open. Only a save back
 /// into a Core Data store opens one for writing (``init(writing:)``), whose changes run in
 /// one transaction.
 ///
@@ -21,9 +22,6 @@ final class SQLiteConnection {
 
   private let handle: OpaquePointer
   let path: String
-  /// The copy read instead of the file, while the connection is open; nil when it reads
-  /// the file in place, or writes it.
-  let privateCopy: SQLitePrivateCopy?
   /// What was read beyond the file itself; nil when it was read in place.
   let recovery: SQLiteRecovery?
   /// The files whose changes make what a read-only connection read stale (the database and
@@ -53,29 +51,33 @@ final class SQLiteConnection {
     watched = [real, log].map { ($0, try? FileFingerprint.current(at: $0)) }
     let companions = SQLiteCompanions(of: real)
     guard companions.needsPrivateCopy else {
-      privateCopy = nil
       recovery = nil
       handle = try Self.open(
         URL(fileURLWithPath: real).absoluteString + "?immutable=1",
         SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, shown)
       return
     }
+    // The copy's files go as soon as the copy is open again: the connection reads it
+    // through its open file, and nothing stays on disk, whatever ends the process.
     let copy = try SQLitePrivateCopy(of: companions)
-    privateCopy = copy
-    let connection = try Self.open(copy.databasePath, SQLITE_OPEN_READWRITE, shown)
+    let recovering = try Self.open(copy.databasePath, SQLITE_OPEN_READWRITE, shown)
     do {
-      recovery = try Self.recover(connection, companions, shown)
+      recovery = try Self.recover(recovering, companions, shown)
     } catch {
-      sqlite3_close_v2(connection)
+      sqlite3_close_v2(recovering)
       throw error
     }
-    handle = connection
+    sqlite3_close_v2(recovering)
+    handle = try Self.open(
+      URL(fileURLWithPath: copy.databasePath).absoluteString + "?immutable=1",
+      SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, shown)
+    withExtendedLifetime(copy) {}
   }
 
   /// Lets SQLite read the companions of a private copy open as `connection`: its first read
   /// replays the log or rolls the journal back, in the copy; a checkpoint then tells how
   /// many frames of the log SQLite took (those up to its last commit) and folds them into
-  /// the copy, which is read-only from then on.
+  /// the copy, which leaves write-ahead logging, so that the file alone holds every row.
   private static func recover(
     _ connection: OpaquePointer, _ companions: SQLiteCompanions, _ shown: String
   ) throws(CoreDataStoreError) -> SQLiteRecovery {
@@ -86,7 +88,7 @@ final class SQLiteConnection {
       companions.logSize == 0
         || sqlite3_wal_checkpoint_v2(
           connection, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &folded) == SQLITE_OK,
-      sqlite3_exec(connection, "PRAGMA query_only = ON", nil, nil, nil) == SQLITE_OK
+      sqlite3_exec(connection, "PRAGMA journal_mode = DELETE", nil, nil, nil) == SQLITE_OK
     else {
       throw CoreDataStoreError(
         .sqlite,
@@ -107,7 +109,6 @@ final class SQLiteConnection {
   /// first, as it does for any program that opens it.
   init(writing given: String) throws(CoreDataStoreError) {
     path = given
-    privateCopy = nil
     recovery = nil
     watched = []
     let shown = Value.quoted(given)

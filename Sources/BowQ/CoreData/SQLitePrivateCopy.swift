@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -12,19 +11,15 @@ import Synchronization
 ///
 /// Each file is cloned (`ioctl(FICLONE)`: the copy shares the original's blocks until either
 /// changes) where the file system can, and copied otherwise. The folder is removed when the
-/// copy is released, and at exit for every copy still open.
+/// copy is released, which ``SQLiteConnection`` does as soon as it has the copy open: its
+/// open file keeps the bytes until it closes, and nothing is left on disk however the
+/// process ends.
 final class SQLitePrivateCopy {
   /// The copy's folder, readable by this user only.
   let folder: String
   /// The copy of the database.
   let databasePath: String
 
-  /// The folders of the copies not yet released, which exit removes.
-  private static let live = Mutex<Set<String>>([])
-  /// Registers, once, the removal at exit of the folders still open.
-  private static let removalAtExit: Void = {
-    atexit { SQLitePrivateCopy.removeEveryFolder() }
-  }()
   /// Linux's `FICLONE` request (`_IOW(0x94, 9, int)`), which `<linux/fs.h>` defines.
   private static let cloneRequest: UInt = 0x4004_9409
 
@@ -34,7 +29,6 @@ final class SQLitePrivateCopy {
   /// - Throws: ``CoreDataStoreError/Kind/unreadable`` naming the file that could not be
   ///   read or the folder that could not be made; nothing is left behind.
   init(of companions: SQLiteCompanions) throws(CoreDataStoreError) {
-    Self.removalAtExit
     var template = Array(
       URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bowq-store-XXXXXX")
         .path.utf8CString)
@@ -52,7 +46,6 @@ final class SQLitePrivateCopy {
     folder = String(cString: made)
     let name = URL(fileURLWithPath: companions.databasePath).lastPathComponent
     databasePath = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-    Self.live.withLock { _ = $0.insert(folder) }
     do {
       try Self.clone(companions.databasePath, to: databasePath)
       for companion in companions.companionsToCopy {
@@ -106,11 +99,5 @@ final class SQLitePrivateCopy {
   /// Removes the copy's folder and everything SQLite made in it.
   private static func remove(_ folder: String) {
     try? FileManager.default.removeItem(atPath: folder)
-    live.withLock { _ = $0.remove(folder) }
-  }
-
-  /// Removes the folders of every copy still open, as the process exits.
-  private static func removeEveryFolder() {
-    for folder in live.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: folder) }
   }
 }
