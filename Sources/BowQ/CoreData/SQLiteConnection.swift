@@ -8,9 +8,8 @@ import Synchronization
 /// `-wal` or `-shm`); one with a non-empty write-ahead log or a hot journal
 /// (``SQLiteCompanions``) is read through a private copy (``SQLitePrivateCopy``) in which
 /// SQLite replays the log or rolls the journal back, as it would in place, and which is then
-/// read as immutable too, its files removed once open. Only a save back
-/// into a Core Data store opens one for writing (``init(writing:)``), whose changes run in
-/// one transaction.
+/// read as immutable too, its files removed once open. Only a save back into a Core Data
+/// store opens one for writing (``init(writing:)``), whose changes run in one transaction.
 ///
 /// Every connection is defensive (`SQLITE_DBCONFIG_DEFENSIVE`, `trusted_schema` off: the
 /// store's schema cannot call functions with side effects or write what SQLite keeps for

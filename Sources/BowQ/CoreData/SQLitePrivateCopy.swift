@@ -34,7 +34,7 @@ final class SQLitePrivateCopy {
         .path.utf8CString)
     guard
       let made = template.withUnsafeMutableBufferPointer({ buffer in
-        buffer.baseAddress.flatMap { mkdtemp($0) }
+        buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
       })
     else {
       throw CoreDataStoreError(
@@ -43,7 +43,7 @@ final class SQLitePrivateCopy {
           + "of \(Value.quoted(companions.databasePath)) in: \(SystemCall.message()) (set TMPDIR "
           + "to a folder with room)")
     }
-    folder = String(cString: made)
+    folder = made
     let name = URL(fileURLWithPath: companions.databasePath).lastPathComponent
     databasePath = URL(fileURLWithPath: folder).appendingPathComponent(name).path
     do {
