@@ -124,6 +124,8 @@ public struct Context: Sendable {
     try graph.define(entity, renames: renames)
   }
 
+  /// Adds an object with the next key of its entity's hierarchy (see
+  /// ``ObjectGraph/insert(_:into:key:)``); call ``ObjectGraph/checkKeysLeft(_:in:)`` first.
   @discardableResult
   public mutating func insert(_ row: [Value], into entity: String) -> ObjectID {
     let id = graph.insert(row, into: entity)
@@ -135,9 +137,10 @@ public struct Context: Sendable {
   /// order, as that many ``insert(_:into:)`` calls would, at the cost of one; returns how
   /// many were inserted.
   ///
-  /// - Throws: ``Interrupted`` when Ctrl-C stops it, with nothing inserted.
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it, or ``KeysExhausted`` when too few
+  ///   keys are left, with nothing inserted.
   public mutating func insert(contentsOf imported: EntityTable, into entity: String)
-    throws(Interrupted) -> Int
+    throws -> Int
   {
     var imported = imported
     return try insert(emptying: &imported, into: entity)
@@ -147,10 +150,10 @@ public struct Context: Sendable {
   /// its columns are added, so that a large import does not hold its table and the
   /// entity's in full at once.
   ///
-  /// - Throws: ``Interrupted`` when Ctrl-C stops it, with nothing inserted (and `imported`
-  ///   emptied).
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it (with `imported` emptied), or
+  ///   ``KeysExhausted`` when too few keys are left; either way with nothing inserted.
   mutating func insert(emptying imported: inout EntityTable, into entity: String)
-    throws(Interrupted) -> Int
+    throws -> Int
   {
     let keys = try graph.insert(emptying: &imported, into: entity)
     let added = touched.insert(keys, of: entity)

@@ -84,7 +84,7 @@ struct CoreDataGraphReader {
         graph.insert(row, into: entity.name, key: key)
       }
       if let maximum = numbers[model.root(of: entity.name)]?.maximumKey {
-        graph.reserveKeys(in: entity.name, below: maximum + 1)
+        graph.reserveKeys(in: entity.name, below: EntityTable.key(after: maximum))
       }
     }
     return graph
@@ -189,6 +189,9 @@ struct CoreDataGraphReader {
         let place = "\(table).\(selected[column.column]) of Z_PK \(key)"
         row[column.slot] = try values.value(
           cells[column.column], column.attribute, archived: column.archived, place: place)
+      }
+      guard entityByKey[root]?[key] == nil else {
+        throw CoreDataStoreError.duplicateKey(key, in: table)
       }
       let id = ObjectID(entity: entity.name, key: key)
       for column in plan.toOnes {

@@ -13,4 +13,21 @@ public struct CoreDataRowVersions: Hashable, Sendable {
     get { byTable[table]?[key] }
     set { byTable[table, default: [:]][key] = newValue }
   }
+
+  /// The version a change of the row `key` of `table` gives it: one more than the version
+  /// read, or 1 for a row without one.
+  ///
+  /// - Throws: a ``CoreDataStoreError/Kind/notWritable`` error naming the row when its
+  ///   `Z_OPT` is `Int64.max`, which has no successor (a damaged or hostile store).
+  func version(after table: String, _ key: Int64) throws(CoreDataStoreError) -> Int64 {
+    guard let version = self[table, key] else { return 1 }
+    guard version < Int64.max else {
+      throw CoreDataStoreError(
+        .notWritable,
+        "the row Z_PK \(key) of \(table) has Z_OPT \(version), the largest version there is, "
+          + "so a change to it cannot be counted; the store is damaged, and this object cannot "
+          + "be changed in it")
+    }
+    return version + 1
+  }
 }

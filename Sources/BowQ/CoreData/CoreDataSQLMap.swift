@@ -207,11 +207,13 @@ struct CoreDataSQLMap {
 
   /// The first row found, in any table, that a full read cannot read as an object of the
   /// model — a `Z_PK` that is not an integer, a `Z_ENT` that is not one of its table's
-  /// entities — told as the full read tells it; nil when there is none.
+  /// entities, a `Z_PK` two rows share — told as the full read tells it; nil when there is
+  /// none.
   ///
   /// Asks for each table whether a row's `Z_ENT` lies outside its entities' numbers, as
   /// ranges SQLite answers from Core Data's `Z_ENT` index; types are tested row by row only
-  /// where the column's declared type does not make them integers.
+  /// where the column's declared type does not make them integers, and keys are grouped only
+  /// where `Z_PK` is not the table's primary key.
   func foreignRow(in connection: SQLiteConnection) throws(CoreDataStoreError) -> String? {
     for (table, numbers) in hierarchyTables.sorted(by: { $0.key < $1.key }) {
       guard let first = numbers.first, let last = numbers.last else { continue }
@@ -231,7 +233,16 @@ struct CoreDataSQLMap {
       let sql =
         "SELECT Z_PK, Z_ENT FROM \(SQLiteConnection.quoted(table)) WHERE "
         + outside.joined(separator: " OR ") + " LIMIT 1"
-      guard let row = try connection.rows(sql).first, row.count == 2 else { continue }
+      guard let row = try connection.rows(sql).first, row.count == 2 else {
+        // Without a primary key, nothing kept two rows from sharing a Z_PK.
+        guard !key.key,
+          case .integer(let shared)? = try connection.rows(
+            "SELECT Z_PK FROM \(SQLiteConnection.quoted(table)) GROUP BY Z_PK "
+              + "HAVING COUNT(*) > 1 LIMIT 1"
+          ).first?.first
+        else { continue }
+        return CoreDataStoreError.duplicateKey(shared, in: table).message
+      }
       guard case .integer(let key) = row[0], case .integer(let number) = row[1] else {
         return "a row of \(table) has Z_PK \(row[0].kindDescription) and Z_ENT "
           + "\(row[1].kindDescription); both must be integers"

@@ -47,6 +47,17 @@ public struct CoreDataStoreError: Error, Hashable, Sendable, CustomStringConvert
 
   public var description: String { message }
 
+  /// Two rows of `table` share the key `key`: its `Z_PK` column is not the table's primary
+  /// key, so SQLite let a damaged or hostile store hold both, and an edit of one object could
+  /// land on the other's row.
+  static func duplicateKey(_ key: Int64, in table: String) -> CoreDataStoreError {
+    CoreDataStoreError(
+      .badTable,
+      "\(table) holds more than one row of Z_PK \(key); Core Data keeps one row per key, so "
+        + "the store is damaged (sqlite3's PRAGMA integrity_check, or the app's own copy, may "
+        + "tell which row is right)")
+  }
+
   /// Stops a loop over a store's rows, every 1,024th `step` (``Interrupt/check(every:)``),
   /// when Ctrl-C was pressed.
   ///

@@ -115,7 +115,7 @@ struct CoreDataWriter {
       for (id, properties) in batch.updated {
         try checkInterrupt(&step)
         let table = try update(id, properties, versions: versions, connection)
-        written[table, id.key] = versions[table, id.key].map { $0 + 1 } ?? 1
+        written[table, id.key] = try versions.version(after: table, id.key)
       }
       for (id, properties) in batch.updated {
         try checkInterrupt(&step)
@@ -367,7 +367,10 @@ struct CoreDataWriter {
         cells.append(cell)
       }
     }
-    if isVersioned(place.table) { assignments.append("Z_OPT = IFNULL(Z_OPT, 0) + 1") }
+    if isVersioned(place.table) {
+      assignments.append("Z_OPT = ?")
+      cells.append(.integer(try versions.version(after: place.table, id.key)))
+    }
     guard !assignments.isEmpty else { return place.table }
     try execute(
       "UPDATE \(SQLiteConnection.quoted(place.table)) SET " + assignments.joined(separator: ", "),

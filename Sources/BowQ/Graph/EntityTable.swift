@@ -15,7 +15,9 @@ public struct EntityTable: Hashable, Sendable {
   /// key's position is found in `keys` itself: a dictionary of a million keys would take
   /// about 35 MB.
   private var positionByKey: [Int64: Int]?
-  /// The primary key the next inserted object gets; keys are never reused.
+  /// The primary key the next inserted object gets; keys are never reused. `Int64.max`
+  /// when every key is used (``hasKeys(for:)``): bowq hands out keys below it only, and a
+  /// store whose keys reach it can be read, but gets no new object.
   public private(set) var nextKey: Int64 = 1
 
   public init() {}
@@ -25,11 +27,21 @@ public struct EntityTable: Hashable, Sendable {
   init(keys: [Int64], columns: [Column]) {
     self.keys = keys
     self.columns = columns
-    nextKey = (keys.max() ?? 0) + 1
+    nextKey = Self.key(after: keys.max() ?? 0)
     if !zip(keys, keys.dropFirst()).allSatisfy(<) { positionByKey = Self.positions(of: keys) }
   }
 
   public var count: Int { keys.count }
+
+  /// The key that follows `key`, or `Int64.max` (no key left) when there is none.
+  static func key(after key: Int64) -> Int64 {
+    key < Int64.max ? key + 1 : Int64.max
+  }
+
+  /// Whether `count` more keys can be handed out from `nextKey` on, all below `Int64.max`.
+  static func hasKeys(for count: Int, from nextKey: Int64) -> Bool {
+    count <= 0 || Int64.max - nextKey >= Int64(count)
+  }
 
   /// Whether keys ascend with position, so that key order is table order.
   var keysAscend: Bool { positionByKey == nil }
@@ -130,7 +142,7 @@ public struct EntityTable: Hashable, Sendable {
   @discardableResult
   public mutating func insert(_ row: [Value], key: Int64? = nil) -> Int64 {
     let key = key ?? nextKey
-    nextKey = max(nextKey, key + 1)
+    nextKey = max(nextKey, Self.key(after: key))
     if positionByKey != nil {
       positionByKey?[key] = keys.count
     } else if let last = keys.last, key <= last {

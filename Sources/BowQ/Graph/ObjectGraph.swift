@@ -76,7 +76,8 @@ public struct ObjectGraph: Hashable, Sendable {
   /// Adds an object with `key`, or the next key of its entity. Keys are unique across an
   /// entity hierarchy, as Core Data's `Z_PK` is across a root entity's table, so a reference
   /// to a parent entity's object is its key alone: a new object of an entity that inherits or
-  /// is inherited from gets the next key of the whole hierarchy.
+  /// is inherited from gets the next key of the whole hierarchy. Without `key`, call
+  /// ``checkKeysLeft(_:in:)`` first: a hierarchy whose keys are used up has none to give.
   public mutating func insert(_ row: [Value], into entity: String, key: Int64? = nil) -> ObjectID {
     let key = key ?? nextKey(inHierarchyOf: entity)
     if journal != nil { recordRow(key, of: entity) }
@@ -91,12 +92,14 @@ public struct ObjectGraph: Hashable, Sendable {
   /// per object), and the entity's indexes are built again when next used. `imported` is
   /// emptied as its columns are added (see ``EntityTable/append(emptying:firstKey:)``).
   ///
-  /// - Throws: ``Interrupted`` when Ctrl-C stops it, with the graph unchanged.
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it, or ``KeysExhausted`` when the keys
+  ///   left do not number every object; either way with the graph unchanged.
   mutating func insert(emptying imported: inout EntityTable, into entity: String)
-    throws(Interrupted) -> Range<Int64>
+    throws -> Range<Int64>
   {
     let first = nextKey(inHierarchyOf: entity)
     guard imported.count > 0 else { return first..<first }
+    try checkKeysLeft(imported.count, in: entity)
     recordTable(of: entity)
     // Out of the dictionary while it grows, so that only the journal shares its storage.
     var table = tables.removeValue(forKey: entity) ?? EntityTable()
@@ -104,6 +107,15 @@ public struct ObjectGraph: Hashable, Sendable {
     let added = try table.append(emptying: &imported, firstKey: first)
     dropIndexes(of: entity)
     return added
+  }
+
+  /// Throws unless `count` new objects of `entity` can be given keys: keys are never
+  /// reused, and a hierarchy whose keys reach `Int64.max` (a hostile store's `Z_PK`,
+  /// `Z_MAX` or `nextKey`) has none left.
+  public func checkKeysLeft(_ count: Int, in entity: String) throws(KeysExhausted) {
+    guard EntityTable.hasKeys(for: count, from: nextKey(inHierarchyOf: entity)) else {
+      throw KeysExhausted(entity: entity, count: count)
+    }
   }
 
   /// The next key of `entity`, or, when it belongs to a hierarchy, the largest next key of

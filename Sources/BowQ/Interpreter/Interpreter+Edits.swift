@@ -108,6 +108,7 @@ extension Interpreter {
   }
 
   func insert(_ entity: Entity, _ assignments: [BoundAssignment], now: Date) throws {
+    try context.graph.checkKeysLeft(1, in: entity.name)
     let row = entity.newRow
     let compiler = compiler(now)
     var edit = Edit()
