@@ -43,7 +43,8 @@ final class LexerTests: XCTestCase {
       kinds("name #size $x $1 @count 42 9223372036854775808 1.5 'str' (\n)\n"),
       [
         .identifier("name"), .escapedIdentifier("size"), .variable("x"), .variable("1"),
-        .collectionOperator("count"), .integer(42), .bigInteger(9_223_372_036_854_775_808),
+        .collectionOperator("count"), .integer(42),
+        .bigInteger(9_223_372_036_854_775_808, magnitude: 9_223_372_036_854_775_808),
         .real(1.5), .string("str"), .punctuation(.leftParen), .punctuation(.rightParen), .newline,
         .endOfInput,
       ])
@@ -200,8 +201,8 @@ final class LexerTests: XCTestCase {
       ("0o17", .integer(15)),
       ("0O7_7", .integer(63)), ("0b1010", .integer(10)), ("0B1_0", .integer(2)),
       ("9223372036854775807", .integer(Int64.max)),
-      ("9223372036854775808", .bigInteger(9_223_372_036_854_775_808)),
-      ("0xFFFFFFFFFFFFFFFF", .bigInteger(Double(UInt64.max))),
+      ("9223372036854775808", .bigInteger(9_223_372_036_854_775_808, magnitude: 1 << 63)),
+      ("0xFFFFFFFFFFFFFFFF", .bigInteger(Double(UInt64.max), magnitude: UInt64.max)),
       ("1.5", .real(1.5)), ("1e3", .real(1000)), ("9.2e-5", .real(9.2e-5)), ("1E+2", .real(100)),
       ("1_0.2_5", .real(10.25)), ("2.5e1_0", .real(2.5e10)),
     ]

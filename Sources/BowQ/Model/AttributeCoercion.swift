@@ -45,10 +45,14 @@ public enum AttributeCoercion {
       switch value {
       case .int(let i): integer = i
       case .bool(let b): integer = b ? 1 : 0
-      case .double(let d) where d == d.rounded() && abs(d) < 9.2e18: integer = Int64(d)
+      case .double(let d) where Int64(exactly: d) != nil: integer = Int64(exactly: d)
       case .decimal(let d):
         let n = NSDecimalNumber(decimal: d)
         integer = n.doubleValue == n.doubleValue.rounded() ? n.int64Value : nil
+      case .double(let d) where d == d.rounded() && d.isFinite:
+        return fail(
+          "\(String(format: "%.0f", d)) is too \(d > 0 ? "large" : "small") for Int64, and out of range for "
+            + "\(attribute.name) (\(type.name) holds \(range.lowerBound)…\(range.upperBound))")
       case .double:
         return fail(
           "\(value.literalText) is not a whole number, and \(attribute.name) is \(type.name)")

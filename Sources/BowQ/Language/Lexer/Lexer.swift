@@ -358,7 +358,8 @@ public struct Lexer {
       if let s = peek(), Lexer.isNameStart(s) {
         throw error(.numberRunsIntoName, from: start)
       }
-      return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .bigInteger(Double(value))
+      return value <= UInt64(Int64.max)
+        ? .integer(Int64(value)) : .bigInteger(Double(value), magnitude: value)
     }
     var text = ""
     var isReal = false
@@ -391,7 +392,7 @@ public struct Lexer {
     guard let value = Double(text), value.isFinite else {
       throw error(.numberTooLarge(text), from: start)
     }
-    return isReal ? .real(value) : .bigInteger(value)
+    return isReal ? .real(value) : .bigInteger(value, magnitude: UInt64(text))
   }
 
   /// `%`: a format specifier in a format string (where `%%` is a `%`); elsewhere the `%`

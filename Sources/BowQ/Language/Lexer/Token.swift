@@ -14,8 +14,9 @@ public struct Token: Hashable, Sendable {
     /// `@count`, `@sum`, … inside key paths.
     case collectionOperator(String)
     case integer(Int64)
-    /// An integer literal too large for Int64, kept as its value in a Double.
-    case bigInteger(Double)
+    /// An integer literal too large for Int64, kept as its value in a Double, and exactly
+    /// when it fits a UInt64: `-9223372036854775808` is Int64.min, whose magnitude is one.
+    case bigInteger(Double, magnitude: UInt64?)
     case real(Double)
     case string(String)
     case punctuation(Punctuation)
@@ -88,7 +89,7 @@ extension Token.Kind: CustomStringConvertible {
     case .variable(let s): return "$\(s)"
     case .collectionOperator(let s): return "@\(s)"
     case .integer(let v): return String(v)
-    case .bigInteger(let v), .real(let v): return "\(v)"
+    case .bigInteger(let v, _), .real(let v): return "\(v)"
     case .string(let s): return Value.quoted(s)
     case .punctuation(let p): return "\"\(p.rawValue)\""
     case .formatSpecifier(let specifier): return specifier.spelling

@@ -30,6 +30,10 @@ extension Parser {
   mutating func parseUnary() throws(LanguageError) -> ExpressionSyntax {
     guard isPunctuation(.minus) else { return try parsePostfix(try parsePrimary()) }
     let start = advance().range
+    if case .bigInteger(_, let magnitude) = current.kind, magnitude == Int64.min.magnitude {
+      // Int64.min: its magnitude alone is too large for Int64, the negation is not.
+      return ExpressionSyntax(.constant(.int(Int64.min)), range: start.union(advance().range))
+    }
     return try nested { (p: inout Parser) throws(LanguageError) in
       let operand = try p.parseUnary()
       let range = start.union(operand.range)
@@ -105,7 +109,7 @@ extension Parser {
     case .integer(let v):
       advance()
       return ExpressionSyntax(.constant(.int(v)), range: range)
-    case .bigInteger(let v), .real(let v):
+    case .bigInteger(let v, _), .real(let v):
       advance()
       return ExpressionSyntax(.constant(.double(v)), range: range)
     case .string(let s):
