@@ -38,8 +38,11 @@ struct ExpressionCompiler {
       let source = compile(base)
       let place = PropertyPlace(table: graph.table(entity), slot: slot)
       let elsewhere = placesElsewhere(slot, of: entity)
+      let isRelationship = graph.model.entity(named: entity).map { slot >= $0.attributes.count }
       return { scope throws(EvaluationError) in
-        Self.property(of: try source(scope), at: place, in: entity, elsewhere: elsewhere)
+        try Self.property(
+          of: try source(scope), at: place, in: entity, elsewhere: elsewhere,
+          distinct: isRelationship ?? false, range: range)
       }
     case .aggregate(let elements):
       let compiled = elements.map(compile)
@@ -128,16 +131,41 @@ struct ExpressionCompiler {
   /// A property of an object, or of every object of a collection (flattening to-manys),
   /// read at `place` for objects of `entity` and at their own entity's place for others;
   /// nil for nil and for objects that no longer exist.
+  ///
+  /// A relationship (`distinct`) read through a collection gives each object once, in the
+  /// order first met, as Foundation's `valueForKey:` of an `NSSet` gives a set and of an
+  /// `NSOrderedSet` an ordered set: `pages.book` is the one book of many pages, and a chain
+  /// `book.pages.book.pages…` stays as large as the objects it reaches. A long expansion
+  /// stops when Ctrl-C is pressed (``Interrupt``), with an error the statement reports as
+  /// interrupted.
   static func property(
     of value: Value, at place: PropertyPlace, in entity: String,
-    elsewhere: [String: PropertyPlace]
-  ) -> Value {
-    collecting(value) { element in
+    elsewhere: [String: PropertyPlace], distinct: Bool, range: SourceRange
+  ) throws(EvaluationError) -> Value {
+    func read(_ element: Value) -> Value {
       guard case .object(let id) = element,
         let place = id.entity == entity ? place : elsewhere[id.entity]
       else { return .null }
       return place.table.value(for: id.key, slot: place.slot) ?? .null
     }
+    guard case .collection = value else { return read(value) }
+    var step = 0
+    let values = try collecting(value) { element throws(EvaluationError) in
+      defer { step += 1 }
+      do {
+        try Interrupt.check(every: step)
+      } catch {
+        throw EvaluationError("interrupted while reading a key path", at: range)
+      }
+      return read(element)
+    }
+    guard distinct, case .collection(let elements) = values else { return values }
+    var seen: Set<ObjectID> = []
+    return .collection(
+      elements.filter { element in
+        guard case .object(let id) = element else { return true }
+        return seen.insert(id).inserted
+      })
   }
 
   /// `read` applied to a value, or to every element of a collection with the results
