@@ -126,4 +126,59 @@ final class CoreDataHostileRowsTests: XCTestCase {
     let message = nearlyFull.errorMessage(running: "insert Hat name = \"Bowler\"")
     XCTAssertTrue(message.contains("the store has used every key of Hat"), message)
   }
+
+  /// The Ties store whose rows all read `ZNAME` from a column added with `value` as its
+  /// default, the way a hostile store makes many rows share one string.
+  private func storeSharingADefault(_ value: String, rows: Int) throws -> String {
+    let path = try makeTemporaryFolder("bowq-coredata").appendingPathComponent("Ties.sqlite").path
+    try CoreDataTestStore.make(
+      at: path, entities: CoreDataDamagedStorePushdownTests.entities,
+      sql: """
+        CREATE TABLE ZTIE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER,
+          ZUID BLOB, ZRANK INTEGER, ZWEAVE VARCHAR);
+        CREATE TABLE ZPERSON (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER,
+          ZNAME VARCHAR, ZFAVORITE INTEGER, Z1_FAVORITE INTEGER);
+        WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < \(rows))
+          INSERT INTO ZTIE (Z_PK, Z_ENT, Z_OPT, ZRANK) SELECT k, 1, 1, k % 5 FROM n;
+        ALTER TABLE ZTIE ADD COLUMN ZNAME VARCHAR DEFAULT '\(value)';
+        """)
+    return path
+  }
+
+  func testRowsSharingAHugeStringStopAtABudgetLinearInTheFile() throws {
+    let path = try storeSharingADefault(String(repeating: "x", count: 1 << 20), rows: 100)
+    let size = try XCTUnwrap(
+      FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    XCTAssertLessThan(size, 2 << 20, "one copy of the string is in the file")
+    // 100 rows would hand bowq 100 MiB: the reading stops past 64 MiB.
+    XCTAssertThrowsError(try CoreDataStore.open(path: path)) { error in
+      XCTAssertEqual((error as? CoreDataStoreError)?.kind, .badTable, "\(error)")
+      XCTAssertTrue(
+        "\(error)".contains("the rows of ZTIE hold more than 67,108,864 bytes"), "\(error)")
+    }
+    for statement in ["fetch Tie", "count Tie where uppercase(name) == 'X'"] {
+      let answer = CoreDataPushdownAgreementTests.answer(
+        statement, try CoreDataPushdownAgreementTests.pushed(path))
+      XCTAssertTrue(
+        answer.contains("the rows of ZTIE hold more than"), "\(statement): \(answer.prefix(300))")
+    }
+    XCTAssertEqual(
+      CoreDataPushdownAgreementTests.answer(
+        "count Tie where rank == 1", try CoreDataPushdownAgreementTests.pushed(path)), "20",
+      "a count SQLite answers reads no string")
+  }
+
+  func testASmallDefaultSharedByManyRowsStillReads() throws {
+    let path = try storeSharingADefault("plain", rows: 5_000)
+    let graph = try CoreDataStore.open(path: path).graph
+    XCTAssertEqual(graph.table("Tie").count, 5_000)
+    XCTAssertEqual(
+      graph.value(of: ObjectID(entity: "Tie", key: 4_999), attribute: "name"), .string("plain"))
+  }
+
+  func testTheBudgetIsSixteenTimesTheFileAndAtLeast64MiB() {
+    XCTAssertEqual(CoreDataReadBudget(fileSize: 1_441_792).limit, 64 << 20)
+    XCTAssertEqual(CoreDataReadBudget(fileSize: 10 << 20).limit, 160 << 20)
+    XCTAssertEqual(CoreDataReadBudget(fileSize: Int.max / 2).limit, Int.max)
+  }
 }

@@ -63,8 +63,9 @@ struct CoreDataGraphReader {
       schema.entityNumbers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let hierarchies = try model.hierarchies(numberedIn: schema)
     let tables = try connection.tableNames()
+    var budget = try CoreDataReadBudget(for: connection)
     for (root, entities) in hierarchies {
-      try readTable(of: root, entities: entities, tables: tables)
+      try readTable(of: root, entities: entities, tables: tables, budget: &budget)
     }
     resolveToOnes()
     for entity in model.entities {
@@ -98,10 +99,12 @@ struct CoreDataGraphReader {
     }
   }
 
-  /// Reads the table of the hierarchy `entities` (the root first).
-  private mutating func readTable(of root: String, entities: [CoreDataEntity], tables: Set<String>)
-    throws(CoreDataStoreError)
-  {
+  /// Reads the table of the hierarchy `entities` (the root first), one row at a time, each
+  /// taking its text and data from `budget`.
+  private mutating func readTable(
+    of root: String, entities: [CoreDataEntity], tables: Set<String>,
+    budget: inout CoreDataReadBudget
+  ) throws(CoreDataStoreError) {
     let layout = try CoreDataTableLayout(
       root: root, entities: entities, tables: tables, connection: connection)
     let table = layout.table
@@ -167,8 +170,8 @@ struct CoreDataGraphReader {
     let sql =
       "SELECT " + selected.map(SQLiteConnection.quoted).joined(separator: ", ") + " FROM "
       + SQLiteConnection.quoted(table) + " ORDER BY Z_PK"
-    for (step, cells) in try connection.rows(sql).enumerated() {
-      try CoreDataStoreError.checkInterrupt(every: step)
+    try connection.forEachRow(sql) { cells throws(CoreDataStoreError) in
+      try budget.take(cells, of: table)
       guard case .integer(let key) = cells[0], case .integer(let number) = cells[1] else {
         throw CoreDataStoreError(
           .badValue,

@@ -41,8 +41,10 @@ struct CoreDataRowReader {
     var ids: [ObjectID] = []
     var rows: [[Value]] = []
     let names = file.map.names
+    var budget = try CoreDataReadBudget(for: file.connection)
     try file.connection.forEachRow(sql.text, binding: sql.parameters) {
       cells throws(CoreDataStoreError) in
+      try budget.take(cells, of: place.table)
       guard case .integer(let key) = cells[0], case .integer(let number) = cells[1],
         let name = names[number]
       else {
