@@ -8,9 +8,11 @@ final class FoldedSearchTests: XCTestCase {
   func testCaseInsensitiveSearchOfNonASCIIHaystacksAgreesWithFolding() {
     let haystacks = [
       "Crème Brûlée Silk Bow Tie", "CAFÉ AU LAIT", "\u{130}stanbul", "\u{212A}elvin", "Straße",
-      "ÄRGER blue", "e\u{301}clair", "BLUE Ünion", "ΣΟΦΙΑ k",
+      "ÄRGER blue", "e\u{301}clair", "BLUE Ünion", "ΣΟΦΙΑ k", "GROẞ", "\u{FB01}ne ſilk",
     ]
-    let needles = ["blue", "i", "k", "e", "stan", "cr", "tie", "elvin", "ss", "af", "r"]
+    let needles = [
+      "blue", "i", "k", "e", "stan", "cr", "tie", "elvin", "ss", "af", "r", "fin", "silk", "s",
+    ]
     for haystack in haystacks {
       let folded = Array(ValueComparison.fold(haystack, [.caseInsensitive]).utf8)
       for needle in needles {
@@ -59,18 +61,33 @@ final class FoldedSearchTests: XCTestCase {
     }
   }
 
-  func testABufferHoldsEitherByteWhereverItIs() {
+  /// The scalars that send a `[c]` search to the folding are every scalar whose folding
+  /// holds ASCII, in every plane, and they are found wherever they are in a buffer.
+  func testAScalarFoldingIntoASCIIIsFoundWhereverItIs() {
+    var expected: Set<UInt32> = []
+    for value in UInt32(0x80)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value),
+        String(scalar).folding(options: .caseInsensitive, locale: nil).utf8.contains(where: {
+          $0 < 0x80
+        })
+      else { continue }
+      expected.insert(value)
+    }
+    XCTAssertEqual(FoldedSearch.foldingIntoASCII, expected)
+    XCTAssertTrue(FoldedSearch.foldingIntoASCII.isSuperset(of: [0xDF, 0x1E9E, 0x212A, 0x130]))
     for length in 0...24 {
-      let plain = [UInt8](repeating: 0xC3, count: length)
-      XCTAssertFalse(
-        plain.withUnsafeBufferPointer { FoldedSearch.contains(0xC4, or: 0xE2, in: $0) })
-      for position in 0..<length {
-        for byte: UInt8 in [0xC4, 0xE2] {
+      let plain =
+        Array(String(repeating: "é", count: length / 2).utf8) + (length % 2 == 1 ? [0x61] : [])
+      XCTAssertFalse(plain.withUnsafeBufferPointer(FoldedSearch.holdsFoldingIntoASCII))
+      for position in 0...plain.count {
+        for inserted in ["ß", "\u{212A}", "\u{FB01}", "\u{1E9E}"] {
           var bytes = plain
-          bytes[position] = byte
+          bytes.insert(contentsOf: Array(inserted.utf8), at: position)
+          let text = String(decoding: bytes, as: UTF8.self)
+          guard text.utf8.elementsEqual(bytes) else { continue }
           XCTAssertTrue(
-            bytes.withUnsafeBufferPointer { FoldedSearch.contains(0xC4, or: 0xE2, in: $0) },
-            "\(length) at \(position)")
+            bytes.withUnsafeBufferPointer(FoldedSearch.holdsFoldingIntoASCII),
+            "\(inserted) at \(position) of \(length)")
         }
       }
     }

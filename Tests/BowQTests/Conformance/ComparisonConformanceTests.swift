@@ -88,7 +88,11 @@ final class ComparisonConformanceTests: XCTestCase {
     C.check(
       "features §4: [d] folds by Unicode rules (é ~ e, ü ~ u; ß is not ss)",
       "SELF ==[d] 'Cafe' AND NOT SELF ==[cd] 'CAFE '", on: "Café", is: true)
-    C.check("features §4: ß is not ss", "SELF ==[cd] 'strasse'", on: "Straße", is: false)
+    C.check("features §4: [d] alone: ß is not ss", "SELF ==[d] 'Strasse'", on: "Straße", is: false)
+    C.check(
+      "CFString's kCFCompareCaseInsensitive folds case fully (docs/case-folding.md): ß ~ ss",
+      "SELF ==[c] 'STRASSE' AND SELF ==[cd] 'strasse' AND SELF CONTAINS[c] 'SS'", on: "Straße",
+      is: true)
     C.check(
       "features §4: options are accepted on == and != too (==[c], !=[d])",
       "name ==[c] 'ANN' AND city !=[d] 'Zurich'", is: false)

@@ -43,15 +43,15 @@ struct FoldedSearch: Sendable {
   /// any other haystack, which ``matches(_:)`` folds.
   ///
   /// With an ASCII needle that is any ASCII haystack, and with `[c]` alone also a haystack
-  /// with other scalars: lowering a scalar that is not ASCII gives no ASCII byte (but for
-  /// U+0130 and U+212A, whose lead bytes 0xC4 and 0xE2 send the haystack to the folding),
-  /// so the needle can only match ASCII bytes, lowered in place, and the others are
-  /// barriers in the folded text as in the original.
+  /// with other scalars: case-folding a scalar that is not ASCII gives no ASCII byte (but
+  /// for the few of ``foldingIntoASCII``, `ß` → `ss` among them, which send the haystack to
+  /// the folding), so the needle can only match ASCII bytes, lowered in place, and the
+  /// others are barriers in the folded text as in the original.
   func matchesASCII(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard asciiFastPath else { return nil }
     let decidable =
       options == [.caseInsensitive]
-      ? Self.isASCII(haystack) || !Self.contains(0xC4, or: 0xE2, in: haystack)
+      ? Self.isASCII(haystack) || !Self.holdsFoldingIntoASCII(haystack)
       : Self.isASCII(haystack)
     guard decidable else { return nil }
     return Self.find(
@@ -62,18 +62,56 @@ struct FoldedSearch: Sendable {
     UnsafeRawBufferPointer(bytes).isASCII
   }
 
-  /// Whether `bytes` holds `one` or `other`, looked for eight bytes at a time.
-  static func contains(_ one: UInt8, or other: UInt8, in bytes: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
-    let raw = UnsafeRawBufferPointer(bytes)
-    var start = 0
-    while start + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-      if zeroBytes(word ^ spread(one)) | zeroBytes(word ^ spread(other)) != 0 { return true }
-      start += 8
+  /// The scalars past ASCII whose case folding (``ValueComparison/caseFolding(of:)``) holds
+  /// an ASCII byte: `ß` and `ẞ` (`ss`), `ſ` (`s`), the Kelvin sign (`k`), `İ` (`i` and a
+  /// dot), `ŉ`, `ǰ`, `ẖ`…`ẚ` (a letter and a mark) and the ligatures `ﬀ`…`ﬆ`. Case
+  /// mappings lie in the first two planes, which are searched once, when first needed.
+  static let foldingIntoASCII: Set<UInt32> = {
+    var found: Set<UInt32> = []
+    for value in UInt32(0x80)..<0x2_0000 {
+      guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped,
+        ValueComparison.caseFolding(of: scalar).utf8.contains(where: { $0 < 0x80 })
+      else { continue }
+      found.insert(value)
     }
-    return bytes[start...].contains { $0 == one || $0 == other }
+    return found
+  }()
+
+  /// Whether each byte leads the UTF-8 of a scalar of ``foldingIntoASCII``.
+  private static let leadsFoldingIntoASCII: [Bool] = {
+    var leads = [Bool](repeating: false, count: 256)
+    for value in foldingIntoASCII {
+      if let scalar = Unicode.Scalar(value), let lead = String(scalar).utf8.first {
+        leads[Int(lead)] = true
+      }
+    }
+    return leads
+  }()
+
+  /// Whether the UTF-8 `bytes` hold a scalar of ``foldingIntoASCII``: runs of ASCII are
+  /// passed over eight bytes at a time, and a scalar is decoded only after a byte that may
+  /// lead one.
+  static func holdsFoldingIntoASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let raw = UnsafeRawBufferPointer(bytes)
+    let leads = leadsFoldingIntoASCII
+    var i = 0
+    while i < bytes.count {
+      if i + 8 <= bytes.count,
+        raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        i += 8
+        continue
+      }
+      let lead = bytes[i]
+      i += 1
+      guard leads[Int(lead)] else { continue }
+      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+      guard i + length - 1 <= bytes.count else { return false }
+      var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
+      for k in 0..<(length - 1) { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+      if foldingIntoASCII.contains(value) { return true }
+    }
+    return false
   }
 
   /// Whether `needle` occurs in `text` at its start, its end or anywhere, byte for byte —

@@ -64,24 +64,25 @@ enum ValueComparison {
     }
   }
 
-  /// A string with the `[c]` and `[d]` options applied: Unicode case folding and diacritic
-  /// removal (`é` ~ `e`; `ß` stays `ß`).
+  /// A string with the `[c]` and `[d]` options applied: diacritic removal (`é` ~ `e`), then
+  /// full Unicode case folding (`ß` ~ `ss`), as CFString's `kCFCompareCaseInsensitive`
+  /// folds (docs/case-folding.md).
   static func fold(_ s: String, _ options: StringOptions) -> String {
     var result = s
     if options.contains(.diacriticInsensitive) {
       result = result.folding(options: .diacriticInsensitive, locale: nil)
     }
     if options.contains(.caseInsensitive) {
-      result = lowercased(result)
+      result = caseFolded(result)
     }
     return result
   }
 
-  /// `s.lowercased()`: each scalar replaced by its lowercase mapping, as the standard
-  /// library does it, but without making a string per scalar. That takes microseconds for
-  /// a name with one accented letter, and a `[c]` comparison lowers every such name it
-  /// meets; here ASCII is lowered byte by byte and only other scalars look their mapping up.
-  static func lowercased(_ s: String) -> String {
+  /// `s` with each scalar replaced by its full case folding (``caseFolding(of:)``), without
+  /// making a string per scalar: that takes microseconds for a name with one accented
+  /// letter, and a `[c]` comparison folds every such name it meets; here ASCII is lowered
+  /// byte by byte and only other scalars look their folding up.
+  static func caseFolded(_ s: String) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(s.utf8.count)
     for scalar in s.unicodeScalars {
@@ -89,9 +90,28 @@ enum ValueComparison {
         let byte = UInt8(scalar.value)
         bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
       } else {
-        bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+        bytes.append(contentsOf: caseFolding(of: scalar).utf8)
       }
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The full case folding of a scalar, as Unicode's CaseFolding.txt (statuses C and F)
+  /// gives it and CFString's `CFUniCharMapCaseTo(…, kCFUniCharCaseFold, …)` uses it: `ß` and
+  /// `ẞ` fold to `ss`, `ﬁ` to `fi`, `ſ` to `s`, `µ` to `μ`, `ς` to `σ`, `ẖ` to `h` and a
+  /// mark. The standard library has no case folding, but the lowercase of the uppercase of
+  /// a scalar's lowercase is its folding, for every scalar CoreFoundation folds but the
+  /// dotless `ı`, which folding leaves alone (its uppercase `I` folds to `i` only in Turkic
+  /// languages).
+  static func caseFolding(of scalar: Unicode.Scalar) -> String {
+    let properties = scalar.properties
+    guard properties.changesWhenCaseMapped, scalar != "\u{131}" else { return String(scalar) }
+    var upper = ""
+    for lower in properties.lowercaseMapping.unicodeScalars {
+      upper += lower.properties.uppercaseMapping
+    }
+    var folded = ""
+    for scalar in upper.unicodeScalars { folded += scalar.properties.lowercaseMapping }
+    return folded
   }
 }
