@@ -181,4 +181,14 @@ final class CoreDataHostileRowsTests: XCTestCase {
     XCTAssertEqual(CoreDataReadBudget(fileSize: 10 << 20).limit, 160 << 20)
     XCTAssertEqual(CoreDataReadBudget(fileSize: Int.max / 2).limit, Int.max)
   }
+
+  func testKeysAtBothEndsOfInt64AreFound() {
+    var table = EntityTable()
+    for key in [Int64.min, -1, 0, Int64.max - 1, Int64.max] { table.insert([.int(key)], key: key) }
+    XCTAssertEqual(table.nextKey, Int64.max)
+    for (position, key) in [Int64.min, -1, 0, Int64.max - 1, Int64.max].enumerated() {
+      XCTAssertEqual(table.position(of: key), position, "\(key)")
+    }
+    XCTAssertNil(table.position(of: 5))
+  }
 }

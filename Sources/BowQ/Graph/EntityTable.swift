@@ -65,11 +65,13 @@ public struct EntityTable: Hashable, Sendable {
   public func position(of key: Int64) -> Int? {
     if let positionByKey { return positionByKey[key] }
     guard let first = keys.first, key >= first else { return nil }
-    // With no deletions, key k is at k - first; otherwise it is earlier.
-    let guess = key - first
-    if guess < keys.count, keys[Int(guess)] == key { return Int(guess) }
+    // With no deletions, key k is at k - first; otherwise it is earlier. Keys far apart (a
+    // hostile store's Int64.min and Int64.max) are further apart than any table is long.
+    let (guess, overflow) = key.subtractingReportingOverflow(first)
+    let near = !overflow && guess < keys.count
+    if near, keys[Int(guess)] == key { return Int(guess) }
     var low = 0
-    var high = guess < keys.count ? Int(guess) : keys.count
+    var high = near ? Int(guess) : keys.count
     while low < high {
       let middle = (low + high) / 2
       if keys[middle] < key { low = middle + 1 } else { high = middle }
