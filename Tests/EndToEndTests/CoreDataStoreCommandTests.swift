@@ -136,6 +136,29 @@ final class CoreDataStoreCommandTests: XCTestCase {
       result.stdout)
   }
 
+  func testShowAndWhyTakeTheURIsTablesPrint() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let uri = "x-coredata://4B0F5331-DE87-4D61-9947-8A976CCEB627/GraphicNovel/p3"
+    for reference in [uri, "\"\(uri)\""] {
+      let result = try Bowq.run(
+        [
+          "--store", store.path, "-c", "show \(reference)", "-c",
+          "why \(reference) where title CONTAINS \"novel\"",
+        ], home: home)
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertTrue(result.stdout.contains("title graphic novel - author 1"), result.stdout)
+      XCTAssertTrue(
+        result.stdout.contains("GraphicNovel/p3 matches title CONTAINS \"novel\""), result.stdout)
+    }
+    let other = try Bowq.run(
+      ["--store", store.path, "-c", "show x-coredata://0000/Book/p1"], home: home)
+    XCTAssertEqual(other.status, 1)
+    XCTAssertTrue(
+      other.stderr.contains(
+        "that object is of the Core Data store 0000; the store open is "
+          + "4B0F5331-DE87-4D61-9947-8A976CCEB627"), other.stderr)
+  }
+
   func testSavingIsRefusedExportWorksAndTheFileStaysAsItWas() throws {
     let (store, before, saved) = try saveBooksWithoutTheOption()
     XCTAssertTrue(

@@ -17,6 +17,7 @@ extension Interpreter {
       }
       ids = selection.ids.filter(context.graph.contains)
     case .object(let reference, let entity):
+      try checkStore(of: reference)
       guard let id = HierarchyScan.object(key: reference.key, of: entity, in: context.graph)
       else {
         throw missingObject(ObjectID(entity: entity.name, key: reference.key), at: reference.range)
@@ -34,6 +35,25 @@ extension Interpreter {
       cards.append(ObjectCard(id, of: entity, row: row))
     }
     return cards
+  }
+
+  /// Refuses a Core Data URI of another store than the one open: its key would name
+  /// another object here.
+  func checkStore(of reference: ObjectReference) throws(LanguageError) {
+    guard let uuid = reference.storeUUID else { return }
+    guard case .coreData(_, let storeUUID) = store else {
+      throw LanguageError(
+        .semantic,
+        "\(Value.quoted("x-coredata://\(uuid)/…")) names an object of a Core Data store, "
+          + "and this store is not one: name it as \(reference.entity.text)/p\(reference.key)",
+        at: reference.range)
+    }
+    guard uuid == storeUUID else {
+      throw LanguageError(
+        .semantic,
+        "that object is of the Core Data store \(uuid); the store open is \(storeUUID)",
+        at: reference.range)
+    }
   }
 
   /// The error for an object the graph does not hold, saying which keys its entity has.

@@ -36,6 +36,7 @@ extension Interpreter {
     -> (Entity, [ObjectID])
   {
     if let object = request.object {
+      try checkStore(of: object)
       let entity = try binder.entity(object.entity)
       guard let id = HierarchyScan.object(key: object.key, of: entity, in: context.graph) else {
         throw LanguageError(

@@ -195,7 +195,9 @@ public struct Lexer {
     case "%":
       kind = try lexPercent(start: start)
     default:
-      if Lexer.isNameStart(scalar) {
+      if mode == .source, bytes[index...].starts(with: Lexer.coreDataURIPrefix) {
+        kind = .string(lexCoreDataURI())
+      } else if Lexer.isNameStart(scalar) {
         kind = .identifier(lexName())
       } else {
         kind = .punctuation(try lexPunctuation(scalar, start: start))
@@ -235,6 +237,19 @@ public struct Lexer {
       guard scalar == " " || scalar == "\t" || scalar == "\r" else { return nil }
     }
     return length
+  }
+
+  /// How Core Data's URI of an object begins: such a URI, written bare in a statement as
+  /// tables print it (`why x-coredata://…/Book/p3`), is read as the string it is.
+  private static let coreDataURIPrefix = Array("x-coredata://".utf8)
+
+  /// A bare Core Data URI: everything up to a blank, a line break, `;`, `,` or `)`.
+  private mutating func lexCoreDataURI() -> String {
+    var text = ""
+    while let scalar = peek(), !" \t\r\n;,)".unicodeScalars.contains(scalar) {
+      text.unicodeScalars.append(advance())
+    }
+    return text
   }
 
   private mutating func skipToEndOfLine() {

@@ -4,7 +4,7 @@ extension Parser {
     if current.kind == .newline || current.kind == .endOfInput || isPunctuation(.semicolon) {
       return .selection
     }
-    if peek().kind == .punctuation(.slash) { return .object(try parseObjectReference()) }
+    if startsObjectReference { return .object(try parseObjectReference()) }
     let entity = try parseName("an entity name or an object (show BowTie/p3)")
     return .matching(entity: entity, predicate: try parseWhereClause())
   }

@@ -3,15 +3,29 @@ extension Parser {
   mutating func parseWhyRequest() throws(LanguageError) -> WhyRequest {
     let expectsMatch = !consumeKeyword("not")
     var object: ObjectReference?
-    if !isKeyword("where"), peek().kind == .punctuation(.slash) {
+    if startsObjectReference {
       object = try parseObjectReference()
     }
     return WhyRequest(
       expectsMatch: expectsMatch, object: object, predicate: try parseWhereClause())
   }
 
-  /// `Entity/pN`, an object as bowq prints it.
+  /// Whether an object's name comes next: `Entity/pN`, or a Core Data URI.
+  var startsObjectReference: Bool {
+    if case .string(let text) = current.kind { return text.hasPrefix("x-coredata://") }
+    return !isKeyword("where") && peek().kind == .punctuation(.slash)
+  }
+
+  /// `Entity/pN`, an object as bowq prints it, or a Core Data object's URI as Core Data and
+  /// bowq print it (`x-coredata://…/Book/p3`, quoted or not).
   mutating func parseObjectReference() throws(LanguageError) -> ObjectReference {
+    if case .string(let text) = current.kind {
+      guard let reference = ObjectReference(coreDataURI: text, range: current.range) else {
+        throw unexpected("an object: Entity/pN, or x-coredata://<store UUID>/Entity/pN")
+      }
+      advance()
+      return reference
+    }
     let entity = try parseName("an entity name")
     try expect(.slash, "between the entity and the key (BowTie/p3)")
     guard case .identifier(let word) = current.kind, word.first == "p",
