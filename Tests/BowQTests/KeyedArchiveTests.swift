@@ -201,11 +201,43 @@ final class KeyedArchiveTests: XCTestCase {
     XCTAssertTrue(failure?.message.contains("NS.time") ?? false)
   }
 
-  func testSharedObjectsThatExpandTooFarAreRefused() throws {
+  func testSharedObjectsDecodeInWorkLinearInTheArchiveHoweverFarTheyExpand() throws {
     var w = KeyedArchiveWriter()
     var inner = w.string("lol")
     for _ in 0..<40 { inner = w.array([inner, inner]) }
-    XCTAssertEqual(error { _ = try KeyedArchive.decode(w.binary(root: inner)) }?.kind, .tooLarge)
+    let plist = try BinaryPropertyListReader.decode(w.binary(root: inner), readingUIDs: true)
+    let objects = try XCTUnwrap(plist.dictionaryValue?["$objects"]?.arrayValue)
+    var decoder = KeyedArchiveDecoder(objects: objects, budget: 1_000)
+    let value = try decoder.inline(.uid(Int64(try XCTUnwrap(inner.uidValue))), in: nil)
+    XCTAssertLessThan(decoder.spent, 500)
+    XCTAssertEqual(value.elements?.count, 2)
+    XCTAssertEqual(value.expandedSize(limit: 1 << 20), (1 << 20) + 1)
+
+    let archive = try KeyedArchive.decode(w.binary(root: inner))
+    let failure = error { try archive.checkExpandedSize(budget: 1 << 20) }
+    XCTAssertEqual(failure?.kind, .tooLarge)
+    XCTAssertTrue(failure?.message.contains("shared objects") ?? false)
+  }
+
+  func testValuesSharedInsideThePropertyListThatDecodeTooLargeAreRefused() throws {
+    // An object whose field is an array shared inside the property list itself (not
+    // through UIDs), 2^40 leaves when built: the decoder stops when its work passes the
+    // budget, naming the object.
+    var builder = PlistGraphBuilder()
+    let shared = builder.addSharedChain(levels: 40, fanOut: 2)
+    let top = builder.add(
+      [
+        "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)],
+        "$objects": [
+          "$null", ["field": "S", "$class": .uid(2)],
+          ["$classname": "Thing", "$classes": ["Thing", "NSObject"]],
+        ],
+      ], replacing: "S", with: shared)
+    let data = builder.data(top: top)
+    XCTAssertLessThan(data.count, 2_000)
+    let failure = error { _ = try KeyedArchive.decode(data) }
+    XCTAssertEqual(failure?.kind, .tooLarge)
+    XCTAssertEqual(failure?.objectIndex, 1)
   }
 
   func testDeepNestingIsRefused() throws {

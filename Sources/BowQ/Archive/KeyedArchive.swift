@@ -7,9 +7,11 @@ import Foundation
 /// Decoding is safe against hostile archives: every reference is checked against
 /// `$objects`; a shared object decodes once (its copies share storage) and an object met
 /// inside itself becomes ``ArchivedValue/reference(index:className:)``; nesting is limited to
-/// ``maximumDepth``; and the value's expanded size, with every shared object counted each
-/// time it appears, must stay within ``PropertyListExpansion/budget(forLength:)`` of the
-/// archive's length, so what is returned can be printed in full.
+/// ``maximumDepth``; and the work decoding does — each value built, with the bytes of its
+/// strings and data, and each reference followed — must stay within
+/// ``PropertyListExpansion/budget(forLength:)`` of the archive's length. A value that shares
+/// objects may expand far beyond that when walked in full: ``ArchivedValue/expandedSize(limit:)``
+/// measures it for code that prints it whole.
 public struct KeyedArchive: Hashable, Sendable {
   /// The deepest nesting of objects and inline containers accepted, as for property lists.
   public static let maximumDepth = BinaryPropertyListReader.maximumDepth
@@ -24,6 +26,22 @@ public struct KeyedArchive: Hashable, Sendable {
   /// The root named `root`, which `NSKeyedArchiver.archivedData(withRootObject:)` writes.
   public var root: ArchivedValue? {
     top.first { $0.name == "root" }?.value
+  }
+
+  /// Throws ``KeyedArchiveError/Kind/tooLarge`` when the roots, walked in full with every
+  /// shared object counted each time it appears, expand past `budget` values and bytes: for
+  /// code that prints or converts the whole value.
+  public func checkExpandedSize(budget: Int) throws(KeyedArchiveError) {
+    var total = 0
+    for root in top {
+      total += root.value.expandedSize(limit: budget)
+      guard total <= budget else {
+        throw KeyedArchiveError(
+          .tooLarge, object: nil,
+          "the archive expands to more than \(budget) values and bytes when its shared objects "
+            + "are followed (shared objects nested too deep or repeated too often)")
+      }
+    }
   }
 
   /// The most bytes a compressed archive may inflate to: far above any real model (a few
@@ -74,8 +92,8 @@ public struct KeyedArchive: Hashable, Sendable {
   private static let bplistMagic = Array("bplist".utf8)
 
   /// Decodes an archive already read as a property list, with its UIDs as
-  /// ``PropertyList/uid(_:)`` dictionaries, whose expansion may not exceed `budget` values and
-  /// bytes.
+  /// ``PropertyList/uid(_:)`` dictionaries, whose decoding may build no more than `budget`
+  /// values and bytes.
   public static func decode(_ plist: PropertyList, budget: Int) throws(KeyedArchiveError)
     -> KeyedArchive
   {

@@ -1,14 +1,18 @@
 import Foundation
 
 /// Turns the `$objects` of a keyed archive into ``ArchivedValue``s, following UID references
-/// from the roots. Each object decodes once and is remembered with its expanded size, so
-/// shared objects cost time and memory linear in the archive while the expanded size of
-/// everything decoded is checked against the budget.
+/// from the roots. Each object decodes once and its copies share storage, so a shared object
+/// costs one value however often it is referred to. The work actually done — each value
+/// built, with the bytes of its strings and data, and each reference followed — is charged
+/// against the budget as it is done, so an archive whose decoding would build too much (an
+/// inline array shared many times over inside the property list, say) stops early.
 struct KeyedArchiveDecoder {
   let objects: [PropertyList]
   let budget: Int
-  /// Decoded objects by index, with their expanded sizes.
-  private var decoded: [Int: (value: ArchivedValue, size: Int)] = [:]
+  /// The values built and bytes copied so far.
+  private(set) var spent = 0
+  /// Decoded objects by index.
+  private var decoded: [Int: ArchivedValue] = [:]
   /// Class names by the index of their class object.
   private var classNamesByIndex: [Int: [String]] = [:]
   /// The objects being decoded, to find an object inside itself.
@@ -25,70 +29,82 @@ struct KeyedArchiveDecoder {
   mutating func inline(_ plist: PropertyList, in owner: Int?) throws(KeyedArchiveError)
     -> ArchivedValue
   {
-    let (value, size) = try measured(plist, in: owner)
-    guard size <= budget else {
-      throw KeyedArchiveError(
-        .tooLarge, object: owner,
-        "the archive expands to more than \(budget) values and bytes when its shared objects "
-          + "are followed (shared objects nested too deep or repeated too often)")
-    }
-    return value
-  }
-
-  /// The value and expanded size of an inline `plist`.
-  private mutating func measured(_ plist: PropertyList, in owner: Int?) throws(KeyedArchiveError)
-    -> (ArchivedValue, Int)
-  {
     if let reference = plist.uidValue { return try object(reference, from: owner) }
     switch plist {
-    case .string(let s): return (.string(s), 1 + s.utf8.count)
-    case .integer(let i): return (.integer(i), 1)
-    case .unsignedInteger(let u): return (.unsignedInteger(u), 1)
-    case .real(let d): return (.real(d), 1)
-    case .bool(let b): return (.bool(b), 1)
-    case .date(let d): return (.date(d), 1)
-    case .data(let d): return (.data(d), 1 + d.count)
+    case .string(let s):
+      try charge(1 + s.utf8.count, in: owner)
+      return .string(s)
+    case .data(let d):
+      try charge(1 + d.count, in: owner)
+      return .data(d)
+    case .integer(let i):
+      try charge(1, in: owner)
+      return .integer(i)
+    case .unsignedInteger(let u):
+      try charge(1, in: owner)
+      return .unsignedInteger(u)
+    case .real(let d):
+      try charge(1, in: owner)
+      return .real(d)
+    case .bool(let b):
+      try charge(1, in: owner)
+      return .bool(b)
+    case .date(let d):
+      try charge(1, in: owner)
+      return .date(d)
     case .array(let elements):
+      try charge(1, in: owner)
       try descend(from: owner)
       defer { depth -= 1 }
       var values: [ArchivedValue] = []
-      var size = 1
+      values.reserveCapacity(elements.count)
       for element in elements {
-        let (value, elementSize) = try measured(element, in: owner)
-        values.append(value)
-        size = add(size, elementSize)
+        values.append(try inline(element, in: owner))
       }
-      return (.array(values), size)
+      return .array(values)
     case .dictionary(let dictionary):
+      try charge(1, in: owner)
       try descend(from: owner)
       defer { depth -= 1 }
       var entries: [ArchivedEntry] = []
-      var size = 1
+      entries.reserveCapacity(dictionary.count)
       for (key, element) in dictionary {
-        let (value, elementSize) = try measured(element, in: owner)
-        entries.append(ArchivedEntry(key: .string(key), value: value))
-        size = add(size, add(1 + key.utf8.count, elementSize))
+        try charge(1 + key.utf8.count, in: owner)
+        entries.append(ArchivedEntry(key: .string(key), value: try inline(element, in: owner)))
       }
-      return (.dictionary(entries), size)
+      return .dictionary(entries)
     }
   }
 
-  /// The value and expanded size of object `reference`, referred to from object `owner`.
+  /// Counts `amount` values and bytes of work, refused past the budget.
+  private mutating func charge(_ amount: Int, in owner: Int?) throws(KeyedArchiveError) {
+    let (total, overflow) = spent.addingReportingOverflow(amount)
+    spent = overflow ? Int.max : total
+    guard spent <= budget else {
+      throw KeyedArchiveError(
+        .tooLarge, object: owner,
+        "decoding the archive builds more than \(budget) values and bytes (values shared "
+          + "inside the property list repeated too often, or an archive too large)")
+    }
+  }
+
+  /// The value of object `reference`, referred to from object `owner`.
   private mutating func object(_ reference: Int64, from owner: Int?) throws(KeyedArchiveError)
-    -> (ArchivedValue, Int)
+    -> ArchivedValue
   {
     guard reference >= 0, reference < objects.count else {
       throw KeyedArchiveError(
         .badReference, object: owner,
         "a UID refers to object \(reference), but $objects has \(objects.count) objects")
     }
+    try charge(1, in: owner)
     let index = Int(reference)
-    if index == 0, objects[0] == "$null" { return (.null, 1) }
+    if index == 0, objects[0] == "$null" { return .null }
     if let known = decoded[index] { return known }
     if onPath.contains(index) {
       let isInstance = objects[index].dictionaryValue != nil
       let name = isInstance ? try classNames(of: index)[0] : ""
-      return (.reference(index: index, className: name), 1)
+      return .reference(index: index, className: name)
     }
     try descend(from: owner)
     onPath.insert(index)
@@ -96,11 +112,11 @@ struct KeyedArchiveDecoder {
       onPath.remove(index)
       depth -= 1
     }
-    let result: (ArchivedValue, Int)
+    let result: ArchivedValue
     if let fields = objects[index].dictionaryValue, objects[index].uidValue == nil {
       result = try instance(index, fields: fields)
     } else {
-      result = try measured(objects[index], in: index)
+      result = try inline(objects[index], in: index)
     }
     decoded[index] = result
     return result
@@ -158,27 +174,25 @@ struct KeyedArchiveDecoder {
 
   /// An encoded instance: a standard class as its plain value, any other as an object.
   private mutating func instance(_ index: Int, fields: PropertyListDictionary)
-    throws(KeyedArchiveError) -> (ArchivedValue, Int)
+    throws(KeyedArchiveError) -> ArchivedValue
   {
     let names = try classNames(of: index)
     let standard = StandardArchivedClass(classNames: names)
     if let standard { return try decode(standard, index, fields: fields, className: names[0]) }
     var decodedFields: [ArchivedField] = []
-    var size = 1
+    decodedFields.reserveCapacity(fields.count)
     for (name, value) in fields where name != "$class" {
-      let (fieldValue, fieldSize) = try measured(value, in: index)
-      decodedFields.append(ArchivedField(name: name, value: fieldValue))
-      size = add(size, add(1 + name.utf8.count, fieldSize))
+      try charge(1 + name.utf8.count, in: index)
+      decodedFields.append(ArchivedField(name: name, value: try inline(value, in: index)))
     }
-    let object = ArchivedObject(index: index, classNames: names, fields: decodedFields)
-    return (.object(object), size)
+    return .object(ArchivedObject(index: index, classNames: names, fields: decodedFields))
   }
 
   /// An instance of a standard class, from the fields its class encodes.
   private mutating func decode(
     _ standard: StandardArchivedClass, _ index: Int, fields: PropertyListDictionary,
     className: String
-  ) throws(KeyedArchiveError) -> (ArchivedValue, Int) {
+  ) throws(KeyedArchiveError) -> ArchivedValue {
     func field(_ name: String) throws(KeyedArchiveError) -> PropertyList {
       guard let value = fields[name] else {
         throw KeyedArchiveError(
@@ -192,30 +206,31 @@ struct KeyedArchiveDecoder {
     }
     switch standard {
     case .null:
-      return (.null, 1)
+      return .null
     case .array, .set:
-      let (value, size) = try measured(try field("NS.objects"), in: index)
-      guard case .array(let elements) = value else { throw bad("NS.objects", "an array") }
-      return (standard == .set ? .set(elements) : .array(elements), size)
+      guard case .array(let elements) = try inline(try field("NS.objects"), in: index) else {
+        throw bad("NS.objects", "an array")
+      }
+      return standard == .set ? .set(elements) : .array(elements)
     case .dictionary:
-      let (keys, keysSize) = try measured(try field("NS.keys"), in: index)
-      let (values, valuesSize) = try measured(try field("NS.objects"), in: index)
-      return (try Self.pairs(keys, values, index, className), add(keysSize, valuesSize))
+      let keys = try inline(try field("NS.keys"), in: index)
+      let values = try inline(try field("NS.objects"), in: index)
+      return try Self.pairs(keys, values, index, className)
     case .knownKeysDictionary:
-      let (mapping, mappingSize) = try measured(try field("searchMapping"), in: index)
-      let (values, valuesSize) = try measured(try field("values"), in: index)
+      let mapping = try inline(try field("searchMapping"), in: index)
+      let values = try inline(try field("values"), in: index)
       guard let keys = mapping.objectValue?["keys"] else {
         throw bad("searchMapping", "a mapping strategy with keys")
       }
-      return (try Self.pairs(keys, values, index, className), add(mappingSize, valuesSize))
+      return try Self.pairs(keys, values, index, className)
     case .string:
-      let (value, size) = try measured(try field("NS.string"), in: index)
+      let value = try inline(try field("NS.string"), in: index)
       guard case .string = value else { throw bad("NS.string", "a string") }
-      return (value, size)
+      return value
     case .data:
-      let (value, size) = try measured(try field("NS.data"), in: index)
+      let value = try inline(try field("NS.data"), in: index)
       guard case .data = value else { throw bad("NS.data", "data") }
-      return (value, size)
+      return value
     case .date:
       let seconds: Double
       switch try field("NS.time") {
@@ -223,7 +238,7 @@ struct KeyedArchiveDecoder {
       case .integer(let integer): seconds = Double(integer)
       default: throw bad("NS.time", "a finite number of seconds")
       }
-      return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 1)
+      return .date(Date(timeIntervalSinceReferenceDate: seconds))
     case .uuid:
       guard case .data(let bytes) = try field("NS.uuidbytes"), bytes.count == 16 else {
         throw bad("NS.uuidbytes", "16 bytes of data")
@@ -234,22 +249,21 @@ struct KeyedArchiveDecoder {
           b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
           b[14], b[15]
         ))
-      return (.uuid(uuid), 17)
+      return .uuid(uuid)
     case .url:
-      let (relative, relativeSize) = try measured(try field("NS.relative"), in: index)
+      let relative = try inline(try field("NS.relative"), in: index)
       guard let text = relative.stringValue else { throw bad("NS.relative", "a string") }
-      var (base, baseSize) = (ArchivedValue.null, 0)
-      if let encodedBase = fields["NS.base"] {
-        (base, baseSize) = try measured(encodedBase, in: index)
+      let base = try fields["NS.base"].map { plist throws(KeyedArchiveError) in
+        try inline(plist, in: index)
       }
       let baseText: String
-      switch base {
-      case .null: return (.url(text), relativeSize)
+      switch base ?? .null {
+      case .null: return .url(text)
       case .string(let s), .url(let s): baseText = s
       default: throw bad("NS.base", "a URL or nil")
       }
       let resolved = URL(string: text, relativeTo: URL(string: baseText))?.absoluteString
-      return (.url(resolved ?? baseText + text), add(relativeSize, baseSize))
+      return .url(resolved ?? baseText + text)
     }
   }
 
@@ -265,11 +279,6 @@ struct KeyedArchiveDecoder {
         "the \(className)'s keys and values are not two arrays of the same length")
     }
     return .dictionary(zip(keyList, valueList).map { ArchivedEntry(key: $0, value: $1) })
-  }
-
-  /// `a + b`, saturating just past the budget.
-  private func add(_ a: Int, _ b: Int) -> Int {
-    min(budget + 1, a + b)
   }
 }
 

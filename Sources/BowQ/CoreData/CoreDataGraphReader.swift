@@ -285,10 +285,6 @@ struct CoreDataGraphReader {
         entity.relationships.first { $0.name == inverseName }
       }).first, inverse.isToMany
     else { return }
-    guard relationship.name.uppercased() != inverseName.uppercased() else {
-      notes.append("\(place): a many-to-many with an inverse of the same name is left empty")
-      return
-    }
     if let join = try CoreDataSQLMap.JoinTable.find(
       relationship.name, inverse: inverseName, among: tables, in: connection)
     {

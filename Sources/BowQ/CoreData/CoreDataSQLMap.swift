@@ -152,7 +152,12 @@ struct CoreDataSQLMap {
 
     /// The join table of the many-to-many `name` whose inverse is `inverse`: the first table
     /// `Z_…` among `tables` (by name) with a column `Z_<n><NAME>` of the members and one
-    /// `Z_<n><INVERSE>` of the owners; nil when there is none.
+    /// `Z_<n><INVERSE>` of the owners, either perhaps with a number after it (`…ASSETS1`, as
+    /// Core Data tells apart two relationships of one name); nil when there is none.
+    ///
+    /// A relationship that is its own inverse (Photos' `Person.mergeCandidates`) has the
+    /// table `Z_<n><NAME>` with the columns `Z_<n><NAME>` and `REFLEXIVE`, each pair written
+    /// both ways.
     static func find(
       _ name: String, inverse: String, among tables: Set<String>, in connection: SQLiteConnection
     ) throws(CoreDataStoreError) -> JoinTable? {
@@ -160,13 +165,22 @@ struct CoreDataSQLMap {
       let other = inverse.uppercased()
       func column(_ columns: [String], named name: String) -> String? {
         columns.first { column in
-          guard column.hasPrefix("Z_"), column.hasSuffix(name) else { return false }
-          let digits = column.dropFirst(2).dropLast(name.count)
-          return !digits.isEmpty && digits.allSatisfy(\.isNumber)
+          guard column.hasPrefix("Z_") else { return false }
+          let rest = column.dropFirst(2)
+          let digits = rest.prefix { $0.isASCII && $0.isNumber }
+          let tail = rest.dropFirst(digits.count)
+          guard !digits.isEmpty, tail.hasPrefix(name) else { return false }
+          return tail.dropFirst(name.count).allSatisfy { $0.isASCII && $0.isNumber }
         }
       }
       for table in tables.sorted() where table.hasPrefix("Z_") {
         let columns = try connection.columns(of: table).map(\.name)
+        if own == other {
+          guard table.dropFirst(2).drop(while: \.isNumber) == own, columns.contains("REFLEXIVE"),
+            let owner = column(columns, named: own)
+          else { continue }
+          return JoinTable(table: table, owner: owner, member: "REFLEXIVE", order: nil)
+        }
         guard let member = column(columns, named: own), let owner = column(columns, named: other)
         else { continue }
         let order = columns.first { $0.hasPrefix("Z_FOK_") && $0.hasSuffix(own) }
@@ -348,9 +362,8 @@ struct CoreDataSQLMap {
           continue
         }
         guard !inverse.isToMany else {
-          if relationship.name.uppercased() != inverseName.uppercased(),
-            let join = try JoinTable.find(
-              relationship.name, inverse: inverseName, among: tables, in: connection)
+          if let join = try JoinTable.find(
+            relationship.name, inverse: inverseName, among: tables, in: connection)
           {
             slots.append(
               .toMany(

@@ -25,6 +25,7 @@ public enum PlistCommand {
       let text: String
       if options.unarchives {
         let archive = try KeyedArchive.decode(data)
+        try archive.checkExpandedSize(budget: PropertyListExpansion.budget(forLength: data.count))
         text =
           options.format == .json
           ? KeyedArchivePrinter.json(archive) : KeyedArchivePrinter.readable(archive)
