@@ -22,6 +22,7 @@ extension CoreDataModel {
     guard let entries = model["NSEntities"]?.entries else {
       throw CoreDataStoreError(.badModel, "the NSManagedObjectModel has no NSEntities dictionary")
     }
+    try Self.checkEntityCount(entries.count)
     var archivedEntities: [(name: String, object: ArchivedObject)] = []
     for entry in entries {
       guard let name = entry.key.stringValue, let object = resolve(entry.value),
@@ -85,13 +86,25 @@ extension CoreDataModel {
       entity.fetchedProperties.sort()
       entities.append(entity)
     }
-    for i in entities.indices {
-      entities[i].subentities = entities.filter { $0.parent == entities[i].name }.map(\.name)
-        .sorted()
-    }
     let identifiers = model["NSVersionIdentifiers"]?.elements?.compactMap(\.stringValue) ?? []
     self.init(
-      entities: entities.sorted { $0.name < $1.name }, versionIdentifiers: identifiers.sorted())
+      entities: Self.linkingSubentities(entities).sorted { $0.name < $1.name },
+      versionIdentifiers: identifiers.sorted())
+    try checkSize()
+  }
+
+  /// `entities` with each one's ``CoreDataEntity/subentities``: the entities naming it as
+  /// their parent, sorted.
+  static func linkingSubentities(_ entities: [CoreDataEntity]) -> [CoreDataEntity] {
+    var children: [String: [String]] = [:]
+    for entity in entities {
+      if let parent = entity.parent { children[parent, default: []].append(entity.name) }
+    }
+    return entities.map { entity in
+      var linked = entity
+      linked.subentities = (children[entity.name] ?? []).sorted()
+      return linked
+    }
   }
 
   /// An entity's uniqueness constraints (`NSUniqueTuples`), each a list of property names;

@@ -10,11 +10,14 @@ extension CoreDataModel {
     case "mom": return try compiled(at: path)
     case "momd": return try compiled(at: try currentVersion(inBundle: url).path)
     default:
+      let model: CoreDataModel
       do {
-        return CoreDataModel(xcode: try XcodeModelReader.read(at: path))
+        model = CoreDataModel(xcode: try XcodeModelReader.read(at: path))
       } catch {
         throw CoreDataStoreError(.badModel, "\(error)")
       }
+      try model.checkSize()
+      return model
     }
   }
 

@@ -99,14 +99,13 @@ extension CoreDataModel {
   /// The entity named `name` and its ancestors, the root first.
   func ancestry(of name: String) -> [CoreDataEntity] {
     var chain: [CoreDataEntity] = []
+    var seen: Set<String> = []
     var next: String? = name
-    while let current = next, let entity = self[entity: current],
-      !chain.contains(where: { $0.name == current })
-    {
-      chain.insert(entity, at: 0)
+    while let current = next, seen.insert(current).inserted, let entity = self[entity: current] {
+      chain.append(entity)
       next = entity.parent
     }
-    return chain
+    return chain.reversed()
   }
 
   /// The value classes of Transformable attributes whose archived values bowq decodes, and

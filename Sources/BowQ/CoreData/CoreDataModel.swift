@@ -5,18 +5,33 @@
 /// ``Model`` does not have yet, so it is its own type for now.
 public struct CoreDataModel: Hashable, Sendable {
   /// The entities, sorted by name.
-  public var entities: [CoreDataEntity]
+  public var entities: [CoreDataEntity] {
+    didSet { positions = Self.positions(of: entities) }
+  }
   /// `NSVersionIdentifiers`, sorted.
   public var versionIdentifiers: [String]
+  /// The place of each entity in ``entities``, by name (the first, should two share one).
+  private var positions: [String: Int]
+
+  /// The most entities a model may have: Core Data numbers a store's entities from 1, and
+  /// the numbers from 16,000 up are its own (persistent history), so no app's model has
+  /// more. A model that says it has more is refused before any work is done on it.
+  public static let maximumEntityCount = 15_999
 
   public init(entities: [CoreDataEntity], versionIdentifiers: [String] = []) {
     self.entities = entities
     self.versionIdentifiers = versionIdentifiers
+    positions = Self.positions(of: entities)
   }
 
   /// The entity named `name`.
   public subscript(entity name: String) -> CoreDataEntity? {
-    entities.first { $0.name == name }
+    positions[name].map { entities[$0] }
+  }
+
+  private static func positions(of entities: [CoreDataEntity]) -> [String: Int] {
+    Dictionary(
+      entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 }
 

@@ -20,6 +20,7 @@ enum CoreDataModelInference {
   {
     let tables = try connection.tableNames()
     let numbers = schema.entityNumbers.filter { $0.number < firstFrameworkEntityNumber }
+    try CoreDataModel.checkEntityCount(numbers.count)
     let names = Dictionary(
       numbers.map { ($0.number, $0.name) }, uniquingKeysWith: { first, _ in first })
     var entities: [CoreDataEntity] = []
@@ -52,10 +53,10 @@ enum CoreDataModelInference {
     }
     let kept = Set(entities.map(\.name))
     entities = entities.filter { $0.parent.map(kept.contains) ?? true }
-    for i in entities.indices {
-      entities[i].subentities = entities.filter { $0.parent == entities[i].name }.map(\.name)
-    }
-    return (CoreDataModel(entities: entities.sorted { $0.name < $1.name }), notes)
+    let model = CoreDataModel(
+      entities: CoreDataModel.linkingSubentities(entities).sorted { $0.name < $1.name })
+    try model.checkSize()
+    return (model, notes)
   }
 
   /// `Z1_BOOK`: the entity number of a to-one's target.

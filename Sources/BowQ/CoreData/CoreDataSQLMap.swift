@@ -151,7 +151,7 @@ struct CoreDataSQLMap {
     var order: String?
 
     /// The join table of the many-to-many `name` whose inverse is `inverse`: the first table
-    /// `Z_…` among `tables` (by name) with a column `Z_<n><NAME>` of the members and one
+    /// `Z_<n><NAME>` or `Z_<n><INVERSE>` among `tables` (by name) with a column `Z_<n><NAME>` of the members and one
     /// `Z_<n><INVERSE>` of the owners, either perhaps with a number after it (`…ASSETS1`, as
     /// Core Data tells apart two relationships of one name); nil when there is none.
     ///
@@ -160,6 +160,26 @@ struct CoreDataSQLMap {
     /// both ways.
     static func find(
       _ name: String, inverse: String, among tables: Set<String>, in connection: SQLiteConnection
+    ) throws(CoreDataStoreError) -> JoinTable? {
+      try find(name, inverse: inverse, among: candidates(tables), in: connection)
+    }
+
+    /// The tables `Z_<n><NAME>` that may join the objects of a many-to-many, by `NAME`: a
+    /// join table is named after one of its two relationships.
+    static func candidates(_ tables: Set<String>) -> [String: [String]] {
+      var byName: [String: [String]] = [:]
+      for table in tables.sorted() where table.hasPrefix("Z_") {
+        let name = table.dropFirst(2).drop { $0.isASCII && $0.isNumber }
+        guard name.count < table.count - 2, !name.isEmpty else { continue }
+        byName[String(name), default: []].append(table)
+      }
+      return byName
+    }
+
+    /// ``find(_:inverse:among:in:)`` among the tables of ``candidates(_:)``.
+    static func find(
+      _ name: String, inverse: String, among candidates: [String: [String]],
+      in connection: SQLiteConnection
     ) throws(CoreDataStoreError) -> JoinTable? {
       let own = name.uppercased()
       let other = inverse.uppercased()
@@ -173,12 +193,13 @@ struct CoreDataSQLMap {
           return tail.dropFirst(name.count).allSatisfy { $0.isASCII && $0.isNumber }
         }
       }
-      for table in tables.sorted() where table.hasPrefix("Z_") {
+      let tables = Set((candidates[own] ?? []) + (candidates[other] ?? [])).sorted()
+      for table in tables {
         let columns = try connection.columns(of: table).map(\.name)
         if own == other {
-          guard table.dropFirst(2).drop(while: \.isNumber) == own, columns.contains("REFLEXIVE"),
-            let owner = column(columns, named: own)
-          else { continue }
+          guard columns.contains("REFLEXIVE"), let owner = column(columns, named: own) else {
+            continue
+          }
           return JoinTable(table: table, owner: owner, member: "REFLEXIVE", order: nil)
         }
         guard let member = column(columns, named: own), let owner = column(columns, named: other)
@@ -278,6 +299,7 @@ struct CoreDataSQLMap {
     names = Dictionary(
       schema.entityNumbers.map { ($0.number, $0.name) }, uniquingKeysWith: { first, _ in first })
     let tables = try connection.tableNames()
+    let joinTables = JoinTable.candidates(tables)
     var layouts: [String: CoreDataTableLayout] = [:]
     for (rootName, entities) in try model.hierarchies(numberedIn: schema) {
       layouts[rootName] = try CoreDataTableLayout(
@@ -285,30 +307,46 @@ struct CoreDataSQLMap {
     }
     self.layouts = Dictionary(
       layouts.values.map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The entity that declares each property of an entity (the nearest, should two), by
+    /// entity, as they are first asked for.
+    var declarationsByEntity: [String: [String: CoreDataEntity]] = [:]
     func column(_ property: String, of entity: String) -> (CoreDataEntity, String)? {
-      for declaring in model.ancestry(of: entity).reversed() {
-        let declares =
-          declaring.attributes.contains { $0.name == property }
-          || declaring.relationships.contains { $0.name == property }
-        guard declares else { continue }
-        let key = CoreDataTableLayout.PropertyKey(entity: declaring.name, property: property)
-        return layouts[model.root(of: entity)]?.columns[key].map { (declaring, $0) }
+      let declarations: [String: CoreDataEntity]
+      if let known = declarationsByEntity[entity] {
+        declarations = known
+      } else {
+        var found: [String: CoreDataEntity] = [:]
+        for declaring in model.ancestry(of: entity) {
+          for attribute in declaring.attributes { found[attribute.name] = declaring }
+          for relationship in declaring.relationships { found[relationship.name] = declaring }
+        }
+        declarationsByEntity[entity] = found
+        declarations = found
       }
-      return nil
+      guard let declaring = declarations[property] else { return nil }
+      let key = CoreDataTableLayout.PropertyKey(entity: declaring.name, property: property)
+      return layouts[model.root(of: entity)]?.columns[key].map { (declaring, $0) }
     }
+    var numbersByHierarchy: [String: [Int64]] = [:]
     func hierarchyNumbers(_ name: String) -> [Int64] {
-      bowqModel.hierarchy(of: name).compactMap { numbers[$0.name] }.sorted()
+      if let known = numbersByHierarchy[name] { return known }
+      let found = bowqModel.hierarchy(of: name).compactMap { numbers[$0.name] }.sorted()
+      numbersByHierarchy[name] = found
+      return found
+    }
+    var childNumbers: [Int64: [Int64]] = [:]
+    for entity in schema.entityNumbers where entity.parentNumber != 0 {
+      childNumbers[entity.parentNumber, default: []].append(entity.number)
     }
     /// The numbers of `Z_PRIMARYKEY` of the entity numbered `top` and of every entity under it.
     func storeNumbers(under top: Int64?) -> Set<Int64> {
       guard let top else { return [] }
       var found: Set<Int64> = [top]
-      var grew = true
-      while grew {
-        let next = found.union(
-          schema.entityNumbers.filter { found.contains($0.parentNumber) }.map(\.number))
-        grew = next.count > found.count
-        found = next
+      var pending = [top]
+      while let next = pending.popLast() {
+        for child in childNumbers[next] ?? [] where found.insert(child).inserted {
+          pending.append(child)
+        }
       }
       return found
     }
@@ -363,7 +401,7 @@ struct CoreDataSQLMap {
         }
         guard !inverse.isToMany else {
           if let join = try JoinTable.find(
-            relationship.name, inverse: inverseName, among: tables, in: connection)
+            relationship.name, inverse: inverseName, among: joinTables, in: connection)
           {
             slots.append(
               .toMany(

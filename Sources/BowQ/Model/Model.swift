@@ -1,13 +1,18 @@
 /// The schema: every entity the store knows, in the order they were defined.
 public struct Model: Hashable, Sendable {
   public private(set) var entities: [Entity] = []
+  /// The place of each entity in ``entities``, by name.
+  private var positions: [String: Int] = [:]
+  /// The names of each entity's direct sub-entities, in the order they were defined, by the
+  /// parent's name.
+  private var childNames: [String: [String]] = [:]
 
   public init(entities: [Entity] = []) {
     for entity in entities { define(entity) }
   }
 
   public func entity(named name: String) -> Entity? {
-    entities.first { $0.name == name }
+    positions[name].map { entities[$0] }
   }
 
   /// The entity named `name` and every entity that inherits from it, directly or not: the
@@ -15,23 +20,21 @@ public struct Model: Hashable, Sendable {
   /// first, then its descendants in the order they were defined.
   public func hierarchy(of name: String) -> [Entity] {
     guard let entity = entity(named: name) else { return [] }
-    var names: Set<String> = [name]
-    var grew = true
-    while grew {
-      grew = false
-      for candidate in entities where !names.contains(candidate.name) {
-        if let parent = candidate.parent, names.contains(parent) {
-          names.insert(candidate.name)
-          grew = true
-        }
+    var found: Set<String> = [name]
+    var pending = [name]
+    var descendants: [Int] = []
+    while let next = pending.popLast() {
+      for child in childNames[next] ?? [] where found.insert(child).inserted {
+        pending.append(child)
+        if let position = positions[child] { descendants.append(position) }
       }
     }
-    return [entity] + entities.filter { names.contains($0.name) && $0.name != name }
+    return [entity] + descendants.sorted().map { entities[$0] }
   }
 
   /// The direct sub-entities of `name`, in the order they were defined.
   public func subentities(of name: String) -> [Entity] {
-    entities.filter { $0.parent == name }
+    (childNames[name] ?? []).compactMap { entity(named: $0) }
   }
 
   /// Whether `entity` is `ancestor` or inherits from it.
@@ -47,10 +50,19 @@ public struct Model: Hashable, Sendable {
 
   /// Adds an entity, or replaces the one with the same name.
   public mutating func define(_ entity: Entity) {
-    if let i = entities.firstIndex(where: { $0.name == entity.name }) {
-      entities[i] = entity
-    } else {
+    guard let i = positions[entity.name] else {
+      positions[entity.name] = entities.count
       entities.append(entity)
+      if let parent = entity.parent { childNames[parent, default: []].append(entity.name) }
+      return
+    }
+    let parentChanged = entities[i].parent != entity.parent
+    entities[i] = entity
+    if parentChanged {
+      childNames = [:]
+      for defined in entities {
+        if let parent = defined.parent { childNames[parent, default: []].append(defined.name) }
+      }
     }
   }
 }

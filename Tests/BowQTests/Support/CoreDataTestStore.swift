@@ -164,12 +164,13 @@ enum CoreDataTestStore {
           ))
       }
     }
+    let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     func properties(_ name: String?) -> [(String, PropertyList)] {
-      guard let name, let entity = entities.first(where: { $0.name == name }) else { return [] }
+      guard let name, let entity = byName[name] else { return [] }
       return properties(entity.parent) + (own[name] ?? [])
     }
     func uniqueTuples(_ name: String?) -> [[String]] {
-      guard let name, let entity = entities.first(where: { $0.name == name }) else { return [] }
+      guard let name, let entity = byName[name] else { return [] }
       return uniqueTuples(entity.parent) + entity.uniqueTuples
     }
     for entity in entities {

@@ -68,7 +68,7 @@ struct KeyedArchiveWriter {
 
   /// The archive as a binary property list with real UIDs, as `NSKeyedArchiver` writes it.
   func binary(root: PropertyList) -> Data {
-    var builder = PlistGraphBuilder()
+    var builder = PlistGraphBuilder(referenceSize: objects.count > 4_000 ? 4 : 2)
     let top = builder.add(archive(root: root))
     return builder.data(top: top)
   }

@@ -6,10 +6,16 @@ import Foundation
 /// produces: a value is laid out as a tree, except that a string equal to a chosen
 /// placeholder is replaced by a reference to a prepared object (such as a chain of arrays
 /// that refer to one another many times over). A UID's dictionary (``PropertyList/uid(_:)``)
-/// is written as a real UID (marker `0x8n`), as `NSKeyedArchiver` writes it. References and
-/// offsets are 2 bytes.
+/// is written as a real UID (marker `0x8n`), as `NSKeyedArchiver` writes it. References are
+/// 2 bytes (or `referenceSize`), offsets 2 bytes or, in a file past 64 KiB, 4.
 struct PlistGraphBuilder {
   private(set) var objects: [[UInt8]] = []
+  /// The bytes of each reference to an object.
+  let referenceSize: Int
+
+  init(referenceSize: Int = 2) {
+    self.referenceSize = referenceSize
+  }
 
   /// Adds `plist` (children first) and answers its object index; a string equal to
   /// `placeholder` becomes a reference to `replacement` instead.
@@ -41,13 +47,13 @@ struct PlistGraphBuilder {
       return append(Self.header(0x4, d.count) + Array(d))
     case .array(let elements):
       let refs = elements.map { add($0, replacing: placeholder, with: replacement) }
-      return append(Self.header(0xA, refs.count) + refs.flatMap(Self.ref))
+      return append(Self.header(0xA, refs.count) + refs.flatMap(ref))
     case .dictionary where plist.uidValue != nil:
       return append([0x87] + CraftedPlist.bigEndian(UInt64(plist.uidValue ?? 0), size: 8))
     case .dictionary(let dictionary):
       let keys = dictionary.keys.map { add(.string($0)) }
       let values = dictionary.values.map { add($0, replacing: placeholder, with: replacement) }
-      return append(Self.header(0xD, keys.count) + (keys + values).flatMap(Self.ref))
+      return append(Self.header(0xD, keys.count) + (keys + values).flatMap(ref))
     }
   }
 
@@ -57,7 +63,7 @@ struct PlistGraphBuilder {
   mutating func addSharedChain(levels: Int, fanOut: Int, leaf: String = "lol") -> Int {
     var inner = add(.string(leaf))
     for _ in 0..<levels {
-      inner = append(Self.header(0xA, fanOut) + (0..<fanOut).flatMap { _ in Self.ref(inner) })
+      inner = append(Self.header(0xA, fanOut) + (0..<fanOut).flatMap { _ in ref(inner) })
     }
     return inner
   }
@@ -66,7 +72,8 @@ struct PlistGraphBuilder {
   func data(top: Int) -> Data {
     var crafted = CraftedPlist(objects)
     crafted.offsetSize = 2
-    crafted.refSize = 2
+    crafted.refSize = referenceSize
+    if crafted.tableOffset > 0xFFFF { crafted.offsetSize = 4 }
     crafted.top = UInt64(top)
     return crafted.data
   }
@@ -76,8 +83,8 @@ struct PlistGraphBuilder {
     return objects.count - 1
   }
 
-  private static func ref(_ index: Int) -> [UInt8] {
-    CraftedPlist.bigEndian(UInt64(index), size: 2)
+  private func ref(_ index: Int) -> [UInt8] {
+    CraftedPlist.bigEndian(UInt64(index), size: referenceSize)
   }
 
   /// A marker with its count: in the low nibble below 15, otherwise as an 8-byte integer.
