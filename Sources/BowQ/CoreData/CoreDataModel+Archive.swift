@@ -56,7 +56,8 @@ extension CoreDataModel {
       let inherited = propertyNames(resolve(object["NSSuperentity"]))
       var entity = CoreDataEntity(
         name: name, className: object["NSClassNameForEntity"]?.stringValue, parent: parent,
-        isAbstract: object["NSIsAbstract"]?.boolValue ?? false)
+        isAbstract: object["NSIsAbstract"]?.boolValue ?? false,
+        renamingIdentifier: object["NSRenamingIdentifier"]?.stringValue)
       let properties: [ArchivedEntry]
       switch object["NSProperties"] {
       case nil, .null?: properties = []

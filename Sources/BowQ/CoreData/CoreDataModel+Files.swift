@@ -100,7 +100,8 @@ extension CoreDataModel {
             deleteRule: Self.coreDataRule(relationship.deleteRule))
         },
         uniquenessConstraints: Array(
-          entity.uniquenessConstraints.dropFirst(parentEntity?.uniquenessConstraints.count ?? 0)))
+          entity.uniquenessConstraints.dropFirst(parentEntity?.uniquenessConstraints.count ?? 0)),
+        renamingIdentifier: xcode.renamingIdentifiers[entity.name])
     }
     self.init(entities: entities.sorted { $0.name < $1.name })
   }

@@ -84,10 +84,13 @@ extension CoreDataModel {
     var hierarchies: [String: [CoreDataEntity]] = [:]
     for entity in entities {
       guard numbers[entity.name] != nil else {
+        let renamed = entity.renamingIdentifier.flatMap {
+          $0 == entity.name ? nil : " nor for its renaming identifier \($0)"
+        }
         throw CoreDataStoreError(
           .modelMismatch,
           "the model's entity \(entity.name) is not in the store (Z_PRIMARYKEY has no row for "
-            + "it): the model does not match the store")
+            + "it\(renamed ?? "")): the model does not match the store")
       }
       hierarchies[root(of: entity.name), default: []].append(entity)
     }

@@ -43,6 +43,9 @@ public struct CoreDataEntity: Hashable, Sendable {
   /// The parent entity's name (`NSSuperentity`), nil for a root entity.
   public var parent: String?
   public var isAbstract: Bool
+  /// `NSRenamingIdentifier` (`renamingIdentifier` in Xcode's model): the name the entity had
+  /// in an earlier version of the model, which a migrated store may still call it by.
+  public var renamingIdentifier: String?
   /// The names of its direct sub-entities, sorted.
   public var subentities: [String]
   /// Its own attributes (not the parent's), sorted by name.
@@ -59,12 +62,13 @@ public struct CoreDataEntity: Hashable, Sendable {
     name: String, className: String? = nil, parent: String? = nil, isAbstract: Bool = false,
     subentities: [String] = [], attributes: [CoreDataAttribute] = [],
     relationships: [CoreDataRelationship] = [], fetchedProperties: [String] = [],
-    uniquenessConstraints: [[String]] = []
+    uniquenessConstraints: [[String]] = [], renamingIdentifier: String? = nil
   ) {
     self.name = name
     self.className = className
     self.parent = parent
     self.isAbstract = isAbstract
+    self.renamingIdentifier = renamingIdentifier
     self.subentities = subentities
     self.attributes = attributes
     self.relationships = relationships

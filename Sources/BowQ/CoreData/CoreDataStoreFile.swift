@@ -54,7 +54,7 @@ public final class CoreDataStoreFile {
     throws(CoreDataStoreError) -> CoreDataStoreFile
   {
     let connection = try SQLiteConnection(readingOnly: path)
-    let schema = try CoreDataStoreSchema.read(connection)
+    var schema = try CoreDataStoreSchema.read(connection)
     var notes: [String] = []
     let model: CoreDataModel
     let source: CoreDataModelSource
@@ -70,6 +70,9 @@ public final class CoreDataStoreFile {
       model = inferred.model
       notes += inferred.notes
     }
+    let named = schema.naming(model)
+    schema = named.schema
+    notes += named.notes
     let (bowqModel, mappingNotes) = model.bowqModel()
     let map = try CoreDataSQLMap(
       connection: connection, schema: schema, model: model, bowqModel: bowqModel)

@@ -11,10 +11,16 @@ public struct XcodeModel: Hashable, Sendable {
   /// version of a bundle was chosen, skipped transient properties, fetch requests,
   /// configurations, and so on. For the shell to print after loading.
   public var notes: [String]
+  /// Each entity's `renamingIdentifier`, by the entity's name: the name it had in an earlier
+  /// version of the model.
+  public var renamingIdentifiers: [String: String]
 
-  public init(model: Model, version: String?, notes: [String]) {
+  public init(
+    model: Model, version: String?, notes: [String], renamingIdentifiers: [String: String] = [:]
+  ) {
     self.model = model
     self.version = version
     self.notes = notes
+    self.renamingIdentifiers = renamingIdentifiers
   }
 }

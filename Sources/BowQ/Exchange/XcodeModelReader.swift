@@ -40,7 +40,15 @@ public enum XcodeModelReader {
     let root = try XcodeModelElement.parse(data, path: source.contentsPath)
     var mapper = XcodeModelMapper(path: source.contentsPath)
     let model = try mapper.model(from: root)
-    return XcodeModel(model: model, version: source.version, notes: source.notes + mapper.notes)
+    var renamingIdentifiers: [String: String] = [:]
+    for entity in root.children where entity.name == "entity" {
+      if let name = entity["name"], let old = entity["renamingIdentifier"], !old.isEmpty {
+        renamingIdentifiers[name] = old
+      }
+    }
+    return XcodeModel(
+      model: model, version: source.version, notes: source.notes + mapper.notes,
+      renamingIdentifiers: renamingIdentifiers)
   }
 
   private static let versionExtension = ".xcdatamodel"

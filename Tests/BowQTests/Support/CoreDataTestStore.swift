@@ -103,6 +103,8 @@ enum CoreDataTestStore {
     var relationships: [Relationship] = []
     /// Its own `NSUniqueTuples`; a sub-entity's archive repeats its parent's first.
     var uniqueTuples: [[String]] = []
+    /// `NSRenamingIdentifier`: the entity's name in an earlier version of the model.
+    var renamingIdentifier: String? = nil
   }
 
   /// The `NSManagedObjectModel` archive of `entities`.
@@ -182,6 +184,10 @@ enum CoreDataTestStore {
           ("NSSuperentity", entity.parent.flatMap { references[$0] } ?? KeyedArchiveWriter.null),
           ("NSProperties", w.dictionary(properties(entity.name))),
           ("NSIsAbstract", .bool(entity.abstract)),
+          (
+            "NSRenamingIdentifier",
+            entity.renamingIdentifier.map { w.string($0) } ?? KeyedArchiveWriter.null
+          ),
           (
             "NSUniqueTuples",
             w.array(uniqueTuples(entity.name).map { w.array($0.map { w.string($0) }) })
