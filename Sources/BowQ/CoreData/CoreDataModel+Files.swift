@@ -4,21 +4,60 @@ extension CoreDataModel {
   /// The model at `path`, for `--model`: a compiled `.mom` (a keyed archive), a `.momd`
   /// folder (the version its `VersionInfo.plist` names current, or its only `.mom`), or
   /// anything ``XcodeModelReader`` reads (`.xcdatamodeld`, `.xcdatamodel`).
+  ///
+  /// A bundle of several versions (an `.xcdatamodeld` or a `.momd`) gives its current
+  /// version, holding every version in ``bundleVersions``: opening a store then takes the
+  /// version that matches it (``version(for:schema:)``).
   public static func read(at path: String) throws(CoreDataStoreError) -> CoreDataModel {
+    var model = try readVersion(at: path)
     let url = URL(fileURLWithPath: path)
-    switch url.pathExtension.lowercased() {
-    case "mom": return try compiled(at: path)
-    case "momd": return try compiled(at: try currentVersion(inBundle: url).path)
-    default:
-      let model: CoreDataModel
+    let versionPaths: [String]
+    if url.pathExtension.lowercased() == "momd" {
+      let moms = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+        .filter { $0.hasSuffix(".mom") }
+        .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+      versionPaths = moms.count > 1 ? moms.map { url.appendingPathComponent($0).path } : []
+    } else {
       do {
-        model = CoreDataModel(xcode: try XcodeModelReader.read(at: path))
+        versionPaths = try XcodeModelReader.versionPaths(at: path)
       } catch {
         throw CoreDataStoreError(.badModel, "\(error)")
       }
-      try model.checkSize()
-      return model
     }
+    var versions: [CoreDataModelVersion] = []
+    for versionPath in versionPaths {
+      let version = try readVersion(at: versionPath)
+      versions.append(
+        CoreDataModelVersion(name: version.versionName ?? "", path: versionPath, model: version))
+    }
+    model.bundleVersions = versions
+    return model
+  }
+
+  /// The one model at `path`, named after its version.
+  private static func readVersion(at path: String) throws(CoreDataStoreError) -> CoreDataModel {
+    let url = URL(fileURLWithPath: path)
+    var model: CoreDataModel
+    switch url.pathExtension.lowercased() {
+    case "mom":
+      model = try compiled(at: path)
+      model.versionName = url.deletingPathExtension().lastPathComponent
+    case "momd":
+      let current = try currentVersion(inBundle: url)
+      model = try compiled(at: current.path)
+      model.versionName = current.deletingPathExtension().lastPathComponent
+    default:
+      let xcode: XcodeModel
+      do {
+        xcode = try XcodeModelReader.read(at: path)
+      } catch {
+        throw CoreDataStoreError(.badModel, "\(error)")
+      }
+      model = CoreDataModel(xcode: xcode)
+      model.versionName = xcode.version
+      try model.checkSize()
+    }
+    return model
   }
 
   /// The model a `.mom` file archives.

@@ -10,6 +10,12 @@ public struct CoreDataModel: Hashable, Sendable {
   }
   /// `NSVersionIdentifiers`, sorted.
   public var versionIdentifiers: [String]
+  /// The name of the version it is (`Model 2`, from `Model 2.xcdatamodel` or
+  /// `Model 2.mom`), when it was read from one.
+  public var versionName: String?
+  /// Every version of the bundle it was read from, in name order, when that bundle has
+  /// several; the model itself is the bundle's current version. Empty otherwise.
+  public var bundleVersions: [CoreDataModelVersion] = []
   /// The place of each entity in ``entities``, by name (the first, should two share one).
   private var positions: [String: Int]
 
@@ -32,6 +38,19 @@ public struct CoreDataModel: Hashable, Sendable {
   private static func positions(of entities: [CoreDataEntity]) -> [String: Int] {
     Dictionary(
       entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+}
+
+/// One version of a model bundle: its name, where it was read and its model.
+public struct CoreDataModelVersion: Hashable, Sendable {
+  public var name: String
+  public var path: String
+  public var model: CoreDataModel
+
+  public init(name: String, path: String, model: CoreDataModel) {
+    self.name = name
+    self.path = path
+    self.model = model
   }
 }
 

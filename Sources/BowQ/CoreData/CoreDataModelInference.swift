@@ -60,7 +60,7 @@ enum CoreDataModelInference {
   }
 
   /// `Z1_BOOK`: the entity number of a to-one's target.
-  private static func isEntityColumn(_ column: String) -> Bool {
+  static func isEntityColumn(_ column: String) -> Bool {
     guard let underscore = column.firstIndex(of: "_") else { return false }
     let digits = column.dropFirst().prefix(upTo: underscore)
     return !digits.isEmpty && digits.allSatisfy(\.isNumber)

@@ -59,7 +59,9 @@ public final class CoreDataStoreFile {
     let model: CoreDataModel
     let source: CoreDataModelSource
     if let given {
-      model = given
+      let version = try given.version(for: schema, in: connection)
+      model = version.model
+      notes += version.notes
       source = .given
     } else if let cached = schema.modelCache.model {
       model = cached

@@ -75,10 +75,7 @@ public enum XcodeModelReader {
         version: versionName(URL(fileURLWithPath: path).lastPathComponent))
     }
     let entries = try listing(of: path)
-    let versions = entries.filter {
-      $0.hasSuffix(versionExtension) && kind(of: join(path, $0)) == true
-    }
-    .sorted { versionName($0)!.compare(versionName($1)!, options: .numeric) == .orderedAscending }
+    let versions = versionFolders(in: path, entries: entries)
     guard !versions.isEmpty else {
       if path.hasSuffix(bundleExtension) || path.hasSuffix(bundleExtension + "/") {
         throw .emptyBundle(path: path)
@@ -100,6 +97,22 @@ public enum XcodeModelReader {
     }
     return Source(
       contentsPath: chosenContents, version: versionName(chosen), notes: note.map { [$0] } ?? [])
+  }
+
+  /// The paths of every version of the bundle at `path`, in name order (`Model 2` before
+  /// `Model 10`), when it is a folder of several versions; empty otherwise.
+  public static func versionPaths(at path: String) throws(XcodeModelError) -> [String] {
+    guard kind(of: path) == true, kind(of: join(path, "contents")) == nil else { return [] }
+    let versions = versionFolders(in: path, entries: try listing(of: path))
+    return versions.count > 1 ? versions.map { join(path, $0) } : []
+  }
+
+  /// The `.xcdatamodel` folders among `entries` of the folder `path`, in name order.
+  private static func versionFolders(in path: String, entries: [String]) -> [String] {
+    entries.filter { $0.hasSuffix(versionExtension) && kind(of: join(path, $0)) == true }
+      .sorted {
+        versionName($0)!.compare(versionName($1)!, options: .numeric) == .orderedAscending
+      }
   }
 
   /// The version to read, and a note saying how it was chosen when there was a choice.
