@@ -834,6 +834,32 @@ final class XcodeModelReaderTests: XCTestCase {
       "\(path("Empty.xcdatamodeld")) holds no model version (no .xcdatamodel folder inside)")
   }
 
+  func testAModelSavedBeforeXcode4NamesTheEditingClassesItsElementsArchive() throws {
+    // Xcode 3 kept a model as a keyed archive of its own editing classes in `elements`
+    // (and the diagram in `layout`); this one is built as such an archive.
+    var w = KeyedArchiveWriter()
+    let attribute = w.object(
+      ["XDDevAttribute", "XDDevProperty", "NSObject"], [("name", w.string("title"))])
+    let entity = w.object(
+      ["XDDevEntity", "NSObject"],
+      [("name", w.string("Recipe")), ("attributes", w.array([attribute]))])
+    let model = w.object(["XDPMModel", "NSObject"], [("entities", w.array([entity]))])
+    let folder = URL(fileURLWithPath: path("Recipes.xcdatamodel"))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try w.binary(root: model).write(to: folder.appendingPathComponent("elements"))
+    try write("diagram", to: "Recipes.xcdatamodel/layout")
+    XCTAssertEqual(
+      readError(path("Recipes.xcdatamodel")),
+      .notAModel(
+        path: path("Recipes.xcdatamodel"),
+        reason: "it has no contents file: it was last saved before Xcode 4, whose elements file "
+          + "is an NSKeyedArchiver archive of Xcode's own editing classes (XDDevAttribute, "
+          + "XDDevEntity, XDPMModel), not of the model Core Data reads, and Apple does not "
+          + "document them. Give the compiled model with --model instead (the .mom or .momd "
+          + "inside the built app, or momc's output for this folder on a Mac), or open the "
+          + "model in Xcode and save it in the current format"))
+  }
+
   func testPathsThatHoldNoModel() throws {
     try write("hello", to: "Plain/readme.txt")
     XCTAssertEqual(
@@ -847,8 +873,11 @@ final class XcodeModelReaderTests: XCTestCase {
       readError(path("Old.xcdatamodel")),
       .notAModel(
         path: path("Old.xcdatamodel"),
-        reason: "it has no contents file; models last saved before Xcode 4 use a binary format: "
-          + "open the model in a current Xcode and save it"))
+        reason: "it has no contents file: it was last saved before Xcode 4, whose elements file "
+          + "should be an NSKeyedArchiver archive of Xcode's editing classes, and this one is "
+          + "not. Give the compiled model with --model instead (the .mom or .momd inside the "
+          + "built app, or momc's output for this folder on a Mac), or open the model in Xcode "
+          + "and save it in the current format"))
 
     try FileManager.default.createDirectory(
       atPath: path("Hollow.xcdatamodeld/Hollow.xcdatamodel"), withIntermediateDirectories: true)

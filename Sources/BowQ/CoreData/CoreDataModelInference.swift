@@ -37,7 +37,22 @@ enum CoreDataModelInference {
       if parent == nil {
         let table = "Z" + number.name.uppercased()
         guard tables.contains(table) else { continue }
-        for (column, type) in try connection.columns(of: table)
+        let columns = try connection.columns(of: table)
+        let columnNames = Set(columns.map(\.name))
+        for column in columnNames.sorted() {
+          if column.hasPrefix("Z_FOK_") {
+            notes.append("\(table).\(column): the order of an ordered to-many, left out")
+          } else if isEntityColumn(column),
+            let underscore = column.firstIndex(of: "_"),
+            columnNames.contains("Z" + column[column.index(after: underscore)...])
+          {
+            let key = "Z" + column[column.index(after: underscore)...]
+            notes.append(
+              "\(table).\(key): a to-one relationship (\(column) holds its target's entity), "
+                + "read as the Z_PK it holds")
+          }
+        }
+        for (column, type) in columns
         where column.hasPrefix("Z") && !column.hasPrefix("Z_") && !isEntityColumn(column) {
           guard let attributeType = columnTypes[type] else {
             notes.append("\(table).\(column): left out (its type \(type) is not Core Data's)")
@@ -51,12 +66,31 @@ enum CoreDataModelInference {
       }
       entities.append(entity)
     }
+    for table in tables.sorted() where isJoinTable(table) {
+      notes.append("\(table): the join table of a many-to-many relationship, not read")
+    }
+    notes.append(
+      "not inferred, as the tables do not say: the model's own names (ZAUTHORNAME reads as "
+        + "authorname, not authorName); which INTEGER columns are Booleans, 16- or 32-bit "
+        + "integers or to-one relationships; whether a BLOB holds binary data, a UUID or a "
+        + "transformed value, and a FLOAT a Float; to-many relationships and inverses; which "
+        + "sub-entity declares which attribute; abstract entities; optionality, defaults and "
+        + "validation rules")
     let kept = Set(entities.map(\.name))
     entities = entities.filter { $0.parent.map(kept.contains) ?? true }
     let model = CoreDataModel(
       entities: CoreDataModel.linkingSubentities(entities).sorted { $0.name < $1.name })
     try model.checkSize()
     return (model, notes)
+  }
+
+  /// `Z_1TAGS`, `Z_26ASSETS`: a table Core Data keeps a many-to-many in, not one of its own
+  /// tables (`Z_PRIMARYKEY`, `Z_METADATA`, `Z_MODELCACHE`) nor an R-tree's (`Z_RT_…`).
+  private static func isJoinTable(_ table: String) -> Bool {
+    guard table.hasPrefix("Z_") else { return false }
+    let rest = table.dropFirst(2)
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    return !digits.isEmpty && rest.count > digits.count
   }
 
   /// `Z1_BOOK`: the entity number of a to-one's target.

@@ -81,10 +81,7 @@ public enum XcodeModelReader {
         throw .emptyBundle(path: path)
       }
       if entries.contains("elements") {
-        throw .notAModel(
-          path: path,
-          reason: "it has no contents file; models last saved before Xcode 4 use a binary "
-            + "format: open the model in a current Xcode and save it")
+        throw .notAModel(path: path, reason: try legacyFormatReason(join(path, "elements")))
       }
       throw .notAModel(
         path: path, reason: "a folder with neither a contents file nor .xcdatamodel versions")
@@ -97,6 +94,29 @@ public enum XcodeModelReader {
     }
     return Source(
       contentsPath: chosenContents, version: versionName(chosen), notes: note.map { [$0] } ?? [])
+  }
+
+  /// Why a model saved before Xcode 4 (an `elements` file, no `contents`) cannot be read,
+  /// and what to give instead. Its `elements` file is an `NSKeyedArchiver` archive of Xcode's
+  /// own editing classes, not of the `NSManagedObjectModel` Core Data reads, and Apple
+  /// documents neither those classes nor their fields; the reason names the classes found.
+  private static func legacyFormatReason(_ elements: String) throws(XcodeModelError) -> String {
+    var reason = "it has no contents file: it was last saved before Xcode 4, whose elements file "
+    let data = try contents(of: elements)
+    if let root = try? KeyedArchive.decode(data).root {
+      let classes = Set(root.objectsByIndex.values.map(\.className)).sorted()
+      let shown = classes.prefix(6).joined(separator: ", ") + (classes.count > 6 ? ", …" : "")
+      reason +=
+        "is an NSKeyedArchiver archive of Xcode's own editing classes (\(shown)), not of the "
+        + "model Core Data reads, and Apple does not document them"
+    } else {
+      reason +=
+        "should be an NSKeyedArchiver archive of Xcode's editing classes, and this one is not"
+    }
+    return reason
+      + ". Give the compiled model with --model instead (the .mom or .momd inside the built "
+      + "app, or momc's output for this folder on a Mac), or open the model in Xcode and save "
+      + "it in the current format"
   }
 
   /// The paths of every version of the bundle at `path`, in name order (`Model 2` before
