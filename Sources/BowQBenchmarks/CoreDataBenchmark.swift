@@ -13,7 +13,11 @@ import Foundation
 ///   SQLite), against sqlite3's own `SELECT COUNT(*)` on the same file, each timed around the
 ///   query alone (the median of ``repetitions``) in its own process. `code == 42` matches 1%
 ///   of the rows, so SQLite's work over the index decides it; `lot == 42` matches 0.1%, so
-///   the fixed cost of a statement (parsing, binding, translating) shows as well.
+///   the fixed cost of a statement (parsing, binding, translating) shows as well;
+/// - opening a copy of Photos.app's library database (``photosFixture``: 53 entities, a
+///   123 KB model cache that shares its objects heavily), against sqlite3 reading the same
+///   schema (``readSchema(_:)``: the metadata, `Z_PRIMARYKEY`, the compressed model cache
+///   and every table's columns, nothing decoded), each timed around the opening alone.
 enum CoreDataBenchmark {
   /// The count measured when none is given.
   static let defaultCount = 5_000_000
@@ -39,9 +43,15 @@ enum CoreDataBenchmark {
   /// How many times each process repeats its query; it reports the median.
   static let repetitions = 11
 
+  /// Photos.app's library database among the repository's Core Data fixtures.
+  static let photosFixture = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/Fixtures/coredata-sqlite/Photos/Photos.sqlite").path
+
   static let usage = """
     bowq-bench coredata-peer generate COUNT STORE
     bowq-bench coredata-peer open STORE
+    bowq-bench coredata-peer sqlite-schema STORE RUNS
     bowq-bench coredata-peer bowq-count STORE RUNS ATTRIBUTE
     bowq-bench coredata-peer sqlite-count STORE RUNS ATTRIBUTE
     """
@@ -55,10 +65,21 @@ enum CoreDataBenchmark {
     _ = try StoreChildProcess.run([me, "coredata-peer", "generate", String(count), store])
     let size = (try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) ?? 0
     print("Core Data store: \(count) rows, \(size / 1_000_000) MB\n")
+    let photos = folder + "/Photos.sqlite"
+    for suffix in ["", "-wal", "-shm"]
+    where FileManager.default.fileExists(atPath: photosFixture + suffix) {
+      try FileManager.default.copyItem(atPath: photosFixture + suffix, toPath: photos + suffix)
+    }
+    var photosOpens: [StoreChildProcess] = []
+    var photosSchemas: [StoreChildProcess] = []
     var opens: [StoreChildProcess] = []
     var bowqCounts = [[StoreChildProcess]](repeating: [], count: counts.count)
     var sqliteCounts = bowqCounts
     for _ in 0..<runs {
+      photosOpens.append(try StoreChildProcess.run([me, "coredata-peer", "open", photos]))
+      photosSchemas.append(
+        try StoreChildProcess.run(
+          [me, "coredata-peer", "sqlite-schema", photos, String(repetitions)]))
       opens.append(try StoreChildProcess.run([me, "coredata-peer", "open", store]))
       for (i, counted) in counts.enumerated() {
         bowqCounts[i].append(
@@ -86,6 +107,20 @@ enum CoreDataBenchmark {
       "open peak memory < 100 MB: \(peak / 1_000_000) MB "
         + "\(peak < 100_000_000 ? "met" : "NOT met")",
     ]
+    let photosOpen = seconds(photosOpens)
+    let photosEntities = Int(photosOpens.first?.numbers.first ?? 0)
+    rows.append([
+      "open Photos.sqlite", "bowq (CoreDataStoreFile.open, \(photosEntities) entities)",
+      milliseconds(photosOpen), milliseconds(StoreBenchmark.median(photosOpens.map(\.seconds))),
+      "\(StoreBenchmark.median(photosOpens.map(\.peakMemory)) / 1_000_000) MB",
+    ])
+    rows.append([
+      "open Photos.sqlite", "sqlite3 (the same schema read, not decoded)",
+      milliseconds(seconds(photosSchemas)), "", "",
+    ])
+    targets.append(
+      "Photos.sqlite open < 100 ms: \(milliseconds(photosOpen)) "
+        + "\(photosOpen < 0.1 ? "met" : "NOT met")")
     for (i, counted) in counts.enumerated() {
       let matched = bowqCounts[i].first?.numbers.first ?? 0
       let expected = sqliteCounts[i].first?.numbers.first ?? -1
@@ -123,6 +158,15 @@ enum CoreDataBenchmark {
         try CoreDataStoreFile.open(path: arguments[1])
       }
       finish("\(file.bowqModel.entities.count) \(seconds)")
+    case ("sqlite-schema", 3):
+      var db: OpaquePointer?
+      guard sqlite3_open_v2(arguments[1], &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+        throw BenchmarkError("cannot open \(arguments[1])")
+      }
+      let (seconds, bytes) = try Stopwatch.median(runs: Int(arguments[2]) ?? 1) {
+        try readSchema(db)
+      }
+      finish("\(bytes) \(seconds)")
     case ("bowq-count", 4):
       guard let counted = counts.first(where: { $0.attribute == arguments[3] }) else {
         throw BenchmarkError(usage)
@@ -157,6 +201,37 @@ enum CoreDataBenchmark {
     default:
       throw BenchmarkError(usage)
     }
+  }
+
+  /// What opening a store reads, read by sqlite3 alone: `Z_METADATA`, `Z_PRIMARYKEY`, the
+  /// model cache's compressed bytes and every table's column list, nothing decoded; answers
+  /// the bytes of text and blobs read.
+  static func readSchema(_ db: OpaquePointer?) throws -> Int {
+    var bytes = 0
+    func rows(_ sql: String, _ each: (OpaquePointer?) -> Void = { _ in }) throws {
+      var statement: OpaquePointer?
+      guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+        throw BenchmarkError("cannot prepare \(sql)")
+      }
+      defer { sqlite3_finalize(statement) }
+      while sqlite3_step(statement) == SQLITE_ROW {
+        for column in 0..<sqlite3_column_count(statement) {
+          bytes += Int(sqlite3_column_bytes(statement, column))
+        }
+        each(statement)
+      }
+    }
+    try rows("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA")
+    try rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT")
+    try rows("SELECT Z_CONTENT FROM Z_MODELCACHE")
+    var tables: [String] = []
+    try rows("SELECT name FROM sqlite_master WHERE type = 'table'") { statement in
+      tables.append(String(cString: sqlite3_column_text(statement, 0)))
+    }
+    for table in tables {
+      try rows("PRAGMA table_info(\"\(table.replacingOccurrences(of: "\"", with: "\"\""))\")")
+    }
+    return bytes
   }
 
   private static func finish(_ line: String) -> Never {
