@@ -43,6 +43,24 @@ final class CoreDataPhotosStoreTests: XCTestCase {
       ["CloudSharedAlbum", "LegacyFaceAlbum", "PhotoStreamAlbum", "ProjectAlbum"])
   }
 
+  func testTheCacheCostsWorkLinearInItsSizeThoughItExpandsPastTheBudget() throws {
+    let path = try photos()
+    let rows = try SQLiteConnection(readingOnly: path).rows("SELECT Z_CONTENT FROM Z_MODELCACHE")
+    guard case .blob(let compressed)? = rows.first?.first else { return XCTFail("no cache") }
+    let inflated = try Inflation.inflate(compressed, limit: KeyedArchive.maximumInflatedSize)
+    let plist = try BinaryPropertyListReader.decode(inflated, readingUIDs: true)
+    let objects = try XCTUnwrap(plist.dictionaryValue?["$objects"]?.arrayValue)
+    let top = try XCTUnwrap(plist.dictionaryValue?["$top"]?.dictionaryValue?["root"])
+    let budget = PropertyListExpansion.budget(forLength: inflated.count)
+    var decoder = KeyedArchiveDecoder(objects: objects, budget: budget)
+    let root = try decoder.inline(top, in: nil)
+    // The work done is about one value or byte per byte of the archive (285,059 for 255,004
+    // bytes), far under the budget of 16 per byte; walked in full, sharing followed, the
+    // model passes that budget, which the old measure charged, and so refused the cache.
+    XCTAssertLessThan(decoder.spent, 2 * inflated.count)
+    XCTAssertGreaterThan(root.expandedSize(limit: budget), budget)
+  }
+
   func testEveryEntityCountsAsRawSQLCountsItsHierarchy() throws {
     let path = try photos()
     let file = try CoreDataStoreFile.open(path: path)
