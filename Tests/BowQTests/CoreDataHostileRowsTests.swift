@@ -57,11 +57,7 @@ final class CoreDataHostileRowsTests: XCTestCase {
 
   /// A session that may write into the Core Data store at `path`.
   private func writingSession(_ path: String) throws -> Interpreter {
-    let file = try CoreDataStoreFile.open(path: path)
-    return Interpreter(
-      context: Context(graph: ObjectGraph(model: file.bowqModel)),
-      store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file,
-      writesCoreData: true)
+    .coreData(try CoreDataStoreFile.open(path: path), at: path)
   }
 
   func testAKeyAtInt64MaxReadsButHandsOutNoKey() throws {

@@ -21,11 +21,7 @@ final class CoreDataSaveTriggerTests: XCTestCase {
 
   /// A session on the store at `path` that writes back into it.
   private func session(_ path: String) throws -> Interpreter {
-    let file = try CoreDataStoreFile.open(path: path)
-    return Interpreter(
-      context: Context(graph: ObjectGraph(model: file.bowqModel)),
-      store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file,
-      writesCoreData: true)
+    .coreData(try CoreDataStoreFile.open(path: path), at: path)
   }
 
   private func bytes(_ path: String) throws -> Data {

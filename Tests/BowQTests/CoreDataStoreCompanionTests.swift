@@ -143,11 +143,8 @@ final class CoreDataStoreCompanionTests: XCTestCase {
 
   /// Saves `edit` into the store at `path` (`--write-core-data`), read with `model`.
   private func save(_ edit: String, into path: String, model: CoreDataModel? = nil) throws {
-    let file = try CoreDataStoreFile.open(path: path, model: model)
-    let interpreter = Interpreter(
-      context: Context(graph: ObjectGraph(model: file.bowqModel)),
-      store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file,
-      writesCoreData: true)
+    let interpreter = Interpreter.coreData(
+      try CoreDataStoreFile.open(path: path, model: model), at: path)
     _ = try interpreter.run(edit + "; save")
   }
 

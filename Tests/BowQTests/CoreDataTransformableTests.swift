@@ -67,11 +67,7 @@ final class CoreDataTransformableTests: XCTestCase {
 
   /// A session on the store at `path` that saves back into it.
   private func session(_ path: String) throws -> Interpreter {
-    let file = try CoreDataStoreFile.open(path: path)
-    return Interpreter(
-      context: Context(graph: ObjectGraph(model: file.bowqModel)),
-      store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file,
-      writesCoreData: true)
+    .coreData(try CoreDataStoreFile.open(path: path), at: path)
   }
 
   func testDataAndUUIDSavedBackAreArchivedAndReadBack() throws {

@@ -15,12 +15,9 @@ final class CoreDataWriterTests: XCTestCase {
 
   /// A session on the Core Data store at `path`, its rows left in the file until needed.
   private func session(_ path: String, writes: Bool = true) throws -> Interpreter {
-    let file = try CoreDataStoreFile.open(path: path)
-    return Interpreter(
-      context: Context(graph: ObjectGraph(model: file.bowqModel)),
-      store: .coreData(path: path, uuid: file.schema.uuid),
-      clock: { Date(timeIntervalSinceReferenceDate: 700_000_000.25) }, coreDataFile: file,
-      writesCoreData: writes)
+    .coreData(
+      try CoreDataStoreFile.open(path: path), at: path, writes: writes,
+      clock: { Date(timeIntervalSinceReferenceDate: 700_000_000.25) })
   }
 
   /// The rows `text` returns on the database at `path`, each cell as text.

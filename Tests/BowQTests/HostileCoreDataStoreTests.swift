@@ -140,10 +140,7 @@ final class HostileCoreDataStoreTests: XCTestCase {
         refused[damage, default: 0] += 1
       }
       guard let file = try? CoreDataStoreFile.open(path: path) else { continue }
-      let interpreter = Interpreter(
-        context: Context(graph: ObjectGraph(model: file.bowqModel)),
-        store: .coreData(path: path, uuid: file.schema.uuid), coreDataFile: file,
-        writesCoreData: true)
+      let interpreter = Interpreter.coreData(file, at: path)
       for statement in [
         "count Tie", "fetch Tie where rank > 2 sort by rank",
         "count Tie where name ==[c] 'STRASSE'",

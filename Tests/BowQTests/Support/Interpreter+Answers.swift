@@ -21,6 +21,18 @@ extension Interpreter {
     return interpreter
   }
 
+  /// A session on the Core Data store `file` (opened from `path`), its rows left in the
+  /// file until needed, that saves back into it when `writes` (`--write-core-data`).
+  static func coreData(
+    _ file: CoreDataStoreFile, at path: String, writes: Bool = true,
+    clock: @escaping () -> Date = Date.init
+  ) -> Interpreter {
+    Interpreter(
+      context: Context(graph: ObjectGraph(model: file.bowqModel)),
+      store: .coreData(path: path, uuid: file.schema.uuid), clock: clock, coreDataFile: file,
+      writesCoreData: writes)
+  }
+
   /// A stepping in-memory interpreter (``steppingInMemory()``) on `model`, with its indexes
   /// or without them (``withoutIndexes(_:)``) for the scan's answers, holding the `count`
   /// objects whose `insert` statements `insert` writes with a generator seeded by `seed`,
