@@ -5,15 +5,17 @@ import XCTest
 
 /// The hostile-input generator for Core Data stores (issue 23): seeded Core Data–shaped
 /// SQLite stores with rows Core Data never writes — keys two rows share, keys, maxima,
-/// versions and entity numbers at Int64's bounds, one huge string many rows read, random
-/// damage to the file's bytes — each opened, read in full, queried in SQLite and in memory,
-/// and written back into. Every step must end in a value or an error with a message, never a
-/// trap, with its reading bounded by the file (``CoreDataReadBudget``), and a reading must
-/// never give two objects one key.
+/// versions and entity numbers at Int64's bounds, one huge string many rows read, a trigger
+/// of another program's, random damage to the file's bytes — each opened, read in full,
+/// queried in SQLite and in memory, and written back into. Every step must end in a value
+/// or an error with a message, never a trap, with its reading bounded by the file
+/// (``CoreDataReadBudget``); a reading must never give two objects one key, and a save must
+/// never run a trigger that is not Core Data's. Hot journals and damaged logs are generated
+/// by `HostileCoreDataCompanionTests`, model caches of many entities by
+/// `CoreDataLargeModelTests`.
 final class HostileCoreDataStoreTests: XCTestCase {
-  /// One way a store is made hostile. Other damages — triggers, a hot rollback journal, a
-  /// model cache of many entities — are cases of their own, added here with the SQL or the
-  /// file edit that makes them (``apply(_:to:random:)``).
+  /// One way a store is made hostile; a new one is a case of its own, with the SQL or the
+  /// file edit that makes it (``apply(_:to:random:)``).
   enum Damage: CaseIterable {
     case duplicateKey
     case extremeKey
@@ -21,6 +23,7 @@ final class HostileCoreDataStoreTests: XCTestCase {
     case extremeVersion
     case extremeEntity
     case sharedHugeString
+    case foreignTrigger
     case bytes
   }
 
@@ -93,6 +96,10 @@ final class HostileCoreDataStoreTests: XCTestCase {
           : "UPDATE Z_PRIMARYKEY SET Z_ENT = \(extreme) WHERE Z_ENT = 3", on: path)
     case .sharedHugeString:
       break  // made with the store
+    case .foreignTrigger:
+      SQLiteScript.run(
+        "CREATE TRIGGER \(random.pick(["ZAUDIT", "Z_AUDIT", "z_da_audit"])) AFTER "
+          + "\(random.pick(["UPDATE", "INSERT"])) ON ZTIE BEGIN DELETE FROM ZPERSON; END", on: path)
     case .bytes:
       var hostile = HostileBytes(seed: random.next())
       let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -117,7 +124,7 @@ final class HostileCoreDataStoreTests: XCTestCase {
     var random = SplitMix64(seed: 0xC0DE_DA7A)
     var opened = 0
     var refused: [Damage: Int] = [:]
-    for i in 0..<105 {
+    for i in 0..<112 {
       let damage = Damage.allCases[i % Damage.allCases.count]
       let label = "store \(i) (\(damage))"
       let path = folder.appendingPathComponent("s\(i).sqlite").path
@@ -141,6 +148,7 @@ final class HostileCoreDataStoreTests: XCTestCase {
       }
       guard let file = try? CoreDataStoreFile.open(path: path) else { continue }
       let interpreter = Interpreter.coreData(file, at: path)
+      let people = SQLiteScript.rows("SELECT count(*) FROM ZPERSON", on: path)
       for statement in [
         "count Tie", "fetch Tie where rank > 2 sort by rank",
         "count Tie where name ==[c] 'STRASSE'",
@@ -148,11 +156,19 @@ final class HostileCoreDataStoreTests: XCTestCase {
         "count Tie where ANY fans.favorite.fans.name BEGINSWITH 'P'",
         "insert Tie name = \"New\", rank = 1", "update Tie where rank == 1 set rank = 2", "save",
       ] {
-        _ = outcome(statement, interpreter, label)
+        let result = outcome(statement, interpreter, label)
+        if damage == .foreignTrigger, statement == "save" {
+          XCTAssertEqual(result, "error", "\(label): a save runs no foreign trigger")
+        }
+      }
+      if damage == .foreignTrigger {
+        XCTAssertEqual(
+          SQLiteScript.rows("SELECT count(*) FROM ZPERSON", on: path), people,
+          "\(label): the trigger deleted nothing")
       }
     }
     XCTAssertGreaterThan(opened, 0, "some hostile stores read")
     XCTAssertEqual(
-      refused[.duplicateKey], 105 / Damage.allCases.count, "every shared key is refused")
+      refused[.duplicateKey], 112 / Damage.allCases.count, "every shared key is refused")
   }
 }
