@@ -14,11 +14,16 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Another process holds the lock of the file at `path` (``FileLock``); `holder` is who it
   /// says it is, nil while it has not written its name yet.
   case locked(path: String, holder: LockHolder?)
+  /// `path` is one of the files of something open (``ReservedFiles``), such as the open
+  /// store or its journal, which no output may be; `member` says which, as `the open store
+  /// Books.sqlite`.
+  case reserved(path: String, member: String)
 
   /// The file the error is about.
   public var path: String {
     switch self {
-    case .missing(let path), .failed(let path, _, _), .notAFile(let path, _), .locked(let path, _):
+    case .missing(let path), .failed(let path, _, _), .notAFile(let path, _), .locked(let path, _),
+      .reserved(let path, _):
       return path
     }
   }
@@ -34,6 +39,8 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
       return kind.refusal
     case .locked(_, let holder):
       return "open for writing in another bowq process" + (holder.map { " (\($0))" } ?? "")
+    case .reserved(_, let member):
+      return "it is \(member); choose another file for output"
     }
   }
 

@@ -6,6 +6,15 @@ extension Interpreter {
     URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true))
   }
 
+  /// The files of `store` that no output may be (``ReservedFiles``).
+  static func reservedFiles(of store: StoreDestination) -> ReservedFiles {
+    switch store {
+    case .file(let handle): return .ofStore(at: handle.path)
+    case .coreData(let path, _): return .ofCoreDataStore(at: path)
+    case .memory: return ReservedFiles()
+    }
+  }
+
   func importPlist(_ path: String, into entity: Entity, range: SourceRange) throws
     -> StatementResult.Report
   {
@@ -71,6 +80,12 @@ extension Interpreter {
   func export(_ export: BoundExport, _ compiler: PredicateCompiler, range: SourceRange) throws
     -> StatementResult.Report
   {
+    let path = resolve(export.path).path
+    do {
+      try reservedFiles.check(path)
+    } catch {
+      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
+    }
     let ids = try matching(export.entity, export.predicate, compiler)
     let graph = context.graph
     let rows = ids.compactMap { id -> [Value]? in
@@ -86,7 +101,7 @@ extension Interpreter {
       throw EvaluationError("cannot export \(export.entity.name): \(error)", at: range)
     }
     do {
-      try AtomicFile.replaceContents(of: resolve(export.path).path, with: data)
+      try AtomicFile.replaceContents(of: path, with: data)
     } catch {
       throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
     }

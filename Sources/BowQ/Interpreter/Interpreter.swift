@@ -39,6 +39,9 @@ public final class Interpreter {
   /// Whether `save` writes the changes back into a Core Data store (`--write-core-data`);
   /// otherwise it refuses to.
   public let writesCoreData: Bool
+  /// The files of the open store, which no output (`export`, the shell's `.output`) may be:
+  /// the store's own, or, for the tutorial's scratch interpreters, the learner's store's.
+  public internal(set) var reservedFiles: ReservedFiles
 
   /// - Parameters:
   ///   - clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
@@ -60,6 +63,7 @@ public final class Interpreter {
     self.store = store
     self.baseDirectory = baseDirectory
     self.clock = clock
+    self.reservedFiles = Self.reservedFiles(of: store)
   }
 
   /// Parses and runs every statement of `source`, returning each one's result; stops at the

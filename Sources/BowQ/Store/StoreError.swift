@@ -103,7 +103,7 @@ extension StoreError {
   init(_ error: FileError, reading path: String) {
     switch error {
     case .missing: self = .fileNotFound(path: path)
-    case .failed, .notAFile: self = .unreadable(path: path, reason: error.reason)
+    case .failed, .notAFile, .reserved: self = .unreadable(path: path, reason: error.reason)
     case .locked(_, let holder): self = .locked(path: path, holder: holder)
     }
   }
@@ -111,7 +111,8 @@ extension StoreError {
   /// The error of saving the store file at `path`, from the file layer's: nothing was saved.
   init(_ error: FileError, saving path: String) {
     switch error {
-    case .missing, .failed, .notAFile: self = .unwritable(path: path, reason: error.reason)
+    case .missing, .failed, .notAFile, .reserved:
+      self = .unwritable(path: path, reason: error.reason)
     case .locked(_, let holder): self = .locked(path: path, holder: holder)
     }
   }

@@ -237,7 +237,7 @@ public enum StoreFile {
   }
 
   /// The start of the names of the store's temporary files: `.<name>.tmp-`.
-  private static func temporaryPrefix(for path: String) -> String {
+  static func temporaryPrefix(for path: String) -> String {
     ".\(fileName(of: path)).tmp-"
   }
 }

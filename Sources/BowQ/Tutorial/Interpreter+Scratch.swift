@@ -11,6 +11,7 @@ extension Interpreter {
       context: context, store: .memory, baseDirectory: baseDirectory, clock: clock,
       stopwatch: stopwatch)
     copy.variables = variables
+    copy.reservedFiles = reservedFiles
     copy.selection = selection
     copy.lastFetchReturnedValues = lastFetchReturnedValues
     copy.lastFetch = lastFetch

@@ -29,7 +29,8 @@ public final class TutorialRun {
   /// before it run, so a resumed lesson is where it was left.
   ///
   /// - Parameters:
-  ///   - user: the learner's own interpreter, whose clock and folder the scratch one shares.
+  ///   - user: the learner's own interpreter, whose clock, folder and store's files (which
+  ///     no output may be) the scratch one shares.
   public init(
     at position: TutorialPosition, finished: Set<Int> = [], sampleDataPath: String,
     like user: Interpreter
@@ -40,6 +41,7 @@ public final class TutorialRun {
     interpreter = Interpreter(
       context: Context(graph: ObjectGraph()), store: .memory,
       baseDirectory: user.baseDirectory, clock: user.clock, stopwatch: user.stopwatch)
+    interpreter.reservedFiles = user.reservedFiles
     try start(position)
   }
 

@@ -46,7 +46,8 @@ extension Shell {
 
   /// `.output FILE` and `.once FILE`: later results (or only the next statement's) go to
   /// FILE, replaced; `.output` alone goes back to the screen. Errors stay on the screen. The
-  /// file must be a regular file or a new one, as for `export`.
+  /// file must be a regular file or a new one, as for `export`, and none of the open store's
+  /// files (``Interpreter/reservedFiles``): those are refused before anything is opened.
   func redirectOutput(_ line: DotCommand.Line, once: Bool) -> DotCommand.Outcome {
     let path = Self.fileArgument(of: line)
     guard !path.isEmpty else {
@@ -60,6 +61,7 @@ extension Shell {
     }
     let descriptor: Int32
     do {
+      try interpreter.reservedFiles.check(path)
       let resolved = try ResolvedPath(path)
       descriptor = open(
         resolved.realPath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
