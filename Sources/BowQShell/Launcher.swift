@@ -135,6 +135,8 @@ public enum Launcher {
     case .defaultStore: path = paths.defaultStorePath
     case .file(let file): path = file
     }
+    // What a failure to open says became of the file: checked, never assumed.
+    let before = (try? FileFingerprint.current(at: path)) ?? nil
     if CoreDataStore.isSQLiteDatabase(atPath: path) {
       if seeds {
         throw LaunchError(
@@ -142,7 +144,8 @@ public enum Launcher {
             + "reads as a Core Data store and never changes")
       }
       return try openCoreData(
-        path, modelPath: model, writesBack: writesCoreData, notes: &notes, clock: clock)
+        path, modelPath: model, writesBack: writesCoreData, notes: &notes, clock: clock,
+        before: before)
     }
     if writesCoreData {
       throw LaunchError(
@@ -157,7 +160,8 @@ public enum Launcher {
     if readOnly {
       let handle = StoreHandle(openingReadOnly: path)
       return Interpreter(
-        context: Context(graph: try openReadOnly(handle)), store: .file(handle), clock: clock)
+        context: Context(graph: try openReadOnly(handle, before: before)), store: .file(handle),
+        clock: clock)
     }
     if location == .defaultStore {
       try Paths.createPrivateDirectory(
@@ -168,14 +172,14 @@ public enum Launcher {
     do {
       handle = try StoreHandle(openingForWriting: path)
     } catch {
-      throw LaunchError(message: openingFailure(error))
+      throw LaunchError(message: openingFailure(error, path: path, before: before))
     }
     do {
       graph = try handle.load()
     } catch StoreError.fileNotFound {
       // A new store: it is written below, once seeded when asked.
     } catch {
-      throw LaunchError(message: openingFailure(error))
+      throw LaunchError(message: openingFailure(error, path: path, before: before))
     }
     let interpreter = Interpreter(
       context: Context(graph: graph), store: .file(handle), clock: clock)
@@ -188,10 +192,11 @@ public enum Launcher {
   /// which statements read as they need them (in SQLite where they can); says on standard
   /// error when its model had to be guessed, and gives the other notes of its model to
   /// `notes`. `save` writes back into it only when `writesBack`. Ctrl-C stops the opening,
-  /// which fails naming it.
+  /// which fails naming it; the failure says what became of the file, which was the version
+  /// `before` (nil: none).
   private static func openCoreData(
     _ path: String, modelPath: String?, writesBack: Bool, notes: inout [String],
-    clock: @escaping () -> Date
+    clock: @escaping () -> Date, before: FileFingerprint?
   ) throws -> Interpreter {
     let file: CoreDataStoreFile
     Interrupt.installHandler()
@@ -203,7 +208,8 @@ public enum Launcher {
       file = try CoreDataStoreFile.open(path: path, model: model)
     } catch {
       throw LaunchError(
-        message: "cannot open the Core Data store: \(error)\nThe file was left untouched.")
+        message: "cannot open the Core Data store: \(error)"
+          + (before.map { "\n" + sentence($0.outcome(at: path)) } ?? ""))
     }
     let guessed = file.modelSource == .guessed ? 1 : 0
     for note in file.notes.prefix(guessed) { writeError("bowq: warning: \(note)\n") }
@@ -229,8 +235,11 @@ public enum Launcher {
   }
 
   /// Reads a store for `--read-only`: all of it, or every entity that decodes, naming what
-  /// was left out on standard error.
-  private static func openReadOnly(_ handle: StoreHandle) throws -> ObjectGraph {
+  /// was left out on standard error. A failure says what became of the file, which was the
+  /// version `before`.
+  private static func openReadOnly(_ handle: StoreHandle, before: FileFingerprint?) throws
+    -> ObjectGraph
+  {
     do {
       let (graph, skipped) = try handle.salvage()
       if !skipped.isEmpty {
@@ -244,20 +253,32 @@ public enum Launcher {
         message: "cannot open the store read-only: there is no store file at \(path)")
     } catch {
       throw LaunchError(
-        message: "cannot open the store read-only: \(error)\nNothing in it can be read; "
-          + "the file was left untouched. Use --store NEW to start a new store elsewhere.")
+        message: "cannot open the store read-only: \(error)\nNothing in it can be read"
+          + (before.map { "; " + $0.outcome(at: handle.path) } ?? "")
+          + ". Use --store NEW to start a new store elsewhere.")
     }
   }
 
   /// What the shell says when a store cannot be opened for writing: the problem (with its
-  /// byte offset when the file is damaged), that the file is untouched, and the ways on.
-  private static func openingFailure(_ error: Error) -> String {
+  /// byte offset when the file is damaged), what became of the file at `path`, which was the
+  /// version `before` (untouched, when it still is), and the ways on.
+  private static func openingFailure(_ error: Error, path: String, before: FileFingerprint?)
+    -> String
+  {
     if case StoreError.locked = error {
       return "cannot open the store: \(error).\nOpen it with --read-only to look at it "
         + "without saving, or wait until that process ends."
     }
-    return "cannot open the store: \(error)\nThe file was left untouched. Use --read-only "
-      + "to look at what can be read from it, or --store NEW to start a new store elsewhere."
+    return "cannot open the store: \(error)\n"
+      + (before.map { sentence($0.outcome(at: path)) + " " } ?? "")
+      + "Use --read-only to look at what can be read from it, or --store NEW to start a new "
+      + "store elsewhere."
+  }
+
+  /// A clause such as ``FileFingerprint/outcome(at:)`` gives as a sentence: capitalised, with
+  /// a full stop.
+  private static func sentence(_ clause: String) -> String {
+    clause.prefix(1).uppercased() + clause.dropFirst() + "."
   }
 
   /// How the locations of errors name the `-c` at `index` (from 0) of `count`: `-c` when

@@ -74,6 +74,26 @@ public struct FileFingerprint: Hashable, Sendable, CustomStringConvertible {
     throw FileError.failed(path: path, step: nil, reason: SystemCall.message())
   }
 
+  /// What became of the file at `path`, which was this version before something that failed,
+  /// checked now: `the file was left untouched` only when it is still this version; otherwise
+  /// that it changed (or is gone), with both versions. A message claims a file untouched only
+  /// through this.
+  public func outcome(at path: String) -> String {
+    switch Result(catching: { () throws(FileError) in try Self.current(at: path) }) {
+    case .success(let now?) where now == self:
+      return "the file was left untouched"
+    case .success(let now?):
+      let alike = now.description == description
+      let before = alike ? fullDescription : description
+      let after = alike ? now.fullDescription : now.description
+      return "the file changed on disk meanwhile (it was \(before), it is \(after))"
+    case .success(nil):
+      return "the file is no longer there"
+    case .failure(let error):
+      return "whether the file changed cannot be told: \(error.reason)"
+    }
+  }
+
   /// The size and modification time, for messages: `1234 bytes, modified
   /// 2024-06-01 12:00:00.123456789 UTC`.
   public var description: String {

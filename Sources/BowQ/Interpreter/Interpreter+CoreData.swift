@@ -149,8 +149,9 @@ extension Interpreter {
       notes = read.notes
     } catch {
       throw EvaluationError(
-        "cannot read the rows of the Core Data store \(Value.quoted(file.path)): \(error); "
-          + "the file was left untouched", at: statement.range)
+        "cannot read the rows of the Core Data store \(Value.quoted(file.path)): \(error)"
+          + (coreDataFileVersion.map { "; " + $0.outcome(at: file.path) } ?? ""),
+        at: statement.range)
     }
     coreDataFile = nil
     return notes.map { StatementNote(.note, $0, at: statement.range) }

@@ -33,6 +33,9 @@ public final class Interpreter {
   /// where they can, and the first statement that needs the whole graph reads it into the
   /// context; nil once read, or for any other store.
   var coreDataFile: CoreDataStoreFile?
+  /// The version of ``coreDataFile`` when the session began, against which a failure to read
+  /// it tells whether the file was left untouched.
+  let coreDataFileVersion: FileFingerprint?
   /// The Core Data store the graph was read from, with the version of each row read, for
   /// `save` to write back into; nil until the rows are read, or for any other store.
   var coreDataSource: (file: CoreDataStoreFile, versions: CoreDataRowVersions)?
@@ -57,6 +60,9 @@ public final class Interpreter {
     coreDataFile: CoreDataStoreFile? = nil, writesCoreData: Bool = false
   ) {
     self.coreDataFile = coreDataFile
+    self.coreDataFileVersion = coreDataFile.flatMap {
+      (try? FileFingerprint.current(at: $0.path)) ?? nil
+    }
     self.writesCoreData = writesCoreData
     self.stopwatch = stopwatch
     self.context = context
