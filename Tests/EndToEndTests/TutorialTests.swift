@@ -2,6 +2,10 @@ import BowQ
 import Foundation
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `.tutorial` through the real binary: every lesson piped through it, and at a terminal,
 /// a wrong try, a right one, leaving and coming back.
 final class TutorialTests: XCTestCase {
@@ -60,5 +64,49 @@ final class TutorialTests: XCTestCase {
     let sample = Bowq.root.appendingPathComponent("SampleData.plist").path
     try again.enter("import \"\(sample)\" into BowTie")
     try again.waitFor("Step 3 of 4")
+  }
+
+  /// Finishing the last lesson removes the progress file only when it is a regular file: a
+  /// folder there and what it holds, a symbolic link (which progress is written through, as
+  /// history is) and a FIFO stay as they are, with a note (issue 23, item 3).
+  func testFinishingLeavesAProgressPathThatIsNotARegularFileAsItIs() throws {
+    let finish = ".tutorial 11\ndelete BowTie where isFavorite == NO\nundo\nredo\n"
+    for kind in ["folder", "link", "fifo", "file"] {
+      let home = try makeHome()
+      let state = home.appendingPathComponent("state/bowq")
+      try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+      let progress = state.appendingPathComponent("tutorial").path
+      let kept = home.appendingPathComponent("kept.txt").path
+      try Data("mine\n".utf8).write(to: URL(fileURLWithPath: kept))
+      switch kind {
+      case "folder":
+        try FileManager.default.createDirectory(
+          atPath: progress, withIntermediateDirectories: false)
+        XCTAssertEqual(link(kept, progress + "/kept.txt"), 0)
+      case "link": XCTAssertEqual(symlink(home.appendingPathComponent("saved").path, progress), 0)
+      case "fifo": guard mkfifo(progress, 0o600) == 0 else { throw XCTSkip("no FIFO here") }
+      default: try Data("lesson 2 step 1\n".utf8).write(to: URL(fileURLWithPath: progress))
+      }
+      let run = try Bowq.run(["--memory", "--keep-going"], input: finish, home: home)
+      XCTAssertTrue(run.stdout.contains("✓ Done: that was the last lesson."), run.stdout)
+      var status = stat()
+      let there = lstat(progress, &status) == 0
+      switch kind {
+      case "file":
+        XCTAssertFalse(there, "the progress file is removed")
+        XCTAssertFalse(run.stderr.contains("note:"), run.stderr)
+      default:
+        XCTAssertTrue(there, kind)
+        let expected: mode_t = kind == "folder" ? S_IFDIR : kind == "link" ? S_IFLNK : S_IFIFO
+        XCTAssertEqual(status.st_mode & S_IFMT, expected, kind)
+        XCTAssertTrue(
+          run.stderr.contains("note: the tutorial's progress file \(progress) was left as it is: "),
+          run.stderr)
+      }
+      XCTAssertEqual(try String(contentsOfFile: kept, encoding: .utf8), "mine\n", kind)
+      if kind == "folder" {
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: progress), ["kept.txt"])
+      }
+    }
   }
 }

@@ -136,8 +136,9 @@ enum AtomicFile {
   }
 
   /// Removes the files `<prefix><pid>-<n>` in `folder` whose process no longer runs: the
-  /// temporary files of killed processes. Best effort: a file that cannot be removed stays
-  /// for a later attempt.
+  /// temporary files of killed processes, when they are regular files
+  /// (``FileRemoval``). Best effort: a file that cannot be removed stays for a later
+  /// attempt.
   static func removeAbandonedTemporaryFiles(in folder: String, prefix: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     let isNumber = { (part: Substring) in
@@ -150,7 +151,7 @@ enum AtomicFile {
       guard parts.count == 2, parts.allSatisfy(isNumber), let pid = pid_t(parts[0]), pid > 0
       else { continue }
       let running = pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
-      if !running { unlink("\(folder)/\(name)") }
+      if !running { _ = try? FileRemoval.removeRegularFile(at: "\(folder)/\(name)") }
     }
   }
 

@@ -91,7 +91,7 @@ public struct FileLock: ~Copyable {
       do {
         file = try lockFile(filePath)
       } catch {
-        unlink(path)
+        if isCurrentFile(descriptor, at: path) { unlink(path) }
         close(descriptor)
         throw error
       }

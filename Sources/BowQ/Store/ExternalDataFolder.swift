@@ -139,7 +139,8 @@ struct ExternalDataFolder {
 
   /// The last step of a save, once the new store file is durable: removes the files it does
   /// not refer to, and the folders when it refers to none. Best effort: a file that cannot
-  /// be removed stays until a later save removes it. Other names (temporary files, which
+  /// be removed stays until a later save removes it, and only regular files are
+  /// (``FileRemoval``). Other names (temporary files, which
   /// ``StoreFile/removeAbandonedTemporaryFiles(of:)`` removes, and anything not named as
   /// bowq names files) are left alone.
   func removeFiles(except referenced: Set<String>) {
@@ -147,7 +148,7 @@ struct ExternalDataFolder {
       let names = try? FileManager.default.contentsOfDirectory(atPath: path)
     else { return }
     for name in names where ExternalDataReference.isHash(name) && !referenced.contains(name) {
-      unlink(filePath(name))
+      _ = try? FileRemoval.removeRegularFile(at: filePath(name))
     }
     if referenced.isEmpty {
       rmdir(path)

@@ -103,7 +103,9 @@ extension Shell {
   }
 
   /// After a statement run in the tutorial: what its step made of it, and the next task.
-  /// After the last step, the tutorial ends and the learner's store comes back.
+  /// After the last step, the tutorial ends, the learner's store comes back and the progress
+  /// file is removed — when it is a regular file: anything else there (a
+  /// folder, a link, a FIFO) stays as it is, with a note.
   func reportTutorialVerdict() {
     guard let tutorial, userInterpreter != nil, let verdict = tutorial.verdict else { return }
     output.write(TutorialPhrasing.verdict(verdict, tutorial, style: style))
@@ -111,31 +113,43 @@ extension Shell {
       leaveTutorial()
       self.tutorial = nil
       if let tutorialProgressPath {
-        try? FileManager.default.removeItem(atPath: tutorialProgressPath)
+        do {
+          try FileRemoval.removeRegularFile(at: tutorialProgressPath)
+        } catch {
+          output.error(
+            ValueText.visible(
+              "note: the tutorial's progress file \(tutorialProgressPath) was left as it is: "
+                + error.reason)
+              + "\n")
+        }
       }
       return
     }
     saveTutorialPosition()
   }
 
-  /// The progress the progress file holds, if it holds any.
+  /// The progress the progress file holds, if it holds any: read only from a regular file
+  /// (a FIFO there is not waited on), and only its start, as the file holds two short lines.
   private func savedTutorialProgress() -> TutorialProgress? {
     guard let tutorialProgressPath,
-      let text = try? String(contentsOfFile: tutorialProgressPath, encoding: .utf8)
+      let contents = try? FileContents(reading: tutorialProgressPath, mappingLargeFiles: true)
     else { return nil }
-    return TutorialProgress(text: text)
+    return TutorialProgress(text: String(decoding: contents.data.prefix(256), as: UTF8.self))
   }
 
   /// Writes where the learner is to the progress file, in a folder only they can read, as
-  /// the history file is kept. The file is a convenience: a failure to write it is not
-  /// reported, and the session's run keeps the position.
+  /// the history file is kept: a regular file or a new one, through a symbolic link to the
+  /// file it leads to; a folder, FIFO or device there is left as it is. The file is a
+  /// convenience: a failure to write it is not reported, and the session's run keeps the
+  /// position.
   private func saveTutorialPosition() {
     guard let tutorialProgressPath, let tutorial else { return }
     let folder = URL(fileURLWithPath: tutorialProgressPath).deletingLastPathComponent().path
     try? Paths.createPrivateDirectory(atPath: folder)
+    guard let target = try? ResolvedPath(tutorialProgressPath) else { return }
     let progress = TutorialProgress(
       position: tutorial.position, finished: tutorial.finishedLessons)
     try? Data(progress.text.utf8).write(
-      to: URL(fileURLWithPath: tutorialProgressPath), options: .atomic)
+      to: URL(fileURLWithPath: target.realPath), options: .atomic)
   }
 }
