@@ -75,6 +75,7 @@ public enum Launcher {
           return usageExitStatus
         }
         interpreter.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        shell.readChain.main = ReadChain.Script(name: path, file: reader.source)
         succeeded = shell.run(reader: &reader, interactive: false, name: path)
       }
     case .standardInput:

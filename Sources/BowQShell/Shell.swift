@@ -29,10 +29,9 @@ public final class Shell {
   public var showsTimes = false
   /// Where the dot-command running now stands in its script (`<stdin>:3: `), for its errors.
   var dotCommandLocation = ""
-  /// How many `.read` scripts are running inside each other now.
-  var readDepth = 0
-  /// The deepest `.read` may nest: a script that reads itself stops there.
-  static let readDepthLimit = 16
+  /// The scripts running inside each other through `.read`, after the script the session
+  /// was started with (``ReadChain``).
+  var readChain = ReadChain()
   /// The width of the terminal, when there is one: a table wider than it is shown one
   /// attribute per line instead (psql's `\\x auto`).
   public var terminalColumns: () -> Int? = { nil }
@@ -120,11 +119,12 @@ public final class Shell {
           + "\(count == 1 ? "it" : "them")\n")
       return false
     }
-    /// Records a chunk's outcome; false when the run should stop.
+    /// Records a chunk's outcome; false when the run should stop: at a failure, unless the
+    /// run goes on after failures and no refused `.read` stops the chain it is in.
     func record(_ ok: Bool) -> Bool {
       if ok { return true }
       succeeded = false
-      return interactive || keepGoing
+      return !readChain.isStopping && (interactive || keepGoing)
     }
     while true {
       Interrupt.reset()

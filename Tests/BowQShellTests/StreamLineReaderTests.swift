@@ -125,17 +125,35 @@ final class StreamLineReaderTests: XCTestCase {
   func testReportsAMissingFile() {
     let path = scratch.appendingPathComponent("missing.bowq").path
     XCTAssertThrowsError(try StreamLineReader(contentsOfFile: path)) { error in
-      XCTAssertEqual(
-        (error as? FileSystemError)?.description,
-        "cannot read '\(path)': No such file or directory")
+      XCTAssertEqual(error as? FileError, .missing(path: path))
     }
   }
 
-  func testReportsADirectory() {
-    XCTAssertThrowsError(try StreamLineReader(contentsOfFile: scratch.path)) { error in
-      XCTAssertEqual(
-        (error as? FileSystemError)?.description, "cannot read '\(scratch.path)': Is a directory")
+  func testReportsADirectoryADeviceAndAFIFOWithoutReadingThem() throws {
+    let fifo = scratch.appendingPathComponent("fifo").path
+    guard mkfifo(fifo, 0o600) == 0 else { throw XCTSkip("cannot make a FIFO here") }
+    for (path, kind) in [
+      (scratch.path, FileKind.directory), ("/dev/zero", .characterDevice), (fifo, .fifo),
+    ] {
+      XCTAssertThrowsError(try StreamLineReader(contentsOfFile: path)) { error in
+        XCTAssertEqual(error as? FileError, .notAFile(path: path, kind: kind))
+      }
     }
+  }
+
+  func testAScriptFileIsReadAsItRunsNotLoadedWhole() throws {
+    let path = scratch.appendingPathComponent("long.bowq").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data("a\nb\nc\n".utf8))
+    var reader = try StreamLineReader(contentsOfFile: path, chunkSize: 2)
+    XCTAssertEqual(reader.readLine(prompt: ""), .line("a"))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("d\n".utf8))
+    try handle.close()
+    XCTAssertEqual(
+      [reader.readLine(prompt: ""), reader.readLine(prompt: ""), reader.readLine(prompt: "")],
+      [.line("b"), .line("c"), .line("d")], "lines written after the first was read are read")
+    XCTAssertEqual(reader.readLine(prompt: ""), .endOfInput)
   }
 
   func testCtrlCStopsReading() {

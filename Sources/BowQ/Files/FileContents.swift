@@ -30,52 +30,43 @@ public struct FileContents {
   /// Reads the file at `path`. A large file is mapped rather than read when
   /// `mappingLargeFiles` is set and the system allows (see ``LeasedFileMapping``).
   ///
-  /// The file is opened with `O_NONBLOCK`, so that opening a FIFO does not wait for a
-  /// writer, and examined before anything is read: only a regular file is read (the flag is
-  /// then cleared).
+  /// Only a regular file is read (see ``OpenedFile``): a FIFO is not waited on.
   ///
   /// - Throws: ``FileError/missing(path:)`` when there is no file;
   ///   ``FileError/notAFile(path:kind:)`` for a directory, device, FIFO or socket;
   ///   ``FileError/failed(path:step:reason:)`` with the system's message when it cannot be
   ///   opened or read.
   public init(reading path: String, mappingLargeFiles: Bool = false) throws(FileError) {
-    let fd = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    guard fd >= 0 else {
-      if errno == ENOENT { throw FileError.missing(path: path) }
-      throw FileError.failed(path: path, step: nil, reason: SystemCall.message())
-    }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw FileError.failed(path: path, step: nil, reason: SystemCall.message())
-    }
-    let kind = FileKind(mode: info.st_mode)
-    guard kind == .regularFile else { throw FileError.notAFile(path: path, kind: kind) }
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-    let fingerprint = FileFingerprint(info)
-    if mappingLargeFiles, let mapping = LeasedFileMapping.map(fd, size: Int(fingerprint.size)) {
-      self.init(data: mapping.data, fingerprint: fingerprint, mapping: mapping)
+    let file = try OpenedFile(reading: path)
+    if mappingLargeFiles,
+      let mapping = LeasedFileMapping.map(file.descriptor, size: Int(file.fingerprint.size))
+    {
+      self.init(data: mapping.data, fingerprint: file.fingerprint, mapping: mapping)
       return
     }
-    // Read straight into the buffer the caller decodes: a store can be hundreds of
-    // megabytes, and a second copy would double the peak memory of opening it. One byte
-    // more than the size shows the end without a second read when the file did not grow
-    // meanwhile.
-    var bytes = Data(count: max(Int(fingerprint.size), 0) + 1)
+    let data = try Self.bytes(of: file, path: path)
+    self.init(data: data, fingerprint: file.fingerprint, mapping: nil)
+  }
+
+  /// Every byte of `file`, the file at `path`, read straight into the buffer the caller
+  /// decodes: a store can be hundreds of megabytes, and a second copy would double the peak
+  /// memory of opening it. One byte more than the size shows the end without a second read
+  /// when the file did not grow meanwhile.
+  private static func bytes(of file: OpenedFile, path: String) throws(FileError) -> Data {
+    var bytes = Data(count: max(Int(file.fingerprint.size), 0) + 1)
     var length = 0
     while true {
       if length == bytes.count { bytes.count += max(bytes.count, 1 << 20) }
       let count = bytes.withUnsafeMutableBytes { buffer in
         let free = UnsafeMutableRawBufferPointer(rebasing: buffer[length...])
-        return SystemCall.retryingInterrupts { read(fd, free.baseAddress, free.count) }
+        return SystemCall.retryingInterrupts { read(file.descriptor, free.baseAddress, free.count) }
       }
       if count < 0 {
         throw FileError.failed(path: path, step: nil, reason: SystemCall.message())
       }
       if count == 0 {
         bytes.count = length
-        self.init(data: bytes, fingerprint: fingerprint, mapping: nil)
-        return
+        return bytes
       }
       length += count
     }

@@ -187,16 +187,13 @@ extension Shell {
 
   /// `.read FILE`: runs a script's statements in this session, as a script runs them: its
   /// errors name the file and line, and it stops at the first unless the shell keeps going.
+  /// The script is read as it runs, and must be a regular file; a script already running, or
+  /// one past ``ReadChain/depthLimit`` deep, is refused and stops the chain (``ReadChain``).
   func readScript(_ line: DotCommand.Line) -> DotCommand.Outcome {
     let unquoted = Self.fileArgument(of: line)
     guard !unquoted.isEmpty else {
       dotCommandError(
         ".read takes a file: .read lesson.bowq")
-      return .failed
-    }
-    guard readDepth < Self.readDepthLimit else {
-      dotCommandError(
-        ".read \(unquoted): scripts read each other more than \(Self.readDepthLimit) deep")
       return .failed
     }
     var reader: StreamLineReader
@@ -207,8 +204,13 @@ extension Shell {
         "cannot read \(unquoted): \(error.reason)")
       return .failed
     }
-    readDepth += 1
-    defer { readDepth -= 1 }
+    let script = ReadChain.Script(name: unquoted, file: reader.source)
+    if let refusal = readChain.refusal(toRead: script) {
+      dotCommandError(".read \(unquoted): \(refusal)")
+      return .failed
+    }
+    readChain.enter(script)
+    defer { readChain.leave() }
     return run(reader: &reader, interactive: false, name: unquoted) ? .done : .failed
   }
 

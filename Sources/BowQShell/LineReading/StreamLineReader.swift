@@ -11,6 +11,12 @@ import Glibc
 public struct StreamLineReader: LineReader {
   /// Where more bytes come from; `nil` once everything is in `buffer`.
   private var fileDescriptor: Int32?
+  /// The script file being read, which the reader keeps open until its end; nil for a
+  /// descriptor of the caller's or a string.
+  private var file: OpenedFile?
+  /// The version of the script file read (its device and inode tell it among others); nil
+  /// for a descriptor of the caller's or a string.
+  public let source: FileFingerprint?
   private let chunkSize: Int
   private var buffer: [UInt8]
   /// The first byte not yet returned.
@@ -28,6 +34,7 @@ public struct StreamLineReader: LineReader {
     self.fileDescriptor = fileDescriptor
     self.chunkSize = max(1, chunkSize)
     self.buffer = []
+    self.source = nil
   }
 
   /// Reads the lines of a string.
@@ -35,27 +42,29 @@ public struct StreamLineReader: LineReader {
     self.fileDescriptor = nil
     self.chunkSize = 1
     self.buffer = Array(text.utf8)
+    self.source = nil
   }
 
-  /// Reads the lines of a whole file, loaded at once.
+  /// Reads the lines of the script file at `path` as they are needed, a chunk at a time as
+  /// from a descriptor: a script is never loaded whole.
   ///
-  /// - Throws: ``FileSystemError`` when the file cannot be opened or read (missing, a
-  ///   directory, no permission).
-  public init(contentsOfFile path: String) throws(FileSystemError) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw FileSystemError(.read, path: path, errorNumber: errno) }
-    defer { close(descriptor) }
-    var reader = StreamLineReader(fileDescriptor: descriptor)
-    reading: while true {
-      switch reader.fill() {
-      case .filled: continue
-      case .ended: break reading
-      case .interrupted: throw FileSystemError(.read, path: path, errorNumber: EINTR)
-      case .failed(let number): throw FileSystemError(.read, path: path, errorNumber: number)
-      }
-    }
-    reader.fileDescriptor = nil
-    self = reader
+  /// Only a regular file is read (see ``OpenedFile``): a directory, a device (`/dev/zero`)
+  /// or a FIFO is refused before anything reads it, and a FIFO is not waited on.
+  ///
+  /// - Throws: ``FileError`` when the file cannot be opened (missing, no permission) or is
+  ///   not a regular file.
+  public init(contentsOfFile path: String, chunkSize: Int = 64 * 1024) throws(FileError) {
+    let file = try OpenedFile(reading: path)
+    self.init(fileDescriptor: file.descriptor, chunkSize: chunkSize, file: file)
+  }
+
+  /// Reads from the descriptor of `file`, which the reader keeps open until the end.
+  private init(fileDescriptor: Int32, chunkSize: Int, file: OpenedFile) {
+    self.fileDescriptor = fileDescriptor
+    self.chunkSize = max(1, chunkSize)
+    self.buffer = []
+    self.file = file
+    self.source = file.fingerprint
   }
 
   /// Returns the next line; the prompt is not shown.
@@ -77,7 +86,9 @@ public struct StreamLineReader: LineReader {
       switch fill() {
       case .filled: continue
       case .interrupted: return .interrupted
-      case .ended, .failed: fileDescriptor = nil
+      case .ended, .failed:
+        fileDescriptor = nil
+        file = nil
       }
     }
   }
