@@ -406,7 +406,8 @@ public final class Shell {
   }
 
   /// Sends a result of `lines` lines through the pager when it is taller than the terminal
-  /// at the prompt; false when it is to be written directly.
+  /// at the prompt; false when it is to be written directly. A pager that cannot be started
+  /// or fails is said once, and not tried again this session: results print directly.
   private func page(
     lines: Int, interactive: Bool,
     _ body: (_ write: (String) -> Void) throws(Interrupted) -> Void
@@ -414,7 +415,17 @@ public final class Shell {
     guard interactive, usesPager, let pager, let rows = terminalRows(), lines >= rows else {
       return false
     }
-    return try pager.show(body)
+    switch try pager.show(body) {
+    case .shown:
+      return true
+    case .failed(let reason):
+      output.error(
+        ValueText.visible(
+          "cannot start the pager \"\(pager.command)\": \(reason); printing directly, "
+            + "as from now on in this session (PAGER names the pager)") + "\n")
+      self.pager = nil
+      return false
+    }
   }
 
   /// The result with each object it refers to shown as Core Data's URI of it, when the

@@ -28,14 +28,26 @@ public struct Pager: Sendable {
     return command.trimmingCharacters(in: .whitespaces).isEmpty ? nil : Pager(command: command)
   }
 
+  /// What became of a result given to the pager.
+  public enum Outcome: Hashable, Sendable {
+    /// The pager showed it (or the person left it early).
+    case shown
+    /// The pager could not be started, or ended in failure (`/bin/sh` answers 127 for a
+    /// command it cannot find): the result belongs on the terminal itself. `reason` says
+    /// why, as `the shell found no such command (status 127)`.
+    case failed(reason: String)
+  }
+
   /// Runs the pager and hands `body` a writer to its input; returns once the pager has
-  /// ended. Writing stops quietly when the person leaves the pager early. False when the
-  /// pager cannot be started (the text then belongs on the terminal itself).
+  /// ended. Writing stops quietly when the person leaves the pager early; a pager that
+  /// cannot be started, or ends with a failing status, is ``Outcome/failed(reason:)``.
   public func show(_ body: (_ write: (String) -> Void) throws(Interrupted) -> Void)
-    throws(Interrupted) -> Bool
+    throws(Interrupted) -> Outcome
   {
     var pipe: [Int32] = [0, 0]
-    guard Glibc.pipe(&pipe) == 0 else { return false }
+    guard Glibc.pipe(&pipe) == 0 else {
+      return .failed(reason: "cannot make a pipe: \(String(cString: strerror(errno)))")
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -49,19 +61,21 @@ public struct Pager: Sendable {
     close(pipe[0])
     guard spawned == 0 else {
       close(pipe[1])
-      return false
+      return .failed(reason: "cannot run /bin/sh: \(String(cString: strerror(spawned)))")
     }
     // A person who leaves the pager early closes the pipe: writes then fail with EPIPE,
     // which must not end bowq.
     let previous = signal(SIGPIPE, SIG_IGN)
     var open = true
-    defer {
+    var status: Int32 = 0
+    /// Closes the pager's input and waits for it to end.
+    func end() {
       close(pipe[1])
-      var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
       signal(SIGPIPE, previous)
     }
-    try body { text in
+    /// Writes to the pager's input, until the pager closes it.
+    func writeToPager(_ text: String) {
       guard open else { return }
       var bytes = Array(text.utf8)[...]
       while !bytes.isEmpty {
@@ -74,6 +88,26 @@ public struct Pager: Sendable {
         bytes = bytes.dropFirst(written)
       }
     }
-    return true
+    do throws(Interrupted) {
+      try body(writeToPager)
+    } catch {
+      end()
+      throw error
+    }
+    end()
+    return Self.outcome(ofStatus: status)
+  }
+
+  /// What the pager's exit `status` (as `waitpid` gives it) tells: shown, unless it exited
+  /// with a failing status. A pager a signal ended (Ctrl-C in `more`) showed what it could.
+  static func outcome(ofStatus status: Int32) -> Outcome {
+    // WIFEXITED and WEXITSTATUS, which Swift does not import.
+    guard status & 0x7f == 0 else { return .shown }
+    switch (status >> 8) & 0xff {
+    case 0: return .shown
+    case 126: return .failed(reason: "the shell cannot run it (status 126)")
+    case 127: return .failed(reason: "the shell found no such command (status 127)")
+    case let code: return .failed(reason: "it ended with status \(code)")
+    }
   }
 }
