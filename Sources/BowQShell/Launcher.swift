@@ -46,7 +46,8 @@ public enum Launcher {
       style: Style(policy: colors, fileDescriptor: 1),
       errorStyle: Style(policy: colors, fileDescriptor: 2))
     shell.findSampleData = { paths.sampleDataFile() }
-    shell.tutorialProgressPath = paths.tutorialProgressPath
+    shell.tutorialProgressPath = unlessReserved(
+      paths.tutorialProgressPath, as: "the tutorial's progress file", by: interpreter)
     shell.locale = EnvironmentLocale.locale(from: environment)
 
     let succeeded: Bool
@@ -81,7 +82,8 @@ public enum Launcher {
     case .standardInput:
       if interactive,
         var reader = EditLineReader(
-          historyPath: paths.historyPath, promptStyle: Style(policy: colors, fileDescriptor: 1))
+          historyPath: unlessReserved(paths.historyPath, as: "the history file", by: interpreter),
+          promptStyle: Style(policy: colors, fileDescriptor: 1))
       {
         shell.terminalColumns = { terminalColumns(of: 1) }
         shell.terminalRows = { terminalRows(of: 1) }
@@ -97,6 +99,22 @@ public enum Launcher {
     }
     warnAboutUnsavedChanges(interpreter)
     return succeeded ? 0 : 1
+  }
+
+  /// `path`, a file bowq keeps for itself (the history, the tutorial's progress), unless it
+  /// is one of the open store's files (``Interpreter/reservedFiles``): then nil, and the
+  /// session goes without it, said on standard error.
+  static func unlessReserved(_ path: String?, as what: String, by interpreter: Interpreter)
+    -> String?
+  {
+    guard let path else { return nil }
+    do {
+      try interpreter.reservedFiles.check(path)
+      return path
+    } catch {
+      writeError("bowq: \(what) \(path) is not written: \(error.reason)\n")
+      return nil
+    }
   }
 
   /// Says on standard error that a script, `-c` or pipe left changes unsaved in a store

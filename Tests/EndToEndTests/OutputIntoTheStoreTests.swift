@@ -154,4 +154,21 @@ final class OutputIntoTheStoreTests: XCTestCase {
       result.stderr.contains("cannot write \"s.plist\": it is the open store"), result.stderr)
     XCTAssertEqual(try snapshot(), before)
   }
+
+  func testTheHistoryIsNeverWrittenIntoTheStore() throws {
+    let store = path("s.plist")
+    let seeded = try Bowq.run(["--store", store, "--sample", "-c", "count BowTie"], home: home)
+    XCTAssertEqual(seeded.status, 0, seeded.stderr)
+    let before = try snapshot()
+    let terminal = try startShell(
+      ["--store", store, "--read-only"], home: home, environment: ["BOWQ_HISTORY": store])
+    try terminal.waitFor(
+      "bowq: the history file \(store) is not written: it is the open store \(store)",
+      joined: true)
+    try terminal.enter("count BowTie")
+    try terminal.waitFor("\n7\n")
+    try terminal.enter(".quit")
+    try terminal.waitFor("[EXIT=0]")
+    XCTAssertEqual(try snapshot(), before)
+  }
 }
