@@ -17,6 +17,17 @@ final class DotCommandActionsTests: XCTestCase {
     XCTAssertEqual(capture.out, "Hat  1 object\nBox  0 objects\n")
   }
 
+  func testAFileArgumentStartingWithATildeIsInTheHomeFolder() {
+    func file(_ text: String) -> String {
+      Shell.fileArgument(of: DotCommand.Line(text), home: "/home/ana")
+    }
+    XCTAssertEqual(file(".output ~/out.csv"), "/home/ana/out.csv")
+    XCTAssertEqual(file(".once ~"), "/home/ana")
+    XCTAssertEqual(file(#".output "~/out.csv""#), "~/out.csv", "quoted, as a shell keeps it")
+    XCTAssertEqual(file(".output ~ana/out.csv"), "~ana/out.csv")
+    XCTAssertEqual(file(".read lesson.bowq"), "lesson.bowq")
+  }
+
   func testModeAloneSaysTheFormatAndTakesAnyCase() throws {
     let capture = Capture()
     let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)

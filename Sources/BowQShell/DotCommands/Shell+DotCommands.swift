@@ -88,13 +88,18 @@ extension Shell {
     return .done
   }
 
-  /// The file a dot-command names: the rest of its line, without surrounding quotes.
-  static func fileArgument(of line: DotCommand.Line) -> String {
+  /// The file a dot-command names: the rest of its line, without surrounding quotes; unquoted,
+  /// a leading `~` or `~/` is the home folder, as a shell reads it.
+  static func fileArgument(of line: DotCommand.Line, home: String = Paths().homeDirectory)
+    -> String
+  {
     let rest =
       line.text.split(separator: " ", maxSplits: 1).dropFirst().first
       .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-    return rest.count >= 2 && rest.first == "\"" && rest.last == "\""
-      ? String(rest.dropFirst().dropLast()) : rest
+    if rest.count >= 2, rest.first == "\"", rest.last == "\"" {
+      return String(rest.dropFirst().dropLast())
+    }
+    return rest == "~" || rest.hasPrefix("~/") ? home + rest.dropFirst() : rest
   }
 
   /// `.headers on|off`: whether table, box and csv results start with the names.
