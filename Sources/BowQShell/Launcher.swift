@@ -134,8 +134,8 @@ public enum Launcher {
   }
 
   /// Opens the store (or starts a new one), seeding the BowTies sample when asked: for
-  /// writing, holding its lock, or read-only (never seeded), with every entity of a damaged
-  /// store that can be read (the others are named on standard error).
+  /// writing, its lock taken at the first edit, or read-only (never seeded), with every
+  /// entity of a damaged store that can be read (the others are named on standard error).
   ///
   /// `notes` receives what a Core Data store's reading left out, for the shell to show at
   /// its prompt; `writesCoreData` lets `save` write back into a Core Data store, and is

@@ -235,11 +235,14 @@ final class ExternalDataTests: XCTestCase {
     XCTAssertEqual(try StoreFile.load(from: store), saved)
   }
 
-  func testAbandonedTemporaryFilesGoWhenTheStoreIsOpened() throws {
+  func testAbandonedTemporaryFilesGoWhenTheStoreIsClaimedForAnEdit() throws {
     try StoreFile.save(graph([("Red", .data(bytes(threshold)), .null)]), to: store)
     let abandoned = ".tmp-\(Int32.max)-0"
     try Data("partial".utf8).write(to: URL(fileURLWithPath: externalFolder + "/" + abandoned))
-    _ = try StoreHandle(openingForWriting: store)
+    let handle = try StoreHandle(openingForWriting: store)
+    _ = try handle.load()
+    XCTAssertEqual(externalFiles()?.contains(abandoned), true, "a reader leaves them")
+    try handle.claim()
     XCTAssertEqual(externalFiles()?.contains(abandoned), false)
   }
 
@@ -330,7 +333,7 @@ final class ExternalDataTests: XCTestCase {
       throw XCTSkip("cannot make a folder read-only here")
     }
 
-    interpreter.edit {
+    try interpreter.edit {
       $0.update(ObjectID(entity: "Tie", key: 1), attribute: 1, to: .data(bytes(threshold, seed: 2)))
     }
     XCTAssertThrowsError(try interpreter.run("save")) {

@@ -19,7 +19,7 @@ final class InterruptTests: XCTestCase {
       """)
     var rows: [[Value]] = []
     for i in 0..<5_000 { rows.append([.string("T\(i)"), .int(Int64(i % 6)), .null]) }
-    interpreter.edit { context in
+    try interpreter.edit { context in
       for row in rows { context.insert(row, into: "Tie") }
     }
     return interpreter

@@ -3,8 +3,9 @@ import XCTest
 
 @testable import BowQ
 
-/// Saving through a session's handle: the fingerprint check against other programs, the
-/// read-only refusal, and the removal of temporary files that killed saves left.
+/// Saving through a session's handle: the lock taken at the first edit or save, the
+/// fingerprint checks against other programs, the read-only refusal, and the removal of
+/// temporary files that killed saves left.
 final class StoreHandleTests: XCTestCase {
   private var folder: String!
   private var store: String { folder + "/ties.bowq" }
@@ -25,25 +26,113 @@ final class StoreHandleTests: XCTestCase {
     try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
   }
 
-  func testSavesFollowEachOtherAndTheLockIsHeldUntilTheHandleGoes() throws {
+  func testTheFirstSaveTakesTheLockAndHoldsItUntilTheHandleGoes() throws {
     var handle: StoreHandle? = try StoreHandle(openingForWriting: store)
-    XCTAssertEqual(handle?.isLocked, true)
+    XCTAssertEqual(handle?.isLocked, false, "opening takes no lock")
     XCTAssertThrowsError(try handle?.load()) {
       XCTAssertEqual($0 as? StoreError, .fileNotFound(path: store))
     }
     try handle?.save(graph("a"))
+    XCTAssertEqual(handle?.isLocked, true)
     try handle?.save(graph("a", "b"))
     XCTAssertEqual(handle?.fingerprint, try StoreFingerprint.current(at: store))
     XCTAssertEqual(try StoreFile.load(from: store), graph("a", "b"))
-    XCTAssertThrowsError(try StoreHandle(openingForWriting: store)) {
-      guard case .locked(let path, let holder) = $0 as? StoreError else { return XCTFail("\($0)") }
-      XCTAssertEqual(path, store)
-      XCTAssertEqual(holder?.processID, getpid())
+
+    let other = try StoreHandle(openingForWriting: store)
+    XCTAssertEqual(try other.load(), graph("a", "b"), "a second session opens and reads")
+    for attempt in [{ try other.claim() }, { try other.save(self.graph("x")) }] {
+      XCTAssertThrowsError(try attempt()) {
+        guard case .locked(let path, let holder) = $0 as? StoreError else {
+          return XCTFail("\($0)")
+        }
+        XCTAssertEqual(path, store)
+        XCTAssertEqual(holder?.processID, getpid())
+      }
     }
+    XCTAssertFalse(other.isLocked)
+    XCTAssertFalse(other.isClaimed)
+    XCTAssertEqual(try StoreFile.load(from: store), graph("a", "b"))
     handle = nil
     XCTAssertEqual(try contents(), ["ties.bowq"])
+    try other.claim()
+    XCTAssertTrue(other.isLocked, "the store is free once its holder goes")
+  }
+
+  func testAClaimOfAStoreChangedSinceItWasLoadedIsRefusedAndKeepsNoLock() throws {
+    try StoreFile.save(graph("a"), to: store)
+    var first: StoreHandle? = try StoreHandle(openingForWriting: store)
+    let second = try StoreHandle(openingForWriting: store)
+    _ = try first?.load()
+    let loaded = try second.load()
+    XCTAssertEqual(loaded, graph("a"))
+    let secondVersion = try XCTUnwrap(second.fingerprint)
+    try first?.claim()
+    try first?.save(graph("a", "b"))
+    first = nil
+
+    XCTAssertThrowsError(try second.claim()) {
+      guard case .changedSinceLoaded(let path, let was, let found) = $0 as? StoreError else {
+        return XCTFail("\($0)")
+      }
+      XCTAssertEqual(path, store)
+      XCTAssertEqual(was, secondVersion)
+      XCTAssertEqual(found, try? StoreFingerprint.current(at: store))
+      XCTAssertTrue(
+        "\($0)".hasPrefix(
+          "cannot edit \(store): another program changed it since it was opened (it was "),
+        "\($0)")
+      XCTAssertTrue(
+        "\($0)".hasSuffix(
+          "Nothing was changed: open the store again (quit and rerun bowq) to edit the version "
+            + "on disk"), "\($0)")
+    }
+    XCTAssertFalse(second.isClaimed)
+    XCTAssertFalse(second.isLocked)
+    XCTAssertEqual(try contents(), ["ties.bowq"], "a refused claim keeps no lock")
+
     let reopened = try StoreHandle(openingForWriting: store)
     XCTAssertEqual(try reopened.load(), graph("a", "b"))
+    try reopened.claim()
+    XCTAssertTrue(reopened.isClaimed)
+  }
+
+  func testAnInterpreterClaimsItsStoreAtItsFirstEditAndARefusedEditChangesNothing() throws {
+    try StoreFile.save(graph("a"), to: store)
+    func session() throws -> (StoreHandle, Interpreter) {
+      let handle = try StoreHandle(openingForWriting: store)
+      return (handle, Interpreter(context: Context(graph: try handle.load()), store: .file(handle)))
+    }
+    let (firstHandle, first) = try session()
+    let (secondHandle, second) = try session()
+    _ = try first.run("count T; fetch T")
+    XCTAssertFalse(firstHandle.isLocked, "reading claims nothing")
+    _ = try first.run("insert T s = \"b\"")
+    XCTAssertTrue(firstHandle.isClaimed)
+
+    for edit in ["insert T s = \"c\"", "update T set s = \"c\"", "delete T", "entity U { n: Int }"]
+    {
+      XCTAssertThrowsError(try second.run(edit), edit) {
+        XCTAssertTrue(
+          "\($0)".contains(
+            "is open for writing in another bowq process (pid \(getpid()), since "), "\($0)")
+      }
+    }
+    XCTAssertEqual(second.context.pendingChanges.count, 0)
+    XCTAssertEqual(second.context.graph, graph("a"))
+    XCTAssertFalse(secondHandle.isClaimed)
+  }
+
+  func testAClaimOfANewStoreThatAnotherProgramCreatedIsRefused() throws {
+    let handle = try StoreHandle(openingForWriting: store)
+    XCTAssertThrowsError(try handle.load())
+    try Data("theirs".utf8).write(to: URL(fileURLWithPath: store))
+    XCTAssertThrowsError(try handle.claim()) {
+      guard case .changedSinceLoaded(_, nil, _) = $0 as? StoreError else {
+        return XCTFail("\($0)")
+      }
+      XCTAssertTrue(
+        "\($0)".contains("another program created it since this new store was started"), "\($0)")
+    }
   }
 
   func testAFileChangedInPlaceIsNotOverwritten() throws {
@@ -123,12 +212,16 @@ final class StoreHandleTests: XCTestCase {
       XCTAssertEqual($0 as? StoreError, .readOnly(path: store))
     }
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
+    try handle.claim()
+    XCTAssertFalse(handle.isLocked, "a read-only handle claims nothing")
     XCTAssertEqual(try contents(), ["ties.bowq"])
     let writer = try StoreHandle(openingForWriting: store)
+    _ = try writer.load()
+    try writer.claim()
     XCTAssertTrue(writer.isLocked, "a read-only session does not keep a writer out")
   }
 
-  func testTemporaryFilesOfKilledSavesGoAtTheNextOpenAndSave() throws {
+  func testTemporaryFilesOfKilledSavesGoAtTheFirstClaimAndEverySave() throws {
     try StoreFile.save(graph("a"), to: store)
     // Int32.max is above every pid_max: no process has it.
     let abandoned = ".ties.bowq.tmp-\(Int32.max)-0"
@@ -142,10 +235,13 @@ final class StoreHandleTests: XCTestCase {
       try Data("partial".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
     }
     let handle = try StoreHandle(openingForWriting: store)
+    _ = try handle.load()
+    XCTAssertEqual(
+      try contents(), (["ties.bowq", abandoned] + kept).sorted(), "opening changes nothing")
+    try handle.claim()
     XCTAssertEqual(try contents(), (["ties.bowq", "ties.bowq.lock"] + kept).sorted())
 
     try Data("partial".utf8).write(to: URL(fileURLWithPath: folder + "/" + abandoned))
-    _ = try handle.load()
     try handle.save(graph("b"))
     XCTAssertEqual(try contents(), (["ties.bowq", "ties.bowq.lock"] + kept).sorted())
   }

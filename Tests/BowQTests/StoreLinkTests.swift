@@ -40,10 +40,12 @@ final class StoreLinkTests: XCTestCase {
     return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
   }
 
-  /// The error of opening `path` for writing.
+  /// The error of opening `path` for writing and claiming it for an edit.
   private func openingError(_ path: String) -> StoreError? {
     do {
-      _ = try StoreHandle(openingForWriting: path)
+      let handle = try StoreHandle(openingForWriting: path)
+      _ = try handle.load()
+      try handle.claim()
       return nil
     } catch {
       return error as? StoreError
@@ -55,6 +57,8 @@ final class StoreLinkTests: XCTestCase {
     XCTAssertEqual(symlink("../real/s.bowq", link), 0)
     let handle = try StoreHandle(openingForWriting: link)
     XCTAssertEqual(try handle.load(), graph("a"))
+    XCTAssertEqual(try contents("real"), ["s.bowq"], "no lock before the first edit")
+    try handle.claim()
     XCTAssertEqual(try contents("real"), ["s.bowq", "s.bowq.lock"], "locked beside the real file")
     try handle.save(graph("a", "b"))
     try handle.save(graph("a", "b", "c"))
@@ -72,6 +76,7 @@ final class StoreLinkTests: XCTestCase {
     XCTAssertEqual(Glibc.link(real, hardLink), 0)
     var handle: StoreHandle? = try StoreHandle(openingForWriting: link)
     _ = try handle?.load()
+    try handle?.claim()
 
     guard case .locked(let path, let holder) = openingError(real) else {
       return XCTFail("the real path is not locked")

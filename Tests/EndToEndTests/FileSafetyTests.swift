@@ -101,7 +101,9 @@ final class FileSafetyTests: XCTestCase {
     try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
     XCTAssertEqual(symlink("victim.txt", store + ".lock"), 0)
 
-    let result = try Bowq.run(["--store", store, "-c", "count T"], home: home)
+    let reader = try Bowq.run(["--store", store, "-c", "count T"], home: home)
+    XCTAssertEqual(reader.stdout, "1\n", "a reader takes no lock: \(reader.stderr)")
+    let result = try Bowq.run(["--store", store, "-c", "insert T s = \"b\"; save"], home: home)
 
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(

@@ -114,7 +114,7 @@ extension Interpreter {
     var edit = Edit()
     try fill(
       &edit, try prepared(assignments, compiler), scope: EvaluationScope(row: row), compiler)
-    self.edit { context in
+    try self.edit { context in
       var values = row
       for (index, value) in edit.attributes { values[index] = value }
       let id = context.insert(values, into: entity.name)

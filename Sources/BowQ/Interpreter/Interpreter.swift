@@ -45,6 +45,8 @@ public final class Interpreter {
   /// The files of the open store, which no output (`export`, the shell's `.output`) may be:
   /// the store's own, or, for the tutorial's scratch interpreters, the learner's store's.
   public internal(set) var reservedFiles: ReservedFiles
+  /// The statement running, whose errors an edit names.
+  private var runningRange = SourceRange.nowhere
 
   /// - Parameters:
   ///   - clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
@@ -82,6 +84,7 @@ public final class Interpreter {
   public func execute(_ statement: Statement) throws -> StatementResult {
     let now = clock()
     notes = []
+    runningRange = statement.range
     lesson = nil
     let binder = Binder(model: context.graph.model, variables: variables, now: now)
     if case .set = statement.kind, selection == nil, lastFetchReturnedValues {
@@ -179,7 +182,7 @@ public final class Interpreter {
     case .delete(let entity, let predicate):
       let ids = try matching(entity, predicate, compiler(now))
       var deleted: [ObjectID] = []
-      edit { context in deleted = context.delete(ids) }
+      try edit { context in deleted = context.delete(ids) }
       return .report(
         .deleted(entity: entity.name, count: ids.count, cascaded: deleted.count - ids.count))
     case .save:
@@ -226,8 +229,21 @@ public final class Interpreter {
     PredicateCompiler(expressions: ExpressionCompiler(now: now, graph: context.graph))
   }
 
-  /// Runs an edit of the context as one undo step; a failing edit leaves no trace.
-  func edit(_ body: (inout Context) throws -> Void) rethrows {
+  /// Runs an edit of the context as one undo step; a failing edit leaves no trace. The
+  /// session's first edit claims its store file (``StoreHandle/claim()``), so that another
+  /// bowq editing it, or a file changed since it was loaded, refuses the edit before
+  /// anything changes.
+  func edit(_ body: (inout Context) throws -> Void) throws {
+    if case .file(let handle) = store {
+      do {
+        try handle.claim()
+      } catch let error as StoreError {
+        guard case .locked = error else { throw error }
+        throw EvaluationError(
+          "\(error). Nothing was changed: edit again once that process has quit (if it saved, "
+            + "open the store again first)", at: runningRange)
+      }
+    }
     context.beginEdit()
     do {
       try body(&context)

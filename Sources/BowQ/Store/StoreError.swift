@@ -41,6 +41,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// last saved it (`loaded` nil: the session started a new store), so saving would
   /// overwrite that version. Nothing was written; the changes stay pending.
   case changedOnDisk(path: String, loaded: StoreFingerprint?, found: StoreFingerprint)
+  /// Another program changed, replaced or created the file since the session loaded it
+  /// (`loaded` nil: the session started a new store), so the session's first edit was
+  /// refused: saving it would overwrite that version. Nothing was changed.
+  case changedSinceLoaded(path: String, loaded: StoreFingerprint?, found: StoreFingerprint)
   /// The store was opened read-only; nothing was written and the changes stay pending.
   case readOnly(path: String)
 
@@ -80,17 +84,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path) is open for writing in another bowq process"
         + (holder.map { " (\($0))" } ?? "")
     case .changedOnDisk(let path, let loaded, let found):
-      let change =
-        loaded.map {
-          let alike = $0.description == found.description
-          let was = alike ? $0.fullDescription : $0.description
-          let now = alike ? found.fullDescription : found.description
-          return "another program changed it since it was opened (it was \(was), it is now \(now))"
-        }
-        ?? "another program created it since this new store was started (\(found))"
-      return "cannot save \(path): \(change). Nothing was written and the changes are still "
-        + "pending. To keep the version on disk, discard them with rollback and open the store "
-        + "again; to keep yours, move that file aside (mv \(path) \(path).other) and save again"
+      return "cannot save \(path): \(Self.change(loaded: loaded, found: found)). Nothing was "
+        + "written and the changes are still pending. To keep the version on disk, discard them "
+        + "with rollback and open the store again; to keep yours, move that file aside (mv "
+        + "\(path) \(path).other) and save again"
+    case .changedSinceLoaded(let path, let loaded, let found):
+      return "cannot edit \(path): \(Self.change(loaded: loaded, found: found)), and an edit "
+        + "of the version loaded would overwrite it. Nothing was changed: open the store again "
+        + "(quit and rerun bowq) to edit the version on disk"
     case .readOnly(let path):
       return "cannot save \(path): the store is open read-only, so nothing was written; "
         + "the changes are still pending (changes lists them, rollback discards them)"
@@ -99,6 +100,18 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StoreError {
+  /// How the file on disk differs from the version a session holds (`loaded` nil: it
+  /// started a new store).
+  private static func change(loaded: StoreFingerprint?, found: StoreFingerprint) -> String {
+    guard let loaded else {
+      return "another program created it since this new store was started (\(found))"
+    }
+    let alike = loaded.description == found.description
+    let was = alike ? loaded.fullDescription : loaded.description
+    let now = alike ? found.fullDescription : found.description
+    return "another program changed it since it was opened (it was \(was), it is now \(now))"
+  }
+
   /// The error of reading (or locking) the store file at `path`, from the file layer's.
   init(_ error: FileError, reading path: String) {
     switch error {
