@@ -118,19 +118,16 @@ public enum Launcher {
   }
 
   /// Says on standard error that a script, `-c` or pipe left changes unsaved in a store
-  /// file (or a Core Data store opened with `--write-core-data`), where they are now lost;
-  /// the exit status stays what the statements made it.
+  /// file or a Core Data store, where they are now lost, and how to keep them
+  /// (``Interpreter/keepingStatement``); the exit status stays what the statements made it.
   static func warnAboutUnsavedChanges(_ interpreter: Interpreter) {
-    switch interpreter.store {
-    case .file: break
-    case .coreData where interpreter.writesCoreData: break
-    case .coreData, .memory: return
-    }
+    if case .memory = interpreter.store { return }
     let count = interpreter.context.pendingChanges.count
     guard count > 0 else { return }
     writeError(
       "bowq: \(count) unsaved change\(count == 1 ? " was" : "s were") discarded: "
-        + "end the statements with `save` to keep \(count == 1 ? "it" : "them")\n")
+        + "end the statements with `\(interpreter.keepingStatement)` to keep "
+        + "\(count == 1 ? "it" : "them")\n")
   }
 
   /// Opens the store (or starts a new one), seeding the BowTies sample when asked: for

@@ -110,11 +110,12 @@ public final class Shell {
     /// Whether a person may leave now: with pending changes, the first request only warns.
     func mayLeave(_ again: String) -> Bool {
       guard interactive, !warnedAboutChanges else { return true }
-      let count = (userInterpreter ?? interpreter).context.pendingChanges.count
+      let session = userInterpreter ?? interpreter
+      let count = session.context.pendingChanges.count
       guard count > 0 else { return true }
       warnedAboutChanges = true
       output.error(
-        "\(count) unsaved change\(count == 1 ? "" : "s") — `save` to keep "
+        "\(count) unsaved change\(count == 1 ? "" : "s") — `\(session.keepingStatement)` to keep "
           + "\(count == 1 ? "it" : "them"), or \(again) again to discard "
           + "\(count == 1 ? "it" : "them")\n")
       return false

@@ -393,6 +393,27 @@ final class CoreDataWriterTests: XCTestCase {
       try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), listing)
   }
 
+  func testWithoutTheOptionTheFirstEditSaysOnceHowToKeepTheEdits() throws {
+    let path = try CoreDataMappingTests.makeStore(for: self)
+    let note =
+      "this store was opened without --write-core-data: edits stay in this session; `export` "
+      + "keeps them, or reopen with --write-core-data to save"
+    let interpreter = try session(path, writes: false)
+    XCTAssertEqual(interpreter.keepingStatement, "export")
+    _ = try interpreter.run("count Book; fetch Book")
+    XCTAssertEqual(interpreter.notes.map(\.message), [], "reading says nothing")
+    _ = try interpreter.run("update Book set pages = 1")
+    XCTAssertEqual(interpreter.notes.map(\.message), [note])
+    XCTAssertEqual(interpreter.notes.map(\.kind), [.note])
+    _ = try interpreter.run("update Book set pages = 2")
+    XCTAssertEqual(interpreter.notes.map(\.message), [], "said once per session")
+
+    let writing = try session(path)
+    XCTAssertEqual(writing.keepingStatement, "save")
+    _ = try writing.run("update Book set pages = 1")
+    XCTAssertEqual(writing.notes.map(\.message), [])
+  }
+
   func testASaveBeforeAnyEditReadsNoRowAndWritesNothing() throws {
     let path = try CoreDataMappingTests.makeStore(for: self)
     let before = try Data(contentsOf: URL(fileURLWithPath: path))

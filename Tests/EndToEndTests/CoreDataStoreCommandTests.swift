@@ -396,6 +396,33 @@ final class CoreDataStoreCommandTests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: store), before)
   }
 
+  func testWithoutTheOptionTheFirstEditSaysSoOnceAndLeftEditsNameExport() throws {
+    let store = try fixture("Books/Books.sqlite")
+    let result = try Bowq.run(
+      [
+        "--store", store.path, "-c", "update Feedback set rating = 5", "-c",
+        "update Feedback set rating = 4",
+      ], home: home)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let note =
+      "note: this store was opened without --write-core-data: edits stay in this session; "
+      + "`export` keeps them, or reopen with --write-core-data to save"
+    XCTAssertEqual(result.stderr.components(separatedBy: note).count, 2, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "bowq: 3 unsaved changes were discarded: end the statements with `export` to keep them"),
+      result.stderr)
+
+    let terminal = try startShell(["--store", store.path], home: home)
+    try terminal.enter("update Feedback set rating = 5")
+    try terminal.waitFor("Updated 3 Feedback objects.")
+    try terminal.waitFor("edits stay in this session", joined: true)
+    try terminal.pressAtPrompt("C-d")
+    try terminal.waitFor("3 unsaved changes — `export` to keep them, or Ctrl-D again to discard")
+    try terminal.pressAtPrompt("C-d")
+    try terminal.waitFor("[EXIT=0]")
+  }
+
   func testWriteCoreDataOnABowqStoreIsRefused() throws {
     let result = try Bowq.run(
       [

@@ -45,7 +45,10 @@ public final class Interpreter {
   /// The files of the open store, which no output (`export`, the shell's `.output`) may be:
   /// the store's own, or, for the tutorial's scratch interpreters, the learner's store's.
   public internal(set) var reservedFiles: ReservedFiles
-  /// The statement running, whose errors an edit names.
+  /// Whether the session was told, at its first edit of a Core Data store opened without
+  /// `--write-core-data`, that its edits cannot be saved there.
+  private var toldEditsStayInSession = false
+  /// The statement running, whose notes and errors an edit adds to.
   private var runningRange = SourceRange.nowhere
 
   /// - Parameters:
@@ -78,6 +81,14 @@ public final class Interpreter {
   /// first error.
   public func run(_ source: String) throws -> [StatementResult] {
     try Parser.parseScript(source).map(execute)
+  }
+
+  /// The statement that keeps the session's pending changes, for hints on leaving: `save`,
+  /// or `export` for a Core Data store opened without `--write-core-data`, which `save`
+  /// does not write into.
+  public var keepingStatement: String {
+    if case .coreData = store, !writesCoreData { return "export" }
+    return "save"
   }
 
   /// Runs one statement.
@@ -232,7 +243,8 @@ public final class Interpreter {
   /// Runs an edit of the context as one undo step; a failing edit leaves no trace. The
   /// session's first edit claims its store file (``StoreHandle/claim()``), so that another
   /// bowq editing it, or a file changed since it was loaded, refuses the edit before
-  /// anything changes.
+  /// anything changes; the first edit of a Core Data store that `save` does not write adds
+  /// a note saying how to keep it.
   func edit(_ body: (inout Context) throws -> Void) throws {
     if case .file(let handle) = store {
       do {
@@ -252,6 +264,14 @@ public final class Interpreter {
       throw error
     }
     context.endEdit()
+    if case .coreData = store, !writesCoreData, !toldEditsStayInSession {
+      toldEditsStayInSession = true
+      notes.append(
+        StatementNote(
+          .note,
+          "this store was opened without --write-core-data: edits stay in this session; "
+            + "`export` keeps them, or reopen with --write-core-data to save", at: runningRange))
+    }
   }
 
   /// The scope a compiled expression evaluates an object of `table` in.
