@@ -135,7 +135,9 @@ extension Shell {
     }
   }
 
-  /// `.tables`: each entity with how many objects it has.
+  /// `.tables`: each entity with how many objects it has of its own, and how many more its
+  /// sub-entities have, which `count` includes as Core Data does
+  /// (`Book  2 objects (+1 GraphicNovel)`).
   func listEntities() -> DotCommand.Outcome {
     if let change = interpreter.coreDataStoreChange {
       dotCommandError(change)
@@ -144,11 +146,21 @@ extension Shell {
     let graph = interpreter.context.graph
     if graph.model.entities.isEmpty { output.write("(no entities)\n") }
     let width = graph.model.entities.map(\.name.count).max() ?? 0
+    var counts: [String: Int] = [:]
     for entity in graph.model.entities {
-      let count = interpreter.objectCount(of: entity.name)
+      counts[entity.name] = interpreter.objectCount(of: entity.name)
+    }
+    for entity in graph.model.entities {
+      let count = counts[entity.name] ?? 0
+      let subentities = graph.model.hierarchy(of: entity.name).dropFirst().compactMap {
+        sub -> String? in
+        guard let n = counts[sub.name], n > 0 else { return nil }
+        return "+\(n) \(sub.name)"
+      }
       output.write(
         entity.name + String(repeating: " ", count: width - entity.name.count + 2)
-          + "\(count) object\(count == 1 ? "" : "s")\n")
+          + "\(count) object\(count == 1 ? "" : "s")"
+          + (subentities.isEmpty ? "" : " (\(subentities.joined(separator: ", ")))") + "\n")
     }
     if let note = interpreter.coreDataRecoveryNote { output.write("note: \(note)\n") }
     return .done
