@@ -200,7 +200,11 @@ public enum Launcher {
     let interpreter = Interpreter(
       context: Context(graph: graph), store: .file(handle), clock: clock)
     if seeds { try seed(interpreter, paths: paths) }
-    if handle.fingerprint == nil { try handle.save(interpreter.context.graph) }
+    if handle.fingerprint == nil {
+      // A new store is written at once, and left unlocked as any other store is opened.
+      try handle.save(interpreter.context.graph)
+      handle.release()
+    }
     return interpreter
   }
 

@@ -58,6 +58,21 @@ final class StoreHandleTests: XCTestCase {
     XCTAssertTrue(other.isLocked, "the store is free once its holder goes")
   }
 
+  func testAReleasedStoreIsClaimedAgainByTheNextEdit() throws {
+    let handle = try StoreHandle(openingForWriting: store)
+    try handle.save(graph("a"))
+    handle.release()
+    XCTAssertFalse(handle.isLocked)
+    XCTAssertEqual(try contents(), ["ties.bowq"])
+    let other = try StoreHandle(openingForWriting: store)
+    _ = try other.load()
+    try other.claim()
+    XCTAssertThrowsError(try handle.claim(), "the other session holds it now")
+    other.release()
+    try handle.claim()
+    XCTAssertTrue(handle.isLocked, "the file is the version saved")
+  }
+
   func testAClaimOfAStoreChangedSinceItWasLoadedIsRefusedAndKeepsNoLock() throws {
     try StoreFile.save(graph("a"), to: store)
     var first: StoreHandle? = try StoreHandle(openingForWriting: store)

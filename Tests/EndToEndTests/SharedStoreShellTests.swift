@@ -70,4 +70,16 @@ final class SharedStoreShellTests: XCTestCase {
     try reopened.waitFor("Saved 1 change.")
     try assertCount(3, at: reopened, nth: 1)
   }
+
+  func testAShellThatStartedANewStoreLeavesItFreeToEditElsewhere() throws {
+    let new = home.appendingPathComponent("new.bowq").path
+    let shell = try startShell(["--store", new], home: home)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: new), "the new store is written")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: new + ".lock"))
+    let other = try Bowq.run(["--store", new, "-c", "entity T { s: String }; save"], home: home)
+    XCTAssertEqual(other.status, 0, other.stderr)
+    try shell.enter("entity T { s: String }")
+    try shell.waitFor(
+      "cannot edit \(new): another program changed it since it was opened", joined: true)
+  }
 }

@@ -89,6 +89,14 @@ public final class StoreHandle {
     isClaimed = true
   }
 
+  /// Gives the store's lock back, for a session with nothing left to save (as after
+  /// creating a new store): other sessions may edit it then, and this one's next edit claims
+  /// it again, refused if the file changed meanwhile.
+  public func release() {
+    lock = nil
+    isClaimed = false
+  }
+
   /// Loads the store and remembers the version loaded. Throws as
   /// ``StoreFile/load(from:)`` does; ``StoreError/fileNotFound(path:)`` means a new store.
   public func load() throws -> ObjectGraph {
