@@ -599,7 +599,7 @@ final class ParserTests: XCTestCase {
       }
       return (spelling.rawValue, op, row)
     }
-    XCTAssertEqual(rows.map(\.0), ["+", "-", "*", "/", "**"])
+    XCTAssertEqual(rows.map(\.0), ["|", "^", "&", "<<", ">>", "+", "-", "*", "/", "**"])
     let (a, b, c) = (A.key("a"), A.key("b"), A.key("c"))
     for (first, firstOp, firstRow) in rows {
       for (second, secondOp, secondRow) in rows {

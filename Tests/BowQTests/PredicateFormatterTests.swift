@@ -263,7 +263,11 @@ private struct PredicateGenerator {
     switch roll {
     case 40..<50:
       return A.arithmetic(
-        rng.pick([.add, .subtract, .multiply, .divide, .power]), expression(depth: depth - 1),
+        rng.pick([
+          .add, .subtract, .multiply, .divide, .power, .bitwiseAnd, .bitwiseOr, .bitwiseXor,
+          .leftShift, .rightShift,
+        ]),
+        expression(depth: depth - 1),
         expression(depth: depth - 1))
     case 50..<55:
       var operand = expression(depth: depth - 1)

@@ -28,12 +28,12 @@ final class StatementStreamTests: XCTestCase {
 
   func testAFailureEndsOnlyItsStatement() {
     XCTAssertEqual(
-      outcomes("save; fetch 3abc (x; y); undo\nfetch T where a ~ 1 {\n};redo\ncount\nredo"),
+      outcomes("save; fetch 3abc (x; y); undo\nfetch T where a ` 1 {\n};redo\ncount\nredo"),
       [
         "save",
         "error 1:13: a number cannot run into a name here: put a space or operator between them",
         "undo",
-        #"error 2:17: unexpected character "~""#,
+        #"error 2:17: unexpected character "`""#,
         "redo",
         "error 4:6: expected an entity name, found end of line",
         "redo",

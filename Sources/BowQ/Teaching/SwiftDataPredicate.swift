@@ -174,7 +174,7 @@ public enum SwiftDataPredicate: Hashable, Sendable {
               + "order or search it")
         }
         return "\(variable).\(attribute.name)"
-      case .arithmetic(let op, let l, let r) where op != .power:
+      case .arithmetic(let op, let l, let r) where op != .power && !op.isBitwise:
         let (left, right) = (try type(of: l), try type(of: r))
         if case .keyPath = l.kind, case .keyPath = r.kind, left != right {
           throw Untranslatable(

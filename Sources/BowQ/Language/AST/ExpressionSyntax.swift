@@ -14,7 +14,7 @@ public struct ExpressionSyntax: Hashable, Sendable {
     case aggregate([ExpressionSyntax])
     /// `-x`.
     case negate(ExpressionSyntax)
-    /// `a + b`, `a ** b`, …
+    /// `a + b`, `a ** b`, `a & b`, …
     case arithmetic(ArithmeticOperator, ExpressionSyntax, ExpressionSyntax)
     /// `name(args…)`, e.g. `now()`, `uppercase(name)`.
     case function(String, [ExpressionSyntax])
@@ -62,6 +62,24 @@ public enum ArithmeticOperator: String, Hashable, Sendable {
   case multiply = "*"
   case divide = "/"
   case power = "**"
+  /// NSExpression's `bitwiseAnd:with:`, on whole numbers.
+  case bitwiseAnd = "&"
+  /// NSExpression's `bitwiseOr:with:`.
+  case bitwiseOr = "|"
+  /// NSExpression's `bitwiseXor:with:`.
+  case bitwiseXor = "^"
+  /// NSExpression's `leftshift:by:`.
+  case leftShift = "<<"
+  /// NSExpression's `rightshift:by:`, an arithmetic shift.
+  case rightShift = ">>"
+
+  /// Whether the operator works on the bits of whole numbers.
+  public var isBitwise: Bool {
+    switch self {
+    case .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftShift, .rightShift: return true
+    case .add, .subtract, .multiply, .divide, .power: return false
+    }
+  }
 }
 
 public enum IndexSelector: Hashable, Sendable {

@@ -62,11 +62,14 @@ extension Binder {
       try requireNumeric(lhs, l, op.rawValue)
       try requireNumeric(rhs, r, op.rawValue)
       let type: ValueType =
-        op == .power
-        ? .double
-        : (lhs.type == .integer && rhs.type == .integer
-          ? .integer
-          : ([lhs.type, rhs.type].allSatisfy { $0.isNumeric || $0 == .null } ? .double : .unknown))
+        op.isBitwise
+        ? .integer
+        : op == .power
+          ? .double
+          : (lhs.type == .integer && rhs.type == .integer
+            ? .integer
+            : ([lhs.type, rhs.type].allSatisfy { $0.isNumeric || $0 == .null }
+              ? .double : .unknown))
       return try foldOrKeep(
         BoundExpression(kind: .arithmetic(op, lhs, rhs), type: type, range: range))
     case .function(let name, let arguments):

@@ -109,23 +109,21 @@ extension BuiltinFunction {
 
   // MARK: Bits
 
-  static let bitwiseAnd = bitwise("bitwiseAnd", "bitwiseAnd:with:") { $0 & $1 }
-  static let bitwiseOr = bitwise("bitwiseOr", "bitwiseOr:with:") { $0 | $1 }
-  static let bitwiseXor = bitwise("bitwiseXor", "bitwiseXor:with:") { $0 ^ $1 }
-  /// A shift by 64 places or more, or by a negative number, leaves no bits.
-  static let leftshift = bitwise("leftshift", "leftshift:by:") { a, b in
-    b >= 64 || b < 0 ? 0 : a << b
-  }
-  /// An arithmetic shift: by 64 places or more, or by a negative number, the sign fills all.
-  static let rightshift = bitwise("rightshift", "rightshift:by:") { a, b in
-    b >= 64 || b < 0 ? (a < 0 ? -1 : 0) : a >> b
-  }
+  static let bitwiseAnd = bitwise("bitwiseAnd", "bitwiseAnd:with:", .bitwiseAnd)
+  static let bitwiseOr = bitwise("bitwiseOr", "bitwiseOr:with:", .bitwiseOr)
+  static let bitwiseXor = bitwise("bitwiseXor", "bitwiseXor:with:", .bitwiseXor)
+  /// A shift by a count outside 0...63, or one that shifts bits out, is an error.
+  static let leftshift = bitwise("leftshift", "leftshift:by:", .leftShift)
+  /// An arithmetic shift (the sign fills); a count outside 0...63 is an error.
+  static let rightshift = bitwise("rightshift", "rightshift:by:", .rightShift)
 
-  /// Every bit of a whole number inverted.
+  /// Every bit of a whole number inverted: `~x`.
   static let onesComplement = BuiltinFunction(
     name: "onesComplement", selector: "onesComplement:", arguments: [.number],
     resultType: always(.integer), isVolatile: false, aggregate: nil, isNilForNil: true,
-    implementation: { call throws(EvaluationError) in .int(~(try call.integer(0))) })
+    implementation: { call throws(EvaluationError) in
+      try Arithmetic.onesComplement(call.arguments[0], range: call.range)
+    })
 
   // MARK: Kinds of rows
 
@@ -197,15 +195,10 @@ extension BuiltinFunction {
       implementation: { call throws(EvaluationError) in f(try call.string(0)) })
   }
 
-  /// An operation on the bits of two whole numbers.
-  private static func bitwise(
-    _ name: String, _ selector: String, _ f: @escaping @Sendable (Int64, Int64) -> Int64
-  ) -> BuiltinFunction {
-    BuiltinFunction(
-      name: name, selector: selector, arguments: [.number, .number],
-      resultType: always(.integer), isVolatile: false, aggregate: nil, isNilForNil: true,
-      implementation: { call throws(EvaluationError) in
-        .int(f(try call.integer(0), try call.integer(1)))
-      })
+  /// An operation on the bits of two whole numbers, as the operator `op` does it.
+  private static func bitwise(_ name: String, _ selector: String, _ op: ArithmeticOperator)
+    -> BuiltinFunction
+  {
+    arithmetic(name, selector, op, resultType: always(.integer))
   }
 }

@@ -32,14 +32,11 @@ struct FunctionCall {
   /// without a fraction that fits.
   func integer(_ position: Int) throws(EvaluationError) -> Int64 {
     let value = arguments[position]
-    switch value {
-    case .int(let i): return i
-    case .bool(let b): return b ? 1 : 0
-    case .double(let d) where d == d.rounded() && Swift.abs(d) < 9.2e18: return Int64(d)
-    default:
+    guard let whole = Arithmetic.wholeNumber(value) else {
       throw EvaluationError(
         "\(function.name)() takes whole numbers, not \(value.literalText)", at: range)
     }
+    return whole
   }
 
   /// An error of this call, with `message`.

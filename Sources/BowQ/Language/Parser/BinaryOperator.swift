@@ -7,6 +7,14 @@
 /// left-associative (`a - b - c` is `(a - b) - c`); a right priority below the left one
 /// would make it right-associative. Every operator here is left-associative, `**` too:
 /// `2 ** 3 ** 2` is `(2 ** 3) ** 2`, as Grammar/bowq.ebnf says.
+///
+/// The bitwise operators (NSExpression's `bitwiseOr:with:` … `rightshift:by:`) bind looser
+/// than `+` and `-` and among themselves as in C: `|`, then `^`, then `&`, then `<<` and
+/// `>>`. Every one binds tighter than the comparisons, which are not in this table, so
+/// `flags & 4 == 0` is `(flags & 4) == 0`, as Apple parses it (daydreamboy/HelloProjects,
+/// `Tests_NSPredicate.m`, asserts `2 & 1 == 0` and `1 << 3 == 8` true). No public source
+/// shows how Apple orders them against `+ - * /`; the C order is bowq's choice, and the
+/// printed form parenthesizes every nested operand, so it reads back the same anywhere.
 struct BinaryOperator: Hashable, Sendable {
   /// What an operator builds, and so which language it belongs to.
   enum Meaning: Hashable, Sendable {
@@ -30,6 +38,11 @@ struct BinaryOperator: Hashable, Sendable {
   static let table: [BinaryOperator] = [
     BinaryOperator(meaning: .junction(.or), keyword: "OR", punctuation: .or, left: 1, right: 1),
     BinaryOperator(meaning: .junction(.and), keyword: "AND", punctuation: .and, left: 2, right: 2),
+    BinaryOperator(meaning: .arithmetic(.bitwiseOr), punctuation: .bar, left: 6, right: 6),
+    BinaryOperator(meaning: .arithmetic(.bitwiseXor), punctuation: .caret, left: 7, right: 7),
+    BinaryOperator(meaning: .arithmetic(.bitwiseAnd), punctuation: .ampersand, left: 8, right: 8),
+    BinaryOperator(meaning: .arithmetic(.leftShift), punctuation: .shiftLeft, left: 9, right: 9),
+    BinaryOperator(meaning: .arithmetic(.rightShift), punctuation: .shiftRight, left: 9, right: 9),
     BinaryOperator(meaning: .arithmetic(.add), punctuation: .plus, left: 10, right: 10),
     BinaryOperator(meaning: .arithmetic(.subtract), punctuation: .minus, left: 10, right: 10),
     BinaryOperator(meaning: .arithmetic(.multiply), punctuation: .star, left: 11, right: 11),

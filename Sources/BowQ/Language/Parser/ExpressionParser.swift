@@ -28,6 +28,7 @@ extension Parser {
   }
 
   mutating func parseUnary() throws(LanguageError) -> ExpressionSyntax {
+    if isPunctuation(.tilde) { return try parseOnesComplement() }
     guard isPunctuation(.minus) else { return try parsePostfix(try parsePrimary()) }
     let start = advance().range
     if case .bigInteger(_, let magnitude) = current.kind, magnitude == Int64.min.magnitude {
@@ -45,6 +46,18 @@ extension Parser {
       default:
         return ExpressionSyntax(.negate(operand), range: range)
       }
+    }
+  }
+
+  /// `~x`: NSExpression's `onesComplement:` of the operand, the same tree as
+  /// `onesComplement(x)`, which is how it prints.
+  private mutating func parseOnesComplement() throws(LanguageError) -> ExpressionSyntax {
+    let start = advance().range
+    return try nested { (p: inout Parser) throws(LanguageError) in
+      let operand = try p.parseUnary()
+      return ExpressionSyntax(
+        .function("onesComplement", [operand]),
+        range: start.union(operand.range))
     }
   }
 
