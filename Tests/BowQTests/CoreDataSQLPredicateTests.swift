@@ -157,6 +157,28 @@ final class CoreDataSQLPredicateTests: XCTestCase {
     )
   }
 
+  /// `(%K & %d) == %d`, the flags filter apps run in Core Data fetches, and `|` and `>>`
+  /// run in SQLite, whose operators compute what the engine does; `<<` (which SQLite wraps
+  /// on overflow) and `^` (which SQLite lacks) are left to the engine.
+  func testBitwiseOperatorsOfAnIntegerAttributeArePushed() throws {
+    XCTAssertEqual(
+      try sql("pages & 4 == 4"),
+      SQLFragment(text: #"(t0."ZPAGES" & ?) = ?"#, parameters: [.integer(4), .integer(4)]))
+    XCTAssertEqual(
+      try sql("pages | 1 > 2 AND pages >> 2 == 1"),
+      SQLFragment(
+        text: #"((t0."ZPAGES" | ?) > ?) AND ((t0."ZPAGES" >> ?) = ?)"#,
+        parameters: [.integer(1), .integer(2), .integer(2), .integer(1)]))
+    let refused =
+      "of the bitwise operators, only & | and >> of an integer attribute by a whole-number "
+      + "constant are pushed"
+    XCTAssertEqual(try refusal("pages << 1 == 4"), refused)
+    XCTAssertEqual(try refusal("pages ^ 1 == 4"), refused)
+    XCTAssertEqual(try refusal("pages >> 64 == 0"), refused)
+    XCTAssertEqual(
+      try refusal("rating & 1 == 1", on: "Film"), "& is pushed only on an integer attribute")
+  }
+
   func testWhatIsNotPushedSaysWhy() throws {
     XCTAssertEqual(try refusal("price > 5"), "Decimal values are compared in memory")
     XCTAssertEqual(try refusal("pages > rating"), "its right side is not a constant")

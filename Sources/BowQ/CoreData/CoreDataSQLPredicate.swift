@@ -266,9 +266,37 @@ struct CoreDataSQLTranslator {
         SQL(
           text: "(SELECT COUNT(*) FROM \(toMany.from(m)) WHERE "
             + toMany.membership(member: m, owner: owner) + ")", nullable: false))
+    case .arithmetic(let op, let lhs, let rhs) where op.isBitwise:
+      return try bitwise(op, lhs, rhs, on: row)
     default:
       throw Refusal(reason: "it compares something other than a stored property or @count")
     }
+  }
+
+  /// `a & k`, `a | k` or `a >> k` of an integer attribute `a` and a whole-number constant
+  /// `k`, which SQLite computes as the engine does (its `>>` keeps the sign, as the
+  /// engine's does). `<<` is left to the engine, which reports an overflow where SQLite
+  /// wraps, and so is `^`, which SQLite lacks.
+  private mutating func bitwise(
+    _ op: ArithmeticOperator, _ lhs: BoundExpression, _ rhs: BoundExpression, on row: Row
+  ) throws(Refusal) -> Operand {
+    guard op == .bitwiseAnd || op == .bitwiseOr || op == .rightShift,
+      let k = rhs.constantValue.flatMap(Arithmetic.wholeNumber),
+      op != .rightShift || (0...63).contains(k)
+    else {
+      throw Refusal(
+        reason: "of the bitwise operators, only & | and >> of an integer attribute by a "
+          + "whole-number constant are pushed")
+    }
+    guard case .attribute(let value, let type) = try operand(lhs, on: row),
+      type == .int16 || type == .int32 || type == .int64
+    else {
+      throw Refusal(reason: "\(op.rawValue) is pushed only on an integer attribute")
+    }
+    return .attribute(
+      SQL(
+        text: "(\(value.text) \(op.rawValue) ?)", parameters: value.parameters + [.integer(k)],
+        nullable: value.nullable), type)
   }
 
   /// The slot `slot` of the row `row`.
