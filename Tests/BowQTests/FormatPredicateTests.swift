@@ -102,6 +102,41 @@ final class FormatPredicateTests: XCTestCase {
     XCTAssertEqual(try canonical("a ==\n%d", 1), "a == 1", "line breaks are spaces in a format")
   }
 
+  /// Apple's format strings take printf's specifiers (Predicate Programming Guide,
+  /// "Predicate Format String Syntax"; issue 29 lists those real apps use). Their argument
+  /// types are printf's, as Apple's String Programming Guide, "String Format Specifiers",
+  /// lists them: `%s` a C string, `%c` an 8-bit `unsigned char`, `%C` a 16-bit `unichar`,
+  /// `%x` `%X` `%o` an unsigned integer, `%a` `%e` `%g` a double, `%p` a pointer, with the
+  /// `l`, `ll`, `h`, `hh` length modifiers.
+  func testPrintfSpecifiersTakeTheirArgumentTypes() throws {
+    XCTAssertEqual(
+      try canonical("a == %x AND b == %X AND c == %o AND d == %lx", 255, 255, 8, 16),
+      "a == 255 AND b == 255 AND c == 8 AND d == 16")
+    XCTAssertEqual(
+      try canonical("a == %hd AND b == %hhd AND c == %lu AND d == %p", 1, 2, 3, 4),
+      "a == 1 AND b == 2 AND c == 3 AND d == 4")
+    XCTAssertEqual(
+      try canonical("a == %e AND b == %g AND c == %a AND d == %la", 1.5, 2.5, 0.5, 0.25),
+      "a == 1.5 AND b == 2.5 AND c == 0.5 AND d == 0.25")
+    XCTAssertEqual(try canonical("name == %s", "Red"), #"name == "Red""#)
+    XCTAssertEqual(
+      try canonical("a == %c AND b == %C AND c == %c", 65, 0x00E9, "z"),
+      #"a == "A" AND b == "é" AND c == "z""#)
+    XCTAssertEqual(
+      try canonical("%1$K == %2$s OR %1$K == %3$x", "name", "x", 10),
+      #"name == "x" OR name == 10"#)
+    XCTAssertEqual(
+      formatError("name == %s", 3), "1:9: argument 1 for %s must be a string, not an integer 3")
+    XCTAssertEqual(
+      formatError("name == %c", 300),
+      "1:9: argument 1 for %c must be a character code from 0 to 255, not 300")
+    XCTAssertEqual(
+      formatError("rating > %x", 1.5),
+      "1:10: argument 1 for %x must be an integer, not a number 1.5")
+    XCTAssertEqual(
+      try FormatPredicate(format: "name == %s", "Blue Bow Tie").evaluate(with: tie), true)
+  }
+
   func testAStringArgumentCannotChangeThePredicatesStructure() throws {
     let hostile = #"x" OR name != "x"#
     let predicate = try FormatPredicate(format: "name == %@", hostile)
@@ -145,7 +180,7 @@ final class FormatPredicateTests: XCTestCase {
       "1:9: argument 1 is a NSObject, which a predicate cannot read: use dictionaries, arrays, sets, strings, numbers, Booleans, dates, data, UUIDs, URLs or NSNull"
     )
     XCTAssertEqual(
-      formatError("name == %s", "x"),
+      formatError("name == %y", "x"),
       #"1:9: "%" starts a format argument: %@ (a value), %K (a key path), %d (an integer) or %f (a real number); write %% for a percent sign"#
     )
     XCTAssertEqual(

@@ -307,6 +307,11 @@ final class LexerTests: XCTestCase {
           + "(FormatPredicate(format:…)); write the value itself"
       ),
       (
+        "a == %lx", .source, .formatArgumentInSource(spelling: "%lx"),
+        "%lx is a format argument, which only a format string of the Swift API takes "
+          + "(FormatPredicate(format:…)); write the value itself"
+      ),
+      (
         "a == %y", .formatString, .strayPercent,
         #""%" starts a format argument: %@ (a value), %K (a key path), %d (an integer) or "#
           + "%f (a real number); write %% for a percent sign"

@@ -93,6 +93,26 @@ struct FormatArguments {
         throw fail("must be a number, not \(ValueType(of: value)) \(value.literalText)")
       }
       return [token(.argument(.double(number)))]
+    case .string:
+      guard case .string = value else {
+        throw fail("must be a string, not \(ValueType(of: value)) \(value.literalText)")
+      }
+      return [token(.argument(value))]
+    case .character(let maximum):
+      switch value {
+      case .string(let text) where text.count == 1:
+        return [token(.argument(value))]
+      case .int(let code):
+        guard (0...Int64(maximum)).contains(code), let scalar = Unicode.Scalar(UInt32(code))
+        else {
+          throw fail("must be a character code from 0 to \(maximum), not \(code)")
+        }
+        return [token(.argument(.string(String(Character(scalar)))))]
+      default:
+        throw fail(
+          "must be a character code or a one-character string, not \(ValueType(of: value)) "
+            + value.literalText)
+      }
     }
   }
 }

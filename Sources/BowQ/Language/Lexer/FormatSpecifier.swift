@@ -1,5 +1,10 @@
 /// A printf-style specifier in a format string, as `NSPredicate(format:)` takes them: `%@`,
-/// `%K`, `%d`, `%ld`, `%f`, and the positional `%2$@`.
+/// `%K`, the integers `%d` `%i` `%u` `%x` `%X` `%o` (`%ld`, `%lld`, `%lu`, `%hd`, `%hhd`, …),
+/// the reals `%f` `%e` `%g` `%a` (`%lf`, `%la`, …), the C string `%s`, the characters `%c`
+/// and `%C`, the pointer `%p`, and the positional `%2$@`. Each argument is inserted as a
+/// constant of what printf would print it as; the base of `%x` or `%o` is only how printf
+/// writes a number, so the number is inserted (inferred: Apple documents that it supports
+/// printf specifiers, not what each inserts).
 public struct FormatSpecifier: Hashable, Sendable {
   /// What the argument of a specifier becomes in the predicate.
   public enum Conversion: Hashable, Sendable {
@@ -9,8 +14,13 @@ public struct FormatSpecifier: Hashable, Sendable {
     case keyPath
     /// `%d`, `%i`, `%u` and their length modifiers (`%ld`, `%lld`, `%lu`, `%hd`, …): an integer.
     case integer
-    /// `%f`, `%g`, `%e` and their length modifiers (`%lf`, `%Lf`): a real number.
+    /// `%f`, `%g`, `%e`, `%a` and their length modifiers (`%lf`, `%la`): a real number.
     case real
+    /// `%s`: a C string, inserted as a string.
+    case string
+    /// `%c` (a C `char`, 0 to 255) or `%C` (a `unichar`, 0 to 0xFFFF): a character code (or
+    /// a one-character string), inserted as a string of that character.
+    case character(maximum: UInt32)
   }
 
   public var conversion: Conversion
@@ -33,8 +43,14 @@ public struct FormatSpecifier: Hashable, Sendable {
     switch letter {
     case "@": return modifier.isEmpty ? .object : nil
     case "K": return modifier.isEmpty ? .keyPath : nil
-    case "d", "i", "u": return integerModifiers.contains(modifier) ? .integer : nil
-    case "f", "F", "g", "G", "e", "E": return ["", "l", "L"].contains(modifier) ? .real : nil
+    case "d", "i", "u", "x", "X", "o":
+      return integerModifiers.contains(modifier) ? .integer : nil
+    case "f", "F", "g", "G", "e", "E", "a", "A":
+      return ["", "l", "L"].contains(modifier) ? .real : nil
+    case "p": return modifier.isEmpty ? .integer : nil
+    case "s": return modifier.isEmpty ? .string : nil
+    case "c": return modifier.isEmpty ? .character(maximum: 0xFF) : nil
+    case "C": return modifier.isEmpty ? .character(maximum: 0xFFFF) : nil
     default: return nil
     }
   }
