@@ -172,13 +172,14 @@ extension Binder {
   ) throws(LanguageError) -> BoundExpression {
     let quoted = Value.quoted(selector)
     guard let function = BuiltinFunction(selector: selector) else {
-      throw LanguageError(
-        .semantic,
+      let message =
         "unknown selector \(quoted) in FUNCTION. bowq has no Objective-C methods to call: "
-          + "FUNCTION takes only the selectors of the built-in functions, such as \"sqrt:\", "
-          + "\"uppercase:\" or \"modulus:by:\"."
-          + NameSuggestion.hint(for: selector, among: BuiltinFunction.all.map(\.selector)),
-        at: range)
+        + "FUNCTION takes only the selectors of the built-in functions, such as \"sqrt:\", "
+        + "\"uppercase:\" or \"modulus:by:\"."
+        + NameSuggestion.hint(for: selector, among: BuiltinFunction.all.map(\.selector))
+      guard isDynamic else { throw LanguageError(.semantic, message, at: range) }
+      return BoundExpression(
+        kind: .dynamic(.unsupported(message: message)), type: .unknown, range: range)
     }
     let colons = function.arity
     guard colons > 0 else {

@@ -29,11 +29,12 @@ extension Binder {
       switch component {
       case .collectionOperator(let name):
         guard let op = AggregateOperation(collectionOperator: name) else {
-          throw LanguageError(
-            .semantic,
+          let message =
             "unknown collection operator @\(name)."
-              + NameSuggestion.hint(for: name, among: AggregateOperation.collectionOperatorNames),
-            at: range)
+            + NameSuggestion.hint(for: name, among: AggregateOperation.collectionOperatorNames)
+          guard isDynamic else { throw LanguageError(.semantic, message, at: range) }
+          return BoundExpression(
+            kind: .dynamic(.unsupported(message: message)), type: .unknown, range: range)
         }
         guard result.type.isCollection || result.type == .unknown else {
           throw LanguageError(

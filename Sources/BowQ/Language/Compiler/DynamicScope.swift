@@ -91,6 +91,8 @@ extension ExpressionCompiler {
         guard let dictionary = (scope.dynamic ?? .empty).dictionary(value) else { return value }
         return .collection(Array(dictionary.values))
       }
+    case .unsupported(let message):
+      return { _ throws(EvaluationError) in throw EvaluationError(message, at: range) }
     case .stringOperand(let base, let op):
       let source = compile(base)
       return { scope throws(EvaluationError) in
