@@ -141,7 +141,7 @@ final class IndexPlanTests: XCTestCase {
       "explain fetch Tie where rating == 3.0 and name beginswith 'T1' and 'R' == key")
     XCTAssertEqual(
       plan.first,
-      #"search index byKeyRating for "R" == key AND rating == 3.0 (\#(reds) Tie objects)"#,
+      #"search index byKeyRating for "R" == key AND rating == 3 (\#(reds) Tie objects)"#,
       "the conjuncts are found in any order and a probe is converted to the attribute's type")
     XCTAssertTrue(plan[1].hasPrefix(#"filter name BEGINSWITH "T1""#), "\(plan)")
     XCTAssertEqual(

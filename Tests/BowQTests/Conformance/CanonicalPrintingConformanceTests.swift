@@ -55,9 +55,10 @@ final class CanonicalPrintingConformanceTests: XCTestCase {
     C.prints(
       "features §7.5: YES/TRUE → 1, NO/FALSE → 0", "a == YES OR a == false", as: "a == 1 OR a == 0")
     C.prints("features §7.5: 10.5 stays 10.5", "a == 10.5", as: "a == 10.5")
+    C.prints("features §7.5: a double 10 prints as 10", "a == 10.0", as: "a == 10")
     C.prints(
-      "features §7.5 prints a double 10 as 10; bowq keeps 10.0, as 10 / 4 and 10.0 / 4 differ",
-      "a == 10.0", as: "a == 10.0")
+      "features §7.5 prints a double 10 as 10; in arithmetic bowq keeps 10.0, as 10 / 4 and "
+        + "10.0 / 4 differ", "a == 10.0 / 4", as: "a == 10.0 / 4")
     C.prints("features §7.6: a nil constant prints as nil", "a == NULL", as: "a == nil")
     C.prints(
       "features §7.7: a date prints as CAST(<interval>, \"NSDate\")", "a == %@",

@@ -19,7 +19,8 @@ public enum PredicateFormatter {
     case .comparison(let c):
       let modifier = c.modifier == .direct ? "" : c.modifier.rawValue + " "
       let options = c.options.isEmpty ? "" : "[\(c.options.letters)]"
-      return "\(modifier)\(format(c.lhs)) \(c.op.rawValue)\(options) \(format(c.rhs))"
+      return
+        "\(modifier)\(comparisonOperand(c.lhs)) \(c.op.rawValue)\(options) \(comparisonOperand(c.rhs))"
     case .not(let inner):
       return "NOT " + operand(inner)
     case .and(let operands):
@@ -78,6 +79,26 @@ public enum PredicateFormatter {
     }
   }
 
+  /// A side of a comparison: a whole Double prints without its fraction, as Apple's
+  /// `predicateFormat` prints it (`score == 10`; SafeFetching's tests and GNUstep's
+  /// OS X-matching expectations, nspredicate-features §7.5), alone or in an aggregate
+  /// (`x IN {1, 2}`). A comparison compares numbers by value, so `10` reads back as the same
+  /// test; inside arithmetic the `.0` stays, where `5.0 / 2` and `5 / 2` differ.
+  private static func comparisonOperand(_ e: ExpressionSyntax) -> String {
+    switch e.kind {
+    case .constant(.double(let d)) where d == d.rounded() && d.magnitude < 1e15:
+      return String(Int64(d))
+    case .constant(.collection(let elements)):
+      return "{"
+        + elements.map { comparisonOperand(ExpressionSyntax(.constant($0), range: e.range)) }
+        .joined(separator: ", ") + "}"
+    case .aggregate(let elements):
+      return "{" + elements.map(comparisonOperand).joined(separator: ", ") + "}"
+    default:
+      return format(e)
+    }
+  }
+
   /// An operand of an arithmetic operator, parenthesized when it is arithmetic itself.
   private static func arithmeticOperand(_ e: ExpressionSyntax) -> String {
     switch e.kind {
@@ -97,8 +118,9 @@ public enum PredicateFormatter {
   }
 
   /// A constant: strings double-quoted, Booleans as 1 and 0 (as Foundation prints them),
-  /// dates as `CAST(seconds, "NSDate")`, UUIDs as `CAST("…", "NSUUID")`. A whole Double keeps its `.0` (Foundation drops
-  /// it), because `5.0 / 2` and `5 / 2` differ: integer division truncates.
+  /// dates as `CAST(seconds, "NSDate")`, UUIDs as `CAST("…", "NSUUID")`. A whole Double
+  /// keeps its `.0` here (Foundation drops it, and so does ``comparisonOperand(_:)``),
+  /// because in arithmetic `5.0 / 2` and `5 / 2` differ: integer division truncates.
   private static func constant(_ value: Value) -> String {
     switch value {
     case .null: return "nil"
