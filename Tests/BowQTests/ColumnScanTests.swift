@@ -151,6 +151,83 @@ final class ColumnScanTests: XCTestCase {
     }
   }
 
+  /// The random table's objects spread over a hierarchy in place: `E`, whose slot 7 is a
+  /// relationship, and its sub-entity `S`, which holds an attribute of its own at slot 7 and
+  /// the relationship at slot 8, so that every predicate and key on slot 7 is read at a
+  /// different slot in each member. The first objects are `E`'s, the others `S`'s, in order.
+  private func hierarchy(of table: EntityTable, split: Int) -> PlanSource {
+    let attributes = (0..<7).map { Attribute(name: "a\($0)", type: .string, isOptional: true) }
+    let relation = Relationship(name: "r", destination: "E", isToMany: false)
+    let parent = Entity(name: "E", attributes: attributes, relationships: [relation])
+    let child = Entity(
+      name: "S",
+      attributes: attributes + [Attribute(name: "x", type: .int64, isOptional: true)],
+      relationships: [relation], parent: "E")
+    var own = EntityTable()
+    var sub = EntityTable()
+    for position in 0..<table.count {
+      let row = table.row(at: position)
+      if position < split {
+        own.insert(row, key: table.keys[position])
+      } else {
+        sub.insert(
+          Array(row[0..<7]) + [.int(Int64(position))] + [row[7]], key: table.keys[position])
+      }
+    }
+    return PlanSource(entity: parent, members: [(parent, own, []), (child, sub, [])])
+  }
+
+  private func run(_ plan: QueryPlan, on source: PlanSource, scansColumns: Bool) -> String {
+    var executor = PlanExecutor(
+      source: source, compiler: PredicateCompiler(expressions: ExpressionCompiler(now: Self.date0)))
+    executor.scansColumns = scansColumns
+    do {
+      guard case .objects(let positions) = try executor.run(plan).0 else { return "no objects" }
+      return "\(positions)"
+    } catch {
+      return "error: \(error)"
+    }
+  }
+
+  /// Filters, heaps and sorts over a hierarchy read in place give the answers of the same
+  /// objects in one table, column at a time or through closures compiled per member.
+  func testAHierarchyInPlaceGivesTheAnswersOfOneTable() {
+    var random = SplitMix64(seed: 29)
+    for round in 0..<30 {
+      let table = randomTable(&random, objects: random.int(in: 0...300))
+      let source = hierarchy(of: table, split: random.int(in: 0...table.count))
+      for _ in 0..<20 {
+        let predicate = randomPredicate(&random, depth: 3)
+        let key = BoundSortKey(
+          value: expression(.slot(random.pick([0, 1, 5, 6, 7]))),
+          ascending: random.int(in: 0...1) == 1, comparison: .compare)
+        let second = BoundSortKey(
+          value: expression(.slot(random.int(in: 0...7))), ascending: true, comparison: .compare)
+        let scan = PlanStep(operation: .scan(objects: table.count), text: "scan")
+        for steps in [
+          [scan, PlanStep(operation: .filter(predicate), text: "filter")],
+          [
+            scan,
+            PlanStep(operation: .topObjects([key], count: random.int(in: 0...30)), text: "top"),
+          ],
+          [
+            scan, PlanStep(operation: .filter(predicate), text: "filter"),
+            PlanStep(operation: .topObjects([key, second], count: 7), text: "top"),
+          ],
+          [scan, PlanStep(operation: .sortObjects([key, second]), text: "sort")],
+        ] {
+          let plan = QueryPlan(entity: entity, steps: steps, output: .objects)
+          let expected = run(plan, on: table, scansColumns: false)
+          for scansColumns in [true, false] {
+            XCTAssertEqual(
+              run(plan, on: source, scansColumns: scansColumns), expected,
+              "round \(round), columns \(scansColumns): \(steps.map(\.operation))")
+          }
+        }
+      }
+    }
+  }
+
   func testRealsWithoutNaNGoThroughTheColumn() {
     var table = EntityTable()
     for i in 0..<2000 { table.insert([i % 7 == 0 ? .null : .double(Double(i % 13))]) }

@@ -322,14 +322,16 @@ final class IndexPlanTests: XCTestCase {
       ])
   }
 
-  /// An index holds its own entity's objects, not those of sub-entities: a statement that
-  /// reads some scans.
-  func testAnEntityWhoseSubEntitiesHaveObjectsIsScanned() throws {
+  /// An index holds its own entity's objects, not those of sub-entities: a statement over a
+  /// hierarchy searches each member through its own index, scans a member that has none,
+  /// and counts in the indexes when every member's answers alone.
+  func testEachMemberOfAHierarchyIsSearchedThroughItsOwnIndex() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run(
       """
       entity Car { name: String, index name }
       entity SportCar : Car { topSpeed: Int32 }
+      entity Racer : Car { wins: Int32, index name }
       insert Car name = "a"
       """)
     XCTAssertEqual(
@@ -339,6 +341,21 @@ final class IndexPlanTests: XCTestCase {
     XCTAssertEqual(try interpreter.count(of: "Car", where: "name == 'a'"), 2)
     XCTAssertEqual(
       try interpreter.explanation("explain count Car where name == 'a'"),
-      ["scan 2 Car objects", #"filter name == "a" (2 objects)"#, "count"])
+      [
+        "search Car and its sub-entity SportCar, each in its own table: "
+          + #"Car: search index name for name == "a" (1 Car object); "#
+          + #"SportCar: scan 1 SportCar object, filter name == "a" (about 2 objects)"#,
+        "count",
+      ])
+    _ = try interpreter.run(
+      "insert Racer name = \"a\", wins = 3; insert Racer name = \"b\", wins = 1; delete SportCar")
+    XCTAssertEqual(try interpreter.count(of: "Car", where: "name == 'a'"), 2)
+    XCTAssertEqual(
+      try interpreter.explanation("explain count Car where name == 'a'"),
+      [
+        "count in the indexes of Car and its sub-entity Racer, each in its own table: "
+          + #"Car: search index name for name == "a" (1 Car object); "#
+          + #"Racer: search index name for name == "a" (1 Racer object)"#
+      ])
   }
 }

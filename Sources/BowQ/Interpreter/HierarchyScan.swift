@@ -1,42 +1,7 @@
 /// The objects a fetch, count or edit of an entity reads: its own and, as Core Data's
-/// `includesSubentities`, those of every entity that inherits from it.
-///
-/// While no sub-entity has objects this is the entity's own table. Otherwise it is one table
-/// in the entity's layout holding every object of the hierarchy under its own key (keys are
-/// unique across a hierarchy), each with the entity's properties (a sub-entity holds them at
-/// its own slots), and ``ids`` says which object each row is, under its own entity.
-struct HierarchyScan {
-  /// The rows to scan, in the entity's layout.
-  let table: EntityTable
-  /// The object of each row; empty when ``table`` is the entity's own.
-  private let ids: [ObjectID]
-  private let entity: String
-
-  /// The scan of `entity` in `graph`.
-  init(of entity: Entity, in graph: ObjectGraph) {
-    self.entity = entity.name
-    let members = graph.model.hierarchy(of: entity.name).dropFirst()
-      .filter { graph.table($0.name).count > 0 }
-    guard !members.isEmpty else {
-      table = graph.table(entity.name)
-      ids = []
-      return
-    }
-    var merged = EntityTable()
-    var ids: [ObjectID] = []
-    for member in [entity] + members {
-      let own = graph.table(member.name)
-      let slots = Self.slots(of: entity, in: member)
-      for position in 0..<own.count {
-        let row = own.row(at: position)
-        merged.insert(Self.values(of: row, at: slots), key: own.keys[position])
-        ids.append(ObjectID(entity: member.name, key: own.keys[position]))
-      }
-    }
-    table = merged
-    self.ids = ids
-  }
-
+/// `includesSubentities`, those of every entity that inherits from it, each member's table
+/// read in place under its own entity (``PlanSource``), nothing copied.
+enum HierarchyScan {
   /// The object with `key` of `entity` or of an entity that inherits from it (keys are
   /// unique across a hierarchy, as `Z_PK` is), as `show Car/p5` and `why Car/p5` name a
   /// SportCar; nil when there is none.
@@ -45,25 +10,37 @@ struct HierarchyScan {
       .first(where: graph.contains)
   }
 
-  /// The object of the row at `position`.
-  func id(at position: Int) -> ObjectID {
-    ids.isEmpty ? ObjectID(entity: entity, key: table.keys[position]) : ids[position]
-  }
-
   /// A row of `member` (an entity that inherits from `entity`, or `entity` itself) in the
   /// layout of `entity`: the values of `entity`'s properties, at `entity`'s slots.
   static func row(_ row: [Value], of member: Entity, as entity: Entity) -> [Value] {
-    values(of: row, at: slots(of: entity, in: member))
+    MemberSlots(of: entity, in: member).row(row)
   }
+}
 
-  /// For each slot of `entity`, the slot of the property of that name in `member`.
-  private static func slots(of entity: Entity, in member: Entity) -> [Int?] {
-    let names = member.propertyNames
-    return entity.propertyNames.map { names.firstIndex(of: $0) }
-  }
-
-  /// The values of `row` at `slots`, nil where there is no slot.
-  private static func values(of row: [Value], at slots: [Int?]) -> [Value] {
-    slots.map { $0.map { row[$0] } ?? .null }
+extension Interpreter {
+  /// The source a plan of `predicate` and `sort` over `entity` reads: the entity's table
+  /// and those of its sub-entities that have objects, each with the indexes the plan could
+  /// use, built now if they are not yet — those beginning with an attribute the predicate's
+  /// conjuncts compare or the first sort key names (``Planner/leadingSlots(_:sort:)``), at
+  /// the member's own slots — so that a statement builds no index it cannot use.
+  func source(of entity: Entity, for predicate: BoundPredicate?, sort: [BoundSortKey] = [])
+    -> PlanSource
+  {
+    let leading = Planner.leadingSlots(predicate, sort: sort)
+    let members =
+      [entity]
+      + context.graph.model.hierarchy(of: entity.name).dropFirst()
+      .filter { context.graph.table($0.name).count > 0 }
+    return PlanSource(
+      entity: entity,
+      members: members.map { member in
+        let slots = MemberSlots(of: entity, in: member)
+        var indexes: [BuiltIndex] = []
+        if !leading.isEmpty {
+          context.prepareIndexes(for: member.name, leading: Set(leading.compactMap(slots.slot)))
+          indexes = context.graph.builtIndexes(of: member.name)
+        }
+        return (member, context.graph.table(member.name), indexes)
+      })
   }
 }

@@ -4,8 +4,8 @@ extension Interpreter {
   /// How a statement would run, step by step, without running it: the steps of its plan,
   /// then what it does with the objects the plan finds.
   func explain(_ statement: Statement, _ bound: BoundStatement, now: Date) -> [String] {
-    if let plan = plan(of: statement, bound) {
-      return estimatedSteps(of: plan, now: now) + outcome(of: statement)
+    if let (plan, source) = plan(of: statement, bound) {
+      return estimatedSteps(of: plan, over: source, now: now) + outcome(of: statement)
     }
     if case .set(let list) = statement.kind {
       let count = selection.map { $0.ids.filter(context.graph.contains).count } ?? 0
@@ -46,37 +46,27 @@ extension Interpreter {
     }
   }
 
-  /// The plan a fetch, count, update, delete or export runs, its steps told in the words of
-  /// `statement`: `explain` passes the statement as it runs (the binder's `folded(_:)`), so that
-  /// a `TERNARY` the binder folds is told as the branch it takes.
-  func plan(of statement: Statement, _ bound: BoundStatement) -> QueryPlan? {
-    func objects(_ entity: Entity) -> Int {
-      context.graph.model.hierarchy(of: entity.name).reduce(0) {
-        $0 + context.graph.table($1.name).count
-      }
-    }
+  /// The plan a fetch, count, update, delete or export runs, with the source it reads, its
+  /// steps told in the words of `statement`: `explain` passes the statement as it runs (the
+  /// binder's `folded(_:)`), so that a `TERNARY` the binder folds is told as the branch it
+  /// takes.
+  func plan(of statement: Statement, _ bound: BoundStatement) -> (QueryPlan, PlanSource)? {
     switch (statement.kind, bound) {
     case (.fetch(let request), .fetch(var fetch)):
       fetch.request = request
-      return namingScannedEntities(
-        Planner.plan(fetch, objects: objects(fetch.entity), indexes: usableIndexes(for: fetch)))
+      let source = source(for: fetch)
+      return (namingScannedEntities(Planner.plan(fetch, source: source)), source)
     case (.count(_, let syntax), .count(let entity, let predicate)):
-      return Planner.count(
-        entity, predicate, syntax, objects: objects(entity),
-        indexes: usableIndexes(of: entity, for: predicate))
+      let source = source(of: entity, for: predicate)
+      return (Planner.count(predicate, syntax, source: source), source)
     case (.update(_, let syntax, _), .update(let entity, let predicate, _)),
-      (.delete(_, let syntax), .delete(let entity, let predicate)):
-      return Planner.targets(
-        entity, predicate, syntax, objects: objects(entity),
-        indexes: usableIndexes(of: entity, for: predicate))
-    case (.show(.matching(_, let syntax)), .show(.matching(let entity, let predicate))):
-      return Planner.targets(
-        entity, predicate, syntax, objects: objects(entity),
-        indexes: usableIndexes(of: entity, for: predicate))
+      (.delete(_, let syntax), .delete(let entity, let predicate)),
+      (.show(.matching(_, let syntax)), .show(.matching(let entity, let predicate))):
+      let source = source(of: entity, for: predicate)
+      return (Planner.targets(predicate, syntax, source: source), source)
     case (.export(let request), .export(let export)):
-      return Planner.targets(
-        export.entity, export.predicate, request.predicate, objects: objects(export.entity),
-        indexes: usableIndexes(of: export.entity, for: export.predicate))
+      let source = source(of: export.entity, for: export.predicate)
+      return (Planner.targets(export.predicate, request.predicate, source: source), source)
     default:
       return nil
     }
@@ -100,9 +90,8 @@ extension Interpreter {
 
   /// The text of each step of `plan`, followed by the objects or rows it is expected to
   /// give when the text does not already say: `filter rating > 3 (about 2,410 objects)`.
-  private func estimatedSteps(of plan: QueryPlan, now: Date) -> [String] {
-    let estimate = PlanEstimate(
-      table: HierarchyScan(of: plan.entity, in: context.graph).table, compiler: compiler(now))
+  private func estimatedSteps(of plan: QueryPlan, over source: PlanSource, now: Date) -> [String] {
+    let estimate = PlanEstimate(source: source, compiler: compiler(now))
     return zip(plan.steps, estimate.rows(of: plan)).map { step, rows in
       guard let rows else { return step.text }
       let noun = rows.areResultRows ? "row" : "object"
@@ -132,7 +121,7 @@ extension Interpreter {
   /// it gave and the time it took, as PostgreSQL's EXPLAIN ANALYZE does. Nothing is shown of
   /// the result itself, and nothing changes.
   func analyze(_ statement: Statement, _ bound: BoundStatement, now: Date) throws -> [String] {
-    guard let plan = plan(of: statement, bound),
+    guard let (plan, source) = plan(of: statement, bound),
       plan.output == .objects || plan.output == .rows
         || plan.output == .count
     else {
@@ -141,10 +130,9 @@ extension Interpreter {
           + "explain alone shows how this statement would run",
         at: statement.range)
     }
-    let table = HierarchyScan(of: plan.entity, in: context.graph).table
-    let executor = PlanExecutor(table: table, compiler: compiler(now), stopwatch: stopwatch)
+    let executor = PlanExecutor(source: source, compiler: compiler(now), stopwatch: stopwatch)
     let statistics = try executor.run(plan).1
-    let texts = estimatedSteps(of: plan, now: now)
+    let texts = estimatedSteps(of: plan, over: source, now: now)
     return zip(plan.steps.indices, statistics).map { index, statistics in
       let rows =
         if case .count = plan.steps[index].operation { "\(statistics.rows)" } else {

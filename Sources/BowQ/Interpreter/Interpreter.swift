@@ -279,34 +279,14 @@ public final class Interpreter {
     EvaluationScope(table, position: position)
   }
 
-  /// The indexes of `entity` a plan of `predicate` and `sort` could use, built now if they
-  /// are not yet: those beginning with an attribute the predicate's conjuncts compare or the
-  /// first sort key names (``Planner/leadingSlots(_:sort:)``), so that a statement builds no
-  /// index it cannot use. None when every object a statement on it reads is not its own:
-  /// an index holds no objects of sub-entities, so an entity with some is scanned.
-  func usableIndexes(of entity: Entity, for predicate: BoundPredicate?, sort: [BoundSortKey] = [])
-    -> [BuiltIndex]
-  {
-    let leading = Planner.leadingSlots(predicate, sort: sort)
-    let graph = context.graph
-    guard !leading.isEmpty,
-      graph.model.hierarchy(of: entity.name).dropFirst().allSatisfy({
-        graph.table($0.name).count == 0
-      })
-    else { return [] }
-    context.prepareIndexes(for: entity.name, leading: leading)
-    return context.graph.builtIndexes(of: entity.name)
-  }
-
   /// How many objects of an entity (and of its sub-entities) satisfy a predicate, without
   /// listing them.
   func countMatching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> Int
   {
-    let indexes = usableIndexes(of: entity, for: predicate)
-    let table = HierarchyScan(of: entity, in: context.graph).table
-    let plan = Planner.count(entity, predicate, nil, objects: table.count, indexes: indexes)
-    guard case .count(let n) = try PlanExecutor(table: table, compiler: compiler).run(plan).0
+    let source = source(of: entity, for: predicate)
+    let plan = Planner.count(predicate, nil, source: source)
+    guard case .count(let n) = try PlanExecutor(source: source, compiler: compiler).run(plan).0
     else { return 0 }
     return n
   }
@@ -316,16 +296,14 @@ public final class Interpreter {
   func matching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> [ObjectID]
   {
-    let indexes = usableIndexes(of: entity, for: predicate)
-    let scan = HierarchyScan(of: entity, in: context.graph)
-    let plan = Planner.targets(
-      entity, predicate, nil, objects: scan.table.count, indexes: indexes)
+    let source = source(of: entity, for: predicate)
+    let plan = Planner.targets(predicate, nil, source: source)
     guard
-      case .objects(let positions) = try PlanExecutor(table: scan.table, compiler: compiler).run(
+      case .objects(let positions) = try PlanExecutor(source: source, compiler: compiler).run(
         plan
       ).0
     else { return [] }
-    return positions.map(scan.id(at:))
+    return positions.map(source.id(at:))
   }
 
   /// Validates and writes the pending changes; answers how many there were (0: nothing to

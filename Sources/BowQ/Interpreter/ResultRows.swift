@@ -9,6 +9,8 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
   private indirect enum Source: Sendable {
     case made([[Value]])
     case objects(EntityTable, positions: [Int])
+    /// Objects of a hierarchy's members, each read in the layout of the entity asked about.
+    case members(PlanSource, positions: [Int])
     case transformed(ResultRows, @Sendable ([Value]) -> [Value])
   }
 
@@ -28,6 +30,14 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
     source = .objects(table, positions: positions)
   }
 
+  /// The objects at `positions` of `source`, in that order, in the layout of its entity.
+  init(source: PlanSource, positions: [Int]) {
+    self.source =
+      source.isHierarchy
+      ? .members(source, positions: positions)
+      : .objects(source.members[0].table, positions: positions)
+  }
+
   /// The same rows, each changed by `transform` when it is read.
   public func mappingRows(_ transform: @escaping @Sendable ([Value]) -> [Value]) -> ResultRows {
     ResultRows(source: .transformed(self, transform))
@@ -42,7 +52,7 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
   public var endIndex: Int {
     switch source {
     case .made(let rows): return rows.count
-    case .objects(_, let positions): return positions.count
+    case .objects(_, let positions), .members(_, let positions): return positions.count
     case .transformed(let base, _): return base.count
     }
   }
@@ -51,6 +61,7 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
     switch source {
     case .made(let rows): return rows[index]
     case .objects(let table, let positions): return table.row(at: positions[index])
+    case .members(let source, let positions): return source.row(at: positions[index])
     case .transformed(let base, let transform): return transform(base[index])
     }
   }

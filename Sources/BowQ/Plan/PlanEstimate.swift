@@ -29,13 +29,13 @@ struct PlanEstimate {
   /// The most objects a filter is tried on.
   static let sampleSize = 1000
 
-  let table: EntityTable
+  let source: PlanSource
   let compiler: PredicateCompiler
 
   /// What each step of `plan` is expected to give, in order; nil for a step whose own text
   /// already says it (scans, index steps, a count).
   func rows(of plan: QueryPlan) -> [Rows?] {
-    var input = Rows(count: table.count, certainty: .exact, areResultRows: false)
+    var input = Rows(count: source.count, certainty: .exact, areResultRows: false)
     var estimates: [Rows?] = []
     for step in plan.steps {
       let (output, shown) = estimate(step.operation, input)
@@ -50,6 +50,24 @@ struct PlanEstimate {
     switch operation {
     case .scan(let objects):
       return (Rows(count: objects, certainty: .exact, areResultRows: false), false)
+    case .memberSearch(let searches):
+      var found = 0
+      var certainty = Certainty.exact
+      for search in searches {
+        let objects = source.members[search.member].table.count
+        guard let lookup = search.lookup else {
+          found += objects
+          certainty = .about
+          continue
+        }
+        let (count, sure) = lookup.estimate(of: objects)
+        found += count
+        if search.predicate != nil || sure == .about { certainty = .about }
+        if sure == .atMost, certainty == .exact { certainty = .atMost }
+      }
+      return (Rows(count: found, certainty: certainty, areResultRows: false), true)
+    case .memberCount:
+      return (Rows(count: 1, certainty: .exact, areResultRows: true), false)
     case .indexLookup(let lookup):
       let (count, certainty) = lookup.estimate(of: table.count)
       return (Rows(count: count, certainty: certainty, areResultRows: false), false)
@@ -101,16 +119,20 @@ struct PlanEstimate {
   /// `input` filtered by `predicate`, at the share of a sample of the table that it accepts.
   /// A predicate that fails on the sample (an error a run would report) leaves the input
   /// as an upper bound.
+  /// The table of a plan over one entity, which index steps search.
+  private var table: EntityTable { source.members[0].table }
+
   private func filtered(_ input: Rows, by predicate: BoundPredicate) -> Rows {
-    let total = table.count
+    let total = source.count
     guard total > 0 else { return Rows(count: 0, certainty: .exact, areResultRows: false) }
     let sampled = min(total, Self.sampleSize)
-    let test = compiler.compile(predicate)
+    let tests = source.members.map { compiler.compile($0.slots.predicate(predicate)) }
     var accepted = 0
     do {
       for i in 0..<sampled {
-        let position = sampled == total ? i : i * total / sampled
-        if try test(EvaluationScope(table, position: position)) { accepted += 1 }
+        let (member, position) = source.locate(sampled == total ? i : i * total / sampled)
+        let scope = EvaluationScope(source.members[member].table, position: position)
+        if try tests[member](scope) { accepted += 1 }
       }
     } catch {
       return Rows(count: input.count, certainty: .atMost, areResultRows: false)

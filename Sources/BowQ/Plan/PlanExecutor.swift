@@ -1,15 +1,33 @@
 import Foundation
 
-/// Runs a ``QueryPlan`` over the table of its entity, step by step, and — for `explain
-/// analyze` — counts the rows each step gives and times it.
+/// Runs a ``QueryPlan`` over its source — the table of its entity, or the tables of a
+/// hierarchy's members read in place, each through expressions compiled for its own slots —
+/// step by step, and — for `explain analyze` — counts the rows each step gives and times it.
 struct PlanExecutor {
-  let table: EntityTable
+  let source: PlanSource
   let compiler: PredicateCompiler
   /// A monotonic clock in nanoseconds, read around each step when the run is analysed.
   var stopwatch: (() -> UInt64)?
   /// Whether filters over every object run a column at a time where they can
   /// (``ColumnScan``); off, every filter runs through the compiled closures.
   var scansColumns = true
+
+  /// An executor over `source`.
+  init(source: PlanSource, compiler: PredicateCompiler, stopwatch: (() -> UInt64)? = nil) {
+    self.source = source
+    self.compiler = compiler
+    self.stopwatch = stopwatch
+  }
+
+  /// An executor over one table.
+  init(table: EntityTable, compiler: PredicateCompiler, stopwatch: (() -> UInt64)? = nil) {
+    let entity = Entity(name: "", attributes: [])
+    self.init(
+      source: PlanSource(entity: entity, table: table), compiler: compiler, stopwatch: stopwatch)
+  }
+
+  /// The table of a plan over one entity: index searches and walks read only it.
+  private var table: EntityTable { source.members[0].table }
 
   /// What a plan delivers.
   enum Result {
@@ -31,8 +49,8 @@ struct PlanExecutor {
   private enum Working {
     case allObjects(Int)
     case objects([Int])
-    /// The positions a column scan selected, in table order.
-    case selection(BitSet)
+    /// The positions column scans selected, one set per member of the source, in order.
+    case selections([BitSet])
     case rows([[Value]])
     case count(Int)
 
@@ -40,7 +58,7 @@ struct PlanExecutor {
       switch self {
       case .allObjects(let n), .count(let n): return n
       case .objects(let positions): return positions.count
-      case .selection(let selection): return selection.count
+      case .selections(let selections): return selections.reduce(0) { $0 + $1.count }
       case .rows(let rows): return rows.count
       }
     }
@@ -48,7 +66,7 @@ struct PlanExecutor {
 
   /// Runs every step; returns the result and each step's statistics.
   func run(_ plan: QueryPlan) throws -> (Result, [StepStatistics]) {
-    var working = Working.allObjects(table.count)
+    var working = Working.allObjects(source.count)
     var statistics: [StepStatistics] = []
     for step in plan.steps {
       let start = stopwatch?()
@@ -64,7 +82,7 @@ struct PlanExecutor {
     switch working {
     case .allObjects(let n): return (.objects(Array(0..<n)), statistics)
     case .objects(let positions): return (.objects(positions), statistics)
-    case .selection(let selection): return (.objects(selection.members), statistics)
+    case .selections: return (.objects(positions(of: working)), statistics)
     case .rows(let rows): return (.rows(rows), statistics)
     case .count(let n): return (.count(n), statistics)
     }
@@ -73,46 +91,47 @@ struct PlanExecutor {
   private func run(_ operation: PlanStep.Operation, on working: Working) throws -> Working {
     switch (operation, working) {
     case (.scan, _):
-      return .allObjects(table.count)
+      return .allObjects(source.count)
     case (.indexLookup(let lookup), _):
       return .objects(lookup.keys().compactMap(table.position(of:)).sorted())
     case (.indexCount(let lookup), _):
       return .count(lookup.count())
     case (.indexWalk(let walk), _):
       return .objects(try self.walk(walk))
-    case (.filter(let predicate), .allObjects(let n)):
-      if scansColumns, let scan = ColumnScan(predicate, over: table),
-        let selection = try scan.selection()
-      {
-        return .selection(selection)
+    case (.memberSearch(let searches), _):
+      return .objects(try search(searches))
+    case (.memberCount(let searches), _):
+      return .count(searches.reduce(0) { $0 + ($1.lookup?.count() ?? 0) })
+    case (.filter(let predicate), .allObjects):
+      if scansColumns {
+        let selections = try source.members.map { member -> BitSet? in
+          guard let scan = ColumnScan(member.slots.predicate(predicate), over: member.table)
+          else { return nil }
+          return try scan.selection()
+        }
+        if selections.allSatisfy({ $0 != nil }) { return .selections(selections.compactMap { $0 }) }
       }
-      return .objects(try filter(predicate, 0..<n))
+      return .objects(try filter(predicate, memberRuns(of: working)))
     case (.filter(let predicate), _):
-      return .objects(try filter(predicate, positions(of: working)))
+      return .objects(try filter(predicate, memberRuns(of: working)))
     case (.sortObjects(let keys), _):
       let positions = positions(of: working)
-      let values = try sortValues(keys, positions.map { EvaluationScope(table, position: $0) })
+      let values = try sortValues(keys, positions)
       return .objects(try SortOrder.sortedPositions(values, keys: keys).map { positions[$0] })
     case (.topObjects(let keys, let count), _):
-      if scansColumns, keys.count == 1, let key = keys.first {
-        // Every object is a range of positions, not an array of a million of them.
-        var kept: [Int]?
-        if case .allObjects(let n) = working {
-          kept = try topByColumn(count, 0..<n, by: key)
-        } else {
-          kept = try topByColumn(count, positions(of: working), by: key)
-        }
-        if let kept { return .objects(kept) }
+      let runs = memberRuns(of: working)
+      if scansColumns, keys.count == 1, let key = keys.first,
+        let kept = try topByColumn(count, runs, by: key)
+      {
+        return .objects(kept)
       }
-      return .objects(try top(count, positions(of: working), by: keys))
+      return .objects(try top(count, runs, by: keys))
     case (.page(let offset, let limit), .rows(let rows)):
       return .rows(Self.page(rows, offset: offset, limit: limit))
     case (.page(let offset, let limit), _):
       return .objects(Self.page(positions(of: working), offset: offset, limit: limit))
     case (.project(let projection), _):
-      return .rows(
-        try project(projection, positions(of: working).map { EvaluationScope(table, position: $0) })
-      )
+      return .rows(try project(projection, positions(of: working)))
     case (.distinct, .rows(let rows)):
       var seen: Set<[Value]> = []
       return .rows(rows.filter { seen.insert($0).inserted })
@@ -120,7 +139,12 @@ struct PlanExecutor {
       let test = compiler.compile(predicate)
       return .rows(try rows.filter { try test(EvaluationScope(row: $0)) })
     case (.sortRows(let keys), .rows(let rows)):
-      let values = try sortValues(keys, rows.map { EvaluationScope(row: $0) })
+      let compiled = keys.map { compiler.expressions.compile($0.value) }
+      let values = try rows.enumerated().map { step, row in
+        try Interrupt.check(every: step)
+        let scope = EvaluationScope(row: row)
+        return try compiled.map { try $0(scope) }
+      }
       return .rows(try SortOrder.sortedPositions(values, keys: keys).map { rows[$0] })
     case (.count, _):
       return .count(working.rowCount)
@@ -134,90 +158,171 @@ struct PlanExecutor {
     switch working {
     case .allObjects(let n): return Array(0..<n)
     case .objects(let positions): return positions
-    case .selection(let selection): return selection.members
+    case .selections(let selections):
+      guard source.isHierarchy else { return selections.first?.members ?? [] }
+      return zip(source.members, selections).flatMap { member, selection in
+        selection.members.map { $0 + member.offset }
+      }
     case .rows, .count: return []
     }
   }
 
-  /// The positions, of those given, whose objects satisfy the predicate. Reads the table
-  /// in place, one scope moved from object to object.
-  private func filter(_ predicate: BoundPredicate, _ positions: some Sequence<Int>) throws
-    -> [Int]
+  /// The objects a step receives, member by member: each member's place among the source's
+  /// and the positions in its table, in order; nil positions for all of the member's objects.
+  private func memberRuns(of working: Working) -> [(member: Int, positions: [Int]?)] {
+    if case .allObjects = working { return source.members.indices.map { ($0, nil) } }
+    if case .selections(let selections) = working {
+      return selections.enumerated().map { ($0, $1.members) }
+    }
+    return source.runs(positions(of: working)).map { ($0.member, $0.positions) }
+  }
+
+  /// The objects of each member the searches find, in the source's positions: each member's
+  /// index search (or all its objects), filtered by what the search leaves to check.
+  private func search(_ searches: [MemberSearch]) throws -> [Int] {
+    var found: [Int] = []
+    for search in searches {
+      let member = source.members[search.member]
+      let table = member.table
+      let positions = search.lookup.map { $0.keys().compactMap(table.position(of:)).sorted() }
+      guard let predicate = search.predicate else {
+        found += (positions ?? Array(0..<table.count)).map { $0 + member.offset }
+        continue
+      }
+      let test = compiler.compile(predicate)
+      var scope = EvaluationScope(table, position: 0)
+      for (step, position) in (positions ?? Array(0..<table.count)).enumerated() {
+        try Interrupt.check(every: step)
+        scope.move(to: position)
+        if try test(scope) { found.append(position + member.offset) }
+      }
+    }
+    return found
+  }
+
+  /// The positions, of those given, whose objects satisfy the predicate. Reads each table
+  /// in place, one scope moved from object to object, through the predicate compiled for
+  /// the member's slots.
+  private func filter(_ predicate: BoundPredicate, _ runs: [(member: Int, positions: [Int]?)])
+    throws -> [Int]
   {
-    let test = compiler.compile(predicate)
-    var scope = EvaluationScope(table, position: 0)
     var kept: [Int] = []
-    for (step, position) in positions.enumerated() {
-      try Interrupt.check(every: step)
-      scope.move(to: position)
-      if try test(scope) { kept.append(position) }
+    var step = 0
+    for run in runs {
+      let member = source.members[run.member]
+      let test = compiler.compile(member.slots.predicate(predicate))
+      var scope = EvaluationScope(member.table, position: 0)
+      func offer(_ positions: some Sequence<Int>) throws {
+        for position in positions {
+          try Interrupt.check(every: step)
+          step += 1
+          scope.move(to: position)
+          if try test(scope) { kept.append(position + member.offset) }
+        }
+      }
+      if let positions = run.positions {
+        try offer(positions)
+      } else {
+        try offer(0..<member.table.count)
+      }
     }
     return kept
   }
 
-  private func sortValues(_ keys: [BoundSortKey], _ scopes: [EvaluationScope]) throws
-    -> [[Value]]
-  {
-    let compiled = keys.map { compiler.expressions.compile($0.value) }
-    return try scopes.enumerated().map { step, scope in
-      try Interrupt.check(every: step)
-      return try compiled.map { try $0(scope) }
+  /// Each expression compiled for each member's slots.
+  private func compiled(_ expressions: [BoundExpression]) -> [[CompiledExpression]] {
+    source.members.map { member in
+      expressions.map { compiler.expressions.compile(member.slots.expression($0)) }
     }
   }
 
-  /// The first `count` of the positions in sort-key order, through a heap of `count`.
-  private func top(_ count: Int, _ positions: [Int], by keys: [BoundSortKey]) throws -> [Int] {
-    var scope = EvaluationScope(table, position: 0)
+  /// The scope of the object at each of `positions`, with its member's place.
+  private func scopes(_ positions: [Int]) -> [(member: Int, scope: EvaluationScope)] {
+    positions.map { position in
+      let (member, local) = source.locate(position)
+      return (member, EvaluationScope(source.members[member].table, position: local))
+    }
+  }
+
+  private func sortValues(_ keys: [BoundSortKey], _ positions: [Int]) throws -> [[Value]] {
+    let compiled = compiled(keys.map(\.value))
+    return try scopes(positions).enumerated().map { step, object in
+      try Interrupt.check(every: step)
+      return try compiled[object.member].map { try $0(object.scope) }
+    }
+  }
+
+  /// The first `count` of the objects in sort-key order, through a heap of `count`; ties
+  /// in the order the objects are given.
+  private func top(
+    _ count: Int, _ runs: [(member: Int, positions: [Int]?)], by keys: [BoundSortKey]
+  ) throws -> [Int] {
+    let compiled = compiled(keys.map(\.value))
+    var step = 0
+    /// Offers each object of the runs to `offer`, with its values and source position.
+    func each(_ offer: ([Value], Int) -> Void) throws {
+      for run in runs {
+        let member = source.members[run.member]
+        let values = compiled[run.member]
+        var scope = EvaluationScope(member.table, position: 0)
+        func visit(_ positions: some Sequence<Int>) throws {
+          for position in positions {
+            try Interrupt.check(every: step)
+            step += 1
+            scope.move(to: position)
+            offer(try values.map { try $0(scope) }, position + member.offset)
+          }
+        }
+        if let positions = run.positions {
+          try visit(positions)
+        } else {
+          try visit(0..<member.table.count)
+        }
+      }
+    }
     if keys.count == 1, let key = keys.first {
-      let value = compiler.expressions.compile(key.value)
       var selection = TopSelection<(Value, Int)>(count: count) { a, b in
         let order = SortOrder.order(a.0, b.0, key.comparison)
         return order != .orderedSame && (order == .orderedAscending) == key.ascending
       }
-      for (step, position) in positions.enumerated() {
-        try Interrupt.check(every: step)
-        scope.move(to: position)
-        selection.offer((try value(scope), position))
-      }
+      try each { values, position in selection.offer((values[0], position)) }
       return selection.sorted().map(\.1)
     }
-    let values = keys.map { compiler.expressions.compile($0.value) }
     var selection = TopSelection<([Value], Int)>(count: count) { a, b in
       SortOrder.precedes(a.0, b.0, keys: keys)
     }
-    for (step, position) in positions.enumerated() {
-      try Interrupt.check(every: step)
-      scope.move(to: position)
-      selection.offer((try values.map { try $0(scope) }, position))
-    }
+    try each { values, position in selection.offer((values, position)) }
     return selection.sorted().map(\.1)
   }
 
-  /// ``top(_:_:by:)`` for a key that is an attribute held in a column of integers, reals or
-  /// dates: the unboxed values are compared in place, and a value that does not beat the
-  /// heap's boundary is passed by. Nil for any other key, and for reals with a NaN, which
-  /// orders as equal to everything.
-  private func topByColumn(_ count: Int, _ positions: some Sequence<Int>, by key: BoundSortKey)
-    throws -> [Int]?
-  {
-    guard case .slot(let slot) = key.value.kind, slot < table.slotCount else { return nil }
-    let column = table.column(slot)
-    let nulls: BitSet? = column.nullCount > 0 ? column.nulls : nil
-    switch column.kind {
-    case .integers:
-      return try Self.top(count, positions, column.integers, nulls, ascending: key.ascending)
-    case .reals, .dates:
-      return try Self.top(count, positions, column.reals, nulls, ascending: key.ascending)
-    default:
-      return nil
+  /// ``top(_:_:by:)`` for a key that is an attribute held, in every member, in a column of
+  /// integers, or in every member in one of reals or dates: the unboxed values are compared
+  /// in place, and a value that does not beat the heap's boundary is passed by. Nil for any
+  /// other key, and for reals with a NaN, which orders as equal to everything.
+  private func topByColumn(
+    _ count: Int, _ runs: [(member: Int, positions: [Int]?)], by key: BoundSortKey
+  ) throws -> [Int]? {
+    guard case .slot(let slot) = key.value.kind else { return nil }
+    var columns: [Column] = []
+    for member in source.members {
+      guard let own = member.slots.slot(slot), own < member.table.slotCount else { return nil }
+      columns.append(member.table.column(own))
     }
+    if columns.allSatisfy({ $0.kind == .integers }) {
+      return try Self.top(count, runs, columns, \.integers, source, ascending: key.ascending)
+    }
+    if columns.allSatisfy({ $0.kind == .reals || $0.kind == .dates }) {
+      return try Self.top(count, runs, columns, \.reals, source, ascending: key.ascending)
+    }
+    return nil
   }
 
-  /// The first `count` of the positions by `values` (nil, in `nulls`, before every value),
-  /// ties in position order; nil when a value is not equal to itself (NaN).
+  /// The first `count` of the objects by the values of each member's column (nil, in its
+  /// nulls, before every value), ties in the order given; nil when a value is not equal to
+  /// itself (NaN).
   private static func top<T: Comparable>(
-    _ count: Int, _ positions: some Sequence<Int>, _ values: [T], _ nulls: BitSet?,
-    ascending: Bool
+    _ count: Int, _ runs: [(member: Int, positions: [Int]?)], _ columns: [Column],
+    _ values: KeyPath<Column, [T]>, _ source: PlanSource, ascending: Bool
   ) throws -> [Int]? {
     typealias Entry = (isValue: Bool, value: T, position: Int)
     let precedes: (Entry, Entry) -> Bool = { a, b in
@@ -226,15 +331,31 @@ struct PlanExecutor {
     }
     var selection = TopSelection<Entry>(count: count, by: precedes)
     var boundary: Entry?
-    for (step, position) in positions.enumerated() {
-      try Interrupt.check(every: step)
-      let entry = (
-        isValue: !(nulls?.contains(position) ?? false), value: values[position], position
-      )
-      if entry.value != entry.value { return nil }
-      if let boundary, !precedes(entry, boundary) { continue }
-      selection.offer(entry)
-      boundary = selection.boundary
+    var step = 0
+    for run in runs {
+      let column = columns[run.member]
+      let offset = source.members[run.member].offset
+      let nulls: BitSet? = column.nullCount > 0 ? column.nulls : nil
+      let values = column[keyPath: values]
+      /// Offers the objects at `positions`; false on a NaN.
+      func offer(_ positions: some Sequence<Int>) throws -> Bool {
+        for position in positions {
+          try Interrupt.check(every: step)
+          step += 1
+          let entry = (
+            isValue: !(nulls?.contains(position) ?? false), value: values[position],
+            position + offset
+          )
+          if entry.value != entry.value { return false }
+          if let boundary, !precedes(entry, boundary) { continue }
+          selection.offer(entry)
+          boundary = selection.boundary
+        }
+        return true
+      }
+      let finite =
+        try run.positions.map { try offer($0) } ?? offer(0..<source.members[run.member].table.count)
+      if !finite { return nil }
     }
     return selection.sorted().map(\.position)
   }
@@ -353,43 +474,53 @@ struct PlanExecutor {
   }
 
   /// The result rows of a `select`: one per object, or one per group with aggregates.
-  private func project(_ projection: BoundProjection, _ scopes: [EvaluationScope]) throws
-    -> [[Value]]
-  {
-    let columns = projection.columns.map { column -> (BoundColumn, CompiledExpression?) in
-      switch column.value {
-      case .expression(let e): return (column, compiler.expressions.compile(e))
-      case .aggregate(_, let argument): return (column, argument.map(compiler.expressions.compile))
-      }
-    }
-    guard projection.isGrouped else {
-      return try scopes.enumerated().map { step, scope in
-        try Interrupt.check(every: step)
-        return try columns.map { column, compiled throws -> Value in
-          guard let compiled else { return .null }
-          return try compiled(scope)
+  private func project(_ projection: BoundProjection, _ positions: [Int]) throws -> [[Value]] {
+    let scopes = scopes(positions)
+    let columns = source.members.map { member in
+      member.slots.projection(projection).columns.map {
+        column -> (BoundColumn, CompiledExpression?) in
+        switch column.value {
+        case .expression(let e): return (column, compiler.expressions.compile(e))
+        case .aggregate(_, let argument):
+          return (column, argument.map(compiler.expressions.compile))
         }
       }
     }
-    let keys = projection.groupBy.map(compiler.expressions.compile)
-    var groups: [[Value]: [EvaluationScope]] = [:]
-    var order: [[Value]] = []
-    for (step, scope) in scopes.enumerated() {
-      try Interrupt.check(every: step)
-      let key = try keys.map { try $0(scope) }
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(scope)
+    guard projection.isGrouped else {
+      return try scopes.enumerated().map { step, object in
+        try Interrupt.check(every: step)
+        return try columns[object.member].map { column, compiled throws -> Value in
+          guard let compiled else { return .null }
+          return try compiled(object.scope)
+        }
+      }
     }
-    if order.isEmpty, keys.isEmpty { order = [[]] }
+    let keys = compiled(projection.groupBy)
+    var groups: [[Value]: [(member: Int, scope: EvaluationScope)]] = [:]
+    var order: [[Value]] = []
+    for (step, object) in scopes.enumerated() {
+      try Interrupt.check(every: step)
+      let key = try keys[object.member].map { try $0(object.scope) }
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(object)
+    }
+    if order.isEmpty, keys.allSatisfy(\.isEmpty) { order = [[]] }
     return try order.map { key in
       let members = groups[key] ?? []
-      return try columns.map { column, compiled throws -> Value in
+      return try projection.columns.indices.map { i throws -> Value in
+        let column = columns[0][i].0
         switch column.value {
         case .expression:
-          guard let first = members.first, let compiled else { return .null }
-          return try compiled(first)
+          guard let first = members.first, let compiled = columns[first.member][i].1 else {
+            return .null
+          }
+          return try compiled(first.scope)
         case .aggregate(let aggregate, _):
-          let values = try compiled.map { c in try members.map { try c($0) } }
+          let values = try columns[0][i].1.map { _ in
+            try members.map { object in
+              try columns[object.member][i].1.map { try $0(object.scope) } ?? .null
+            }
+          }
           return try aggregate.applyToGroup(
             objectCount: members.count, values: values, range: .nowhere)
         }

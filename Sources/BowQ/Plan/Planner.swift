@@ -21,16 +21,39 @@
 /// the index counts, and otherwise a fixed guess of a quarter of the objects, as SQLite
 /// guesses without statistics — never none where some may be found
 /// (``IndexLookup/estimate(of:)``).
+///
+/// Over a hierarchy (``PlanSource/isHierarchy``) each member is planned under its own
+/// entity, its predicate in its own slots: when a member's index answers a conjunct, every
+/// member is searched through its own index or scanned, and filtered, in one step
+/// (``MemberSearch``); a count that every member's index answers alone is counted in the
+/// indexes. Sorting, the heap of `sort … limit` and `select` then run across the members'
+/// objects as over one table; no index walk crosses members.
 enum Planner {
+  /// The plan of a fetch over `source`.
+  static func plan(_ fetch: BoundFetch, source: PlanSource) -> QueryPlan {
+    guard source.isHierarchy else {
+      return plan(fetch, objects: source.count, indexes: source.members[0].indexes)
+    }
+    return plan(
+      fetch, walk: nil,
+      access: access(source, fetch.predicate, fetch.request.predicate, counting: false))
+  }
+
   /// The plan of a fetch.
   static func plan(_ fetch: BoundFetch, objects: Int, indexes: [BuiltIndex] = []) -> QueryPlan {
-    let request = fetch.request
     let walk =
       fetch.projection != nil && fetch.sortsRows
       ? nil : orderedSearch(fetch, objects, indexes) ?? indexWalk(fetch, objects, indexes)
-    var steps =
-      walk.map { [$0] }
-      ?? access(fetch.entity, fetch.predicate, request.predicate, objects, indexes)
+    return plan(
+      fetch, walk: walk,
+      access: walk == nil
+        ? access(fetch.entity, fetch.predicate, fetch.request.predicate, objects, indexes) : [])
+  }
+
+  /// The plan of a fetch that finds its objects by `walk`, or else by `access`.
+  private static func plan(_ fetch: BoundFetch, walk: PlanStep?, access: [PlanStep]) -> QueryPlan {
+    let request = fetch.request
+    var steps = walk.map { [$0] } ?? access
     let ordering = walk == nil ? ordering(fetch, request) : page(fetch)
     guard let projection = fetch.projection else {
       steps += ordering
@@ -60,6 +83,38 @@ enum Planner {
       steps += page(fetch)
     }
     return QueryPlan(entity: fetch.entity, steps: steps, output: .rows)
+  }
+
+  /// The plan of `count Entity where P` over `source`.
+  static func count(_ predicate: BoundPredicate?, _ syntax: PredicateSyntax?, source: PlanSource)
+    -> QueryPlan
+  {
+    guard source.isHierarchy else {
+      return count(
+        source.entity, predicate, syntax, objects: source.count,
+        indexes: source.members[0].indexes)
+    }
+    let steps = access(source, predicate, syntax, counting: true)
+    if case .memberCount = steps.last?.operation {
+      return QueryPlan(entity: source.entity, steps: steps, output: .count)
+    }
+    return QueryPlan(
+      entity: source.entity, steps: steps + [PlanStep(operation: .count, text: "count")],
+      output: .count)
+  }
+
+  /// The plan that finds the objects an edit, delete or export acts on, over `source`.
+  static func targets(
+    _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?, source: PlanSource
+  ) -> QueryPlan {
+    guard source.isHierarchy else {
+      return targets(
+        source.entity, predicate, syntax, objects: source.count,
+        indexes: source.members[0].indexes)
+    }
+    return QueryPlan(
+      entity: source.entity, steps: access(source, predicate, syntax, counting: false),
+      output: .targets)
   }
 
   /// The plan of `count Entity where P`.
@@ -111,6 +166,55 @@ enum Planner {
         + searchedText(chosen.map { parts[$0].syntax }) + " (\(estimate(lookup, objects, entity)))")
     let rest = residual(parts, lookup, chosen)
     return [lookupStep] + filter(rest.predicate, rest.syntax)
+  }
+
+  /// How the objects of a hierarchy a predicate accepts are found: each member planned under
+  /// its own entity, with the predicate in its slots. While no member has an index that
+  /// answers a conjunct, a scan of every member and a filter; otherwise each member
+  /// searched through its index or scanned, and filtered by what is left, in one step —
+  /// counted in the indexes when `counting` and every member's search answers alone.
+  private static func access(
+    _ source: PlanSource, _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?,
+    counting: Bool
+  ) -> [PlanStep] {
+    let scan = Self.source(source.entity, source.count)
+    guard let predicate else { return scan }
+    let searches = source.members.enumerated().map { place, member in
+      let parts = conjuncts(member.slots.predicate(predicate), syntax)
+      guard let (lookup, chosen) = choose(parts, member.table.count, member.indexes) else {
+        return (
+          search: MemberSearch(
+            member: place, lookup: nil, predicate: member.slots.predicate(predicate)),
+          text: "\(member.entity.name): scan \(count(member.table.count, member.entity))"
+            + (syntax.map { ", filter " + PredicateFormatter.format($0) } ?? ", filter")
+        )
+      }
+      let rest = residual(parts, lookup, chosen)
+      return (
+        search: MemberSearch(member: place, lookup: lookup, predicate: rest.predicate),
+        text: "\(member.entity.name): search index \(lookup.index.definition.name)"
+          + searchedText(chosen.map { parts[$0].syntax })
+          + " (\(estimate(lookup, member.table.count, member.entity)))"
+          + (rest.predicate == nil
+            ? "" : ", filter " + (rest.syntax.map(PredicateFormatter.format) ?? "by the rest"))
+      )
+    }
+    guard searches.contains(where: { $0.search.lookup != nil }) else {
+      return scan + filter(predicate, syntax)
+    }
+    let texts = searches.map(\.text).joined(separator: "; ")
+    if counting, searches.allSatisfy({ $0.search.lookup != nil && $0.search.predicate == nil }) {
+      return [
+        PlanStep(
+          operation: .memberCount(searches.map(\.search)),
+          text: "count in the indexes of \(source.wording), each in its own table: \(texts)")
+      ]
+    }
+    return [
+      PlanStep(
+        operation: .memberSearch(searches.map(\.search)),
+        text: "search \(source.wording), each in its own table: \(texts)")
+    ]
   }
 
   /// The best index lookup the conjuncts `parts` of a predicate allow, and the positions of

@@ -58,7 +58,25 @@ struct PlanStep: Sendable {
     case sortRows([BoundSortKey])
     /// The number of objects.
     case count
+    /// Each member of a hierarchy searched through its own index, or scanned where it has
+    /// none that answers, and filtered by the conjuncts left: the objects found, in the
+    /// source's order.
+    case memberSearch([MemberSearch])
+    /// How many objects the index searches of every member of a hierarchy find, counted in
+    /// the indexes.
+    case memberCount([MemberSearch])
   }
+}
+
+/// How one member of a hierarchy finds the objects a predicate accepts: an index search or a
+/// scan of its table, then a filter, both in the member's slots (``MemberSlots``).
+struct MemberSearch: Sendable {
+  /// The member's place among the source's members (``PlanSource/members``).
+  var member: Int
+  /// The search of the member's index; nil to scan the member's table.
+  var lookup: IndexLookup?
+  /// The conjuncts the search leaves to check, in the member's slots.
+  var predicate: BoundPredicate?
 }
 
 /// A walk along an ordered index, from one end or along the stretches a search finds:

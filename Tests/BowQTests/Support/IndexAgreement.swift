@@ -8,7 +8,9 @@ import XCTest
 /// on every attribute, with a hash index on every attribute, and with a hash index on every
 /// pair of attributes — and a fetch, a count and
 /// sorted, limited fetches of the predicate must answer alike in all three wherever the scan answers at all (a
-/// predicate naming what a tie does not have is not a tie's to answer).
+/// predicate naming what a tie does not have is not a tie's to answer). The same ties spread
+/// over a hierarchy — the red one a `Tie`, the others of its sub-entity `Bow`, each member
+/// with the same indexes or none — must answer alike too.
 enum IndexAgreement {
   /// The attributes of the sample's ties, each optional (the polka tie has no `lastWorn`).
   private static let attributes = """
@@ -19,11 +21,13 @@ enum IndexAgreement {
     "name", "searchKey", "rating", "timesWorn", "isFavorite", "lastWorn",
   ]
 
-  /// The ties in a new store whose entity has `indexes`.
-  private static func store(_ indexes: String) throws -> Interpreter {
+  /// The ties in a new store whose entity has `indexes`; with `inHierarchy`, every tie but
+  /// the first is of the sub-entity `Bow`, which has an attribute of its own and `indexes`.
+  private static func store(_ indexes: String, inHierarchy: Bool = false) throws -> Interpreter {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run("entity Tie { \(attributes)\n\(indexes) }")
-    for tie in [Wardrobe.red, Wardrobe.blue, Wardrobe.polka] {
+    if inHierarchy { _ = try interpreter.run("entity Bow : Tie { width: Double?\n\(indexes) }") }
+    for (place, tie) in [Wardrobe.red, Wardrobe.blue, Wardrobe.polka].enumerated() {
       let row: [Value] = names.map { name in
         switch tie[name] {
         case let s as String: return .string(s)
@@ -35,7 +39,11 @@ enum IndexAgreement {
         default: return .null
         }
       }
-      interpreter.context.insert(row, into: "Tie")
+      if inHierarchy, place > 0 {
+        interpreter.context.insert(row + [.double(Double(place))], into: "Bow")
+      } else {
+        interpreter.context.insert(row, into: "Tie")
+      }
     }
     return interpreter
   }
@@ -47,7 +55,12 @@ enum IndexAgreement {
       let plain = try? store(""),
       let ordered = try? store(names.map { "index \($0)" }.joined(separator: "\n")),
       let hashed = try? store(names.map { "index \($0) using hash" }.joined(separator: "\n")),
-      let paired = try? store(pairIndexes)
+      let paired = try? store(pairIndexes),
+      let members = try? store("", inHierarchy: true),
+      let orderedMembers = try? store(
+        names.map { "index \($0)" }.joined(separator: "\n"), inHierarchy: true),
+      let hashedMembers = try? store(
+        names.map { "index \($0) using hash" }.joined(separator: "\n"), inHierarchy: true)
     else { return }
     for (statement, ending) in [
       ("fetch", ""), ("count", ""), ("fetch", " sort by rating desc limit 2"),
@@ -55,7 +68,10 @@ enum IndexAgreement {
     ] {
       let text = "\(statement) Tie where \(predicate.predicateFormat)\(ending)"
       guard let expected = try? answer(text, plain) else { continue }
-      for (kind, indexed) in [("ordered", ordered), ("hash", hashed), ("pair hash", paired)] {
+      for (kind, indexed) in [
+        ("ordered", ordered), ("hash", hashed), ("pair hash", paired), ("hierarchy", members),
+        ("hierarchy ordered", orderedMembers), ("hierarchy hash", hashedMembers),
+      ] {
         do {
           let found = try answer(text, indexed)
           XCTAssertEqual(found, expected, "\(text) with \(kind) indexes", file: file, line: line)
