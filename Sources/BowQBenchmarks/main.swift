@@ -1,6 +1,6 @@
 import Foundation
 
-/// `bowq-bench [predicates|queries|engine|store|coredata] [--count N] [--runs N]`: measures bowq
+/// `bowq-bench [predicates|queries|engine|hierarchy|store|coredata] [--count N] [--runs N]`: measures bowq
 /// against the peers a user would otherwise use, in one run, and prints the ratios.
 /// `bowq-bench peer …` and `bowq-bench coredata-peer …` are one measured operation of the store
 /// and Core Data benchmarks, and `bowq-bench query-child …` bowq's side of the queries
@@ -11,6 +11,7 @@ var bowqOnly = false
 var store = false
 var queries = false
 var engine = false
+var hierarchy = false
 var coreData = false
 var countWasGiven = false
 var runsWereGiven = false
@@ -27,6 +28,7 @@ while let argument = arguments.popFirst() {
   case "store": store = true
   case "queries": queries = true
   case "engine": engine = true
+  case "hierarchy": hierarchy = true
   case "coredata": coreData = true
   case "coredata-peer":
     do {
@@ -53,7 +55,7 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: bowq-bench [predicates|queries|engine|store|coredata] [--count N] [--runs N] [--bowq-only]\n"
+        "usage: bowq-bench [predicates|queries|engine|hierarchy|store|coredata] [--count N] [--runs N] [--bowq-only]\n"
           .utf8))
     exit(2)
   }
@@ -64,6 +66,10 @@ do {
       count: countWasGiven ? count : CoreDataBenchmark.defaultCount, runs: runsWereGiven ? runs : 5)
   } else if queries {
     try QueryBenchmark.run(count: count, runs: runsWereGiven ? runs : 5, bowqOnly: bowqOnly)
+  } else if hierarchy {
+    try HierarchyBenchmark.run(
+      count: countWasGiven ? count : HierarchyBenchmark.defaultCount,
+      runs: runsWereGiven ? runs : 5)
   } else if engine {
     try EngineBenchmark.run(count: count, runs: runsWereGiven ? runs : 3)
   } else if store {
