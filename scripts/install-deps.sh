@@ -3,7 +3,8 @@
 #
 #   scripts/install-deps.sh          libedit-dev, libsqlite3-dev, zlib1g-dev and pkg-config
 #                                    (to build)
-#   scripts/install-deps.sh --test   the same, plus tmux and python3 (to run the tests)
+#   scripts/install-deps.sh --test   the same, plus tmux, python3 and libplist-utils (to run
+#                                    the tests)
 #   scripts/install-deps.sh --bench  the same as without options, plus what `make bench`
 #                                    compares bowq with: python3 (plistlib), a C compiler,
 #                                    libplist-dev (libplist's parser, built as a peer) and
@@ -37,6 +38,8 @@ done
 if $want_test_tools; then
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
+  # libplist's plistutil: a third writer of binary property lists the interop tests read.
+  command -v plistutil >/dev/null 2>&1 || missing+=(libplist-utils)
 fi
 if $want_bench_tools; then
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
