@@ -98,15 +98,9 @@ final class ColumnScanTests: XCTestCase {
   }
 
   private func run(_ plan: QueryPlan, on table: EntityTable, scansColumns: Bool) -> String {
-    var executor = PlanExecutor(
-      table: table, compiler: PredicateCompiler(expressions: ExpressionCompiler(now: Self.date0)))
-    executor.scansColumns = scansColumns
-    do {
-      guard case .objects(let positions) = try executor.run(plan).0 else { return "no objects" }
-      return "\(positions)"
-    } catch {
-      return "error: \(error)"
-    }
+    run(
+      plan, on: PlanSource(entity: Entity(name: "", attributes: []), table: table),
+      scansColumns: scansColumns)
   }
 
   private let entity = Entity(name: "E", attributes: [])
