@@ -129,4 +129,23 @@ final class UUIDCastTests: XCTestCase {
       let count = try context.count(for: request)
       """#)
   }
+
+  func testCoreDataSwiftPassesADateAsAnArgument() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(BowTiesSample.modelSource)
+    let statement = try XCTUnwrap(
+      Parser.parseScript(
+        #"count BowTie where lastWorn > CAST("2024-02-01T00:00:00Z", "NSDate") OR "#
+          + #"lastWorn < CAST(728438400.5, "NSDate")"#
+      ).first)
+    let lesson = try XCTUnwrap(StatementLesson(statement, model: interpreter.context.graph.model))
+    XCTAssertEqual(
+      lesson.coreDataSwift,
+      """
+      let request = NSFetchRequest<NSManagedObject>(entityName: "BowTie")
+      request.predicate = NSPredicate(format: "lastWorn > %@ OR lastWorn < %@", argumentArray: \
+      [Date(timeIntervalSinceReferenceDate: 728438400), Date(timeIntervalSinceReferenceDate: 728438400.5)])
+      let count = try context.count(for: request)
+      """)
+  }
 }

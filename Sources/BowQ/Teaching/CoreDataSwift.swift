@@ -196,14 +196,25 @@ enum CoreDataSwift {
     return ExpressionSyntax(.keyPath([.key("%@")]), range: e.range)
   }
 
-  /// The value an expression writes out: a literal, or a UUID written as
-  /// `CAST("…", "NSUUID")`, which an app passes as a `UUID`.
+  /// The value an expression writes out: a literal, a UUID written as `CAST("…", "NSUUID")`,
+  /// which an app passes as a `UUID`, or a date written as `CAST("2024-02-01T00:00:00Z",
+  /// "NSDate")` (bowq's own ISO 8601 form) or `CAST(728524800, "NSDate")` (seconds since
+  /// 2001, Apple's), which an app passes as a `Date`.
   static func constant(_ e: ExpressionSyntax) -> Value? {
     switch e.kind {
     case .constant(let value): return value
     case .cast(let operand, CastTarget.uuid.rawValue):
       guard case .constant(.string(let text)) = operand.kind else { return nil }
       return UUID(uuidString: text).map(Value.uuid)
+    case .cast(let operand, CastTarget.date.rawValue):
+      switch operand.kind {
+      case .constant(.string(let text)): return (try? ISO8601Dates.parse(text)).map(Value.date)
+      case .constant(.int(let seconds)):
+        return .date(Date(timeIntervalSinceReferenceDate: TimeInterval(seconds)))
+      case .constant(.double(let seconds)):
+        return .date(Date(timeIntervalSinceReferenceDate: seconds))
+      default: return nil
+      }
     default: return nil
     }
   }
