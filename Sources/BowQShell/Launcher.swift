@@ -26,6 +26,10 @@ public enum Launcher {
     } else {
       clock = Date.init
     }
+    if case .script(let path, _) = options.source, let refusal = storeGivenAsScript(path) {
+      writeError("bowq: \(refusal)\n")
+      return usageExitStatus
+    }
     let interpreter: Interpreter
     var storeNotes: [String] = []
     do {
@@ -306,6 +310,26 @@ public enum Launcher {
   /// from 1 and `-c:1:17` alone would not say which it is in.
   static func commandName(_ index: Int, of count: Int) -> String {
     count == 1 ? "-c" : "-c#\(index + 1)"
+  }
+
+  /// Why the script `path` is refused before any store opens: it is a store file, given where
+  /// a script goes (`bowq Photos.sqlite`, as `sqlite3 file.db` is typed); nil for any other.
+  static func storeGivenAsScript(_ path: String) -> String? {
+    guard path != "-", let file = try? ResolvedPath(path) else { return nil }
+    let word = ShellWord.quoted(path)
+    let kind: String
+    if CoreDataStore.isSQLiteDatabase(atPath: path) {
+      kind = "a SQLite database"
+    } else if file.starts(with: Array("bplist".utf8)) {
+      kind = "a binary property list"
+    } else if file.starts(with: Array("<?xml".utf8)) {
+      return "\(path) is an XML document, not a script of statements; if it is a property "
+        + "list, `bowq plist \(word)` prints it and `import` reads its objects into a store"
+    } else {
+      return nil
+    }
+    return "\(path) is \(kind), not a script of statements; to query it, open it as the "
+      + "store: bowq --store \(word)"
   }
 
   /// A script argument as `$1`, `$2`, … hold it, typed as a literal of bowq's syntax is:

@@ -64,6 +64,36 @@ final class ReadingScriptsTests: XCTestCase {
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 
+  func testAStoreGivenAsTheScriptIsRefusedWithTheStoreOption() throws {
+    let sqlite = try Bowq.coreDataFixture("Books/Books.sqlite", in: folder)
+    let database = try Bowq.run(
+      [sqlite.lastPathComponent, "-c", "count Book"], home: home, directory: folder)
+    XCTAssertEqual(database.status, 2, database.stderr)
+    XCTAssertEqual(
+      database.stderr,
+      "bowq: Books.sqlite is a SQLite database, not a script of statements; to query it, open "
+        + "it as the store: bowq --store Books.sqlite\n")
+
+    let store = folder.appendingPathComponent("my ties.bowq").path
+    XCTAssertEqual(
+      try Bowq.run(["--store", store, "--sample", "-c", "save"], home: home).status, 0)
+    let binary = try Bowq.run([store], home: home)
+    XCTAssertEqual(binary.status, 2, binary.stderr)
+    XCTAssertEqual(
+      binary.stderr,
+      "bowq: \(store) is a binary property list, not a script of statements; to query it, open "
+        + "it as the store: bowq --store '\(store)'\n")
+
+    let xml = try Bowq.run([Bowq.root.appendingPathComponent("SampleData.plist").path], home: home)
+    XCTAssertEqual(xml.status, 2, xml.stderr)
+    XCTAssertTrue(xml.stderr.contains("is an XML document, not a script of statements"), xml.stderr)
+    XCTAssertTrue(xml.stderr.contains("`bowq plist "), xml.stderr)
+    // Refused before any store opens: the default store was not created.
+    XCTAssertFalse(
+      FileManager.default.fileExists(
+        atPath: home.appendingPathComponent("data/bowq/default.plist").path))
+  }
+
   func testADeviceIsRefusedAsAScriptAndByRead() throws {
     let script = try runLimited(["--memory", "/dev/zero"])
     XCTAssertEqual(script.status, 2, script.stderr)

@@ -45,12 +45,7 @@ public struct CoreDataStore: Hashable, Sendable {
   /// Whether the regular file at `path` starts with SQLite's header; false when there is
   /// none or it cannot be read (a FIFO or device is never opened).
   public static func isSQLiteDatabase(atPath path: String) -> Bool {
-    guard let resolved = try? ResolvedPath(path), resolved.exists,
-      let handle = FileHandle(forReadingAtPath: resolved.realPath)
-    else { return false }
-    defer { try? handle.close() }
-    let start = (try? handle.read(upToCount: SQLiteConnection.header.count)) ?? Data()
-    return Array(start) == SQLiteConnection.header
+    (try? ResolvedPath(path))?.starts(with: SQLiteConnection.header) ?? false
   }
 }
 

@@ -64,14 +64,9 @@ public struct LockHolder: Hashable, Sendable, CustomStringConvertible {
   /// The arguments as one line, quoted where a shell would need it, shortened to
   /// ``maximumCommandLength`` characters.
   static func commandLine(_ arguments: [String]) -> String {
-    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
-    let words = arguments.enumerated().map { index, argument -> String in
-      let word =
-        index == 0 ? (argument.split(separator: "/").last.map(String.init) ?? argument) : argument
-      if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
-      let escaped = word.replacingOccurrences(of: "'", with: "'\\''")
-        .replacingOccurrences(of: "\n", with: "\\n")
-      return "'\(escaped)'"
+    let words = arguments.enumerated().map { index, argument in
+      ShellWord.quoted(
+        index == 0 ? (argument.split(separator: "/").last.map(String.init) ?? argument) : argument)
     }
     let line = words.joined(separator: " ")
     guard line.count > maximumCommandLength else { return line }

@@ -60,6 +60,18 @@ public struct ResolvedPath {
   /// Whether a file exists at ``realPath``.
   public var exists: Bool { status != nil }
 
+  /// Whether the regular file there starts with `prefix`; false when there is none or it
+  /// cannot be read. Only the prefix's length is read.
+  public func starts(with prefix: [UInt8]) -> Bool {
+    guard exists else { return false }
+    let descriptor = open(realPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var start = [UInt8](repeating: 0, count: prefix.count)
+    let count = start.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, prefix.count) }
+    return count == prefix.count && start == prefix
+  }
+
   /// Whether the file there belongs to a user other than the one this process runs as (a
   /// file bowq should not write on another's behalf); false for a new file.
   public var isOwnedByAnotherUser: Bool {
