@@ -202,6 +202,24 @@ final class PlannerTests: XCTestCase {
     }
   }
 
+  /// A column without `as` is named after its expression, and a sort key written as that
+  /// expression sorts by the column: `sort by count()`, as by `n` for `count() as n`.
+  func testGroupsSortByAColumnNamedAfterItsExpression() throws {
+    let interpreter = try makeInterpreter(ties: 60, seed: 3)
+    for (column, name) in [("count()", "count()"), ("sum(rating)", "sum(rating)")] {
+      let named = try rows(
+        "fetch Tie select key, \(column) as n group by key sort by n desc, key", interpreter)
+      XCTAssertEqual(
+        try rows(
+          "fetch Tie select key, \(column) group by key sort by \(name) desc, key", interpreter),
+        named)
+      XCTAssertGreaterThan(named.count, 1)
+    }
+    XCTAssertEqual(
+      try rows("fetch Tie select rating * 2 sort by rating * 2 desc limit 10", interpreter),
+      try rows("fetch Tie select rating * 2 as d sort by rating desc limit 10", interpreter))
+  }
+
   func testTopSelectionMatchesASortedPrefix() {
     var random = SplitMix64(seed: 99)
     for _ in 0..<200 {

@@ -62,11 +62,11 @@ extension Binder {
   }
 
   /// The result column a sort key names: by its name (`sort by n` for `count() as n`), or as
-  /// the key path a column without `as` is named after (`sort by owner.name`).
+  /// the expression a column without `as` is named after (`sort by owner.name`, `sort by
+  /// count()`).
   private func resultColumn(named key: ExpressionSyntax, in projection: BoundProjection)
     -> BoundColumn?
   {
-    guard case .keyPath = key.kind else { return nil }
     let name = PredicateFormatter.format(key)
     return projection.columns.first { $0.name == name }
   }
