@@ -129,7 +129,7 @@ final class StoreHandleTests: XCTestCase {
       XCTAssertThrowsError(try second.run(edit), edit) {
         XCTAssertTrue(
           "\($0)".contains(
-            "is open for writing in another bowq process (pid \(getpid()), since "), "\($0)")
+            "is being edited in another bowq process (pid \(getpid()), since "), "\($0)")
       }
     }
     XCTAssertEqual(second.context.pendingChanges.count, 0)

@@ -35,7 +35,7 @@ final class StoreLockTests: XCTestCase {
     XCTAssertEqual(refusal, .locked(path: store, holder: holder))
     XCTAssertEqual(
       refusal?.description,
-      "\(store) is open for writing in another bowq process "
+      "\(store) is being edited in another bowq process "
         + "(pid 4242, since 2024-06-01T12:00:00Z: bowq --store ties.bowq)")
     lock = nil
     XCTAssertFalse(FileManager.default.fileExists(atPath: store + ".lock"))
@@ -60,7 +60,7 @@ final class StoreLockTests: XCTestCase {
     try Data().write(to: URL(fileURLWithPath: store + ".lock"))
     let refusal = acquireFailure()
     XCTAssertEqual(refusal, .locked(path: store, holder: nil))
-    XCTAssertEqual(refusal?.description, "\(store) is open for writing in another bowq process")
+    XCTAssertEqual(refusal?.description, "\(store) is being edited in another bowq process")
   }
 
   func testAFolderWhereNoLockFileCanBeMadeGivesNoLock() throws {

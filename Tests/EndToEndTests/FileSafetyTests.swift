@@ -143,7 +143,7 @@ final class FileSafetyTests: XCTestCase {
       let refused = try Bowq.run(["--store", other, "-c", "insert T s = \"x\"; save"], home: home)
       XCTAssertEqual(refused.status, 1, other)
       XCTAssertTrue(
-        refused.stderr.contains("\(other) is open for writing in another bowq process"),
+        refused.stderr.contains("\(other) is being edited in another bowq process"),
         refused.stderr)
     }
     session.send("save")

@@ -44,7 +44,7 @@ final class SharedStoreShellTests: XCTestCase {
 
     try second.enter("insert T s = \"second\"")
     try second.waitFor(
-      "\(store) is open for writing in another bowq process (\(holder), since ", joined: true)
+      "\(store) is being edited in another bowq process (\(holder), since ", joined: true)
     try second.waitFor(
       "Nothing was changed: edit again once that process has quit", joined: true)
     try assertCount(1, at: second, nth: 2)

@@ -151,7 +151,7 @@ final class StoreDurabilityTests: XCTestCase {
     XCTAssertEqual(second.stdout, "1\n")
     XCTAssertTrue(
       second.stderr.contains(
-        "\(store.path) is open for writing in another bowq process (pid "
+        "\(store.path) is being edited in another bowq process (pid "
           + "\(first.processIdentifier), since "), second.stderr)
     XCTAssertTrue(second.stderr.contains(": bowq --store \(store.path))."), second.stderr)
     XCTAssertTrue(

@@ -38,7 +38,7 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notAFile(_, let kind):
       return kind.refusal
     case .locked(_, let holder):
-      return "open for writing in another bowq process" + (holder.map { " (\($0))" } ?? "")
+      return "being edited in another bowq process" + (holder.map { " (\($0))" } ?? "")
     case .reserved(_, let member):
       return "it is \(member); choose another file for output"
     }

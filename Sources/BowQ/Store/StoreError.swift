@@ -81,7 +81,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidFile(let path, let error):
       return "\(path): \(error)"
     case .locked(let path, let holder):
-      return "\(path) is open for writing in another bowq process"
+      return "\(path) is being edited in another bowq process"
         + (holder.map { " (\($0))" } ?? "")
     case .changedOnDisk(let path, let loaded, let found):
       return "cannot save \(path): \(Self.change(loaded: loaded, found: found)). Nothing was "
