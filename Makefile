@@ -45,6 +45,7 @@ bench: bench-deps
 	.build/release/bowq-bench predicates
 	.build/release/bowq-bench queries
 	.build/release/bowq-bench engine
+	.build/release/bowq-bench hierarchy
 	.build/release/bowq-bench store
 	.build/release/bowq-bench coredata
 
