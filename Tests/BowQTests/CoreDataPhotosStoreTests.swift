@@ -96,6 +96,18 @@ final class CoreDataPhotosStoreTests: XCTestCase {
     XCTAssertEqual(try count("count GenericAlbum", lazy), 44)
   }
 
+  /// Photos keeps its assets' locations in an R-tree that triggers on `ZGENERICASSET` write;
+  /// a save changing an asset runs them, and the store stays whole.
+  func testASaveChangingAnAssetRunsItsRTreeTriggers() throws {
+    let path = try photos()
+    let interpreter = Interpreter.coreData(try CoreDataStoreFile.open(path: path), at: path)
+    _ = try interpreter.run("update Asset where favorite == NO set favorite = YES; save")
+    XCTAssertEqual(try integer("SELECT count(*) FROM ZGENERICASSET WHERE ZFAVORITE = 0", path), 0)
+    XCTAssertEqual(try integer("SELECT count(*) FROM Z_RT_GenericAsset_boundedByRect", path), 7)
+    let check = try SQLiteConnection(readingOnly: path).rows("PRAGMA integrity_check")
+    XCTAssertEqual(check.first?.first, .text("ok"))
+  }
+
   func testToOnesIntoAHierarchyAndJoinTablesAnswerAsRawSQL() throws {
     let path = try photos()
     let lazy = try CoreDataPushdownAgreementTests.pushed(path)

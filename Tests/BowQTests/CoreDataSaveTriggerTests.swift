@@ -76,12 +76,70 @@ final class CoreDataSaveTriggerTests: XCTestCase {
     XCTAssertEqual(try bytes(path), before)
   }
 
+  /// An R-tree index as Core Data keeps one (Photos' `Z_RT_GenericAsset_boundedByRect`) on
+  /// the shelves, with its three triggers; `extra` is added after them.
+  private func rtreeStore(_ extra: String = "") throws -> String {
+    try store(
+      """
+      CREATE VIRTUAL TABLE Z_RT_Shelf_box USING RTREE (Z_PK INTEGER PRIMARY KEY,
+        ZOPT_MIN FLOAT, ZOPT_MAX FLOAT);
+      INSERT INTO Z_RT_Shelf_box VALUES (1, 1, 1), (2, 1, 1);
+      CREATE TRIGGER Z_RT_Shelf_box_INSERT AFTER INSERT ON ZSHELF FOR EACH ROW BEGIN
+        INSERT OR REPLACE INTO Z_RT_Shelf_box (Z_PK, ZOPT_MIN, ZOPT_MAX)
+        VALUES (NEW.Z_PK, NEW.Z_OPT ,NEW.Z_OPT) ; END;
+      CREATE TRIGGER Z_RT_Shelf_box_UPDATE AFTER UPDATE ON ZSHELF FOR EACH ROW BEGIN
+        DELETE FROM Z_RT_Shelf_box WHERE Z_PK = NEW.Z_PK ;
+        INSERT INTO Z_RT_Shelf_box (Z_PK, ZOPT_MIN, ZOPT_MAX)
+        VALUES (NEW.Z_PK, NEW.Z_OPT ,NEW.Z_OPT) ; END;
+      CREATE TRIGGER Z_RT_Shelf_box_DELETE AFTER DELETE ON ZSHELF FOR EACH ROW BEGIN
+        DELETE FROM Z_RT_Shelf_box WHERE Z_PK = OLD.Z_PK ; END;
+      \(extra)
+      """)
+  }
+
+  func testCoreDataRTreeTriggersWriteTheirIndexInASave() throws {
+    let path = try rtreeStore()
+    let interpreter = try session(path)
+    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'; save")
+    XCTAssertEqual(
+      SQLiteScript.rows("SELECT Z_PK, ZOPT_MIN FROM Z_RT_Shelf_box ORDER BY Z_PK", on: path),
+      [["1", "2.0"], ["2", "1.0"]])
+    _ = try interpreter.run("insert Shelf name = 'Poetry'; save")
+    XCTAssertEqual(
+      SQLiteScript.rows("SELECT count(*) FROM Z_RT_Shelf_box", on: path), [["3"]])
+    XCTAssertEqual(SQLiteScript.rows("PRAGMA integrity_check", on: path), [["ok"]])
+  }
+
+  func testAnRTreeTriggerOfAnotherShapeIsRefusedAsForeign() throws {
+    let path = try rtreeStore(
+      "CREATE TRIGGER Z_RT_Shelf_box_wipe AFTER UPDATE ON ZSHELF FOR EACH ROW BEGIN "
+        + "DELETE FROM ZTAG; END;")
+    let interpreter = try session(path)
+    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
+    let before = try bytes(path)
+    let message = interpreter.errorMessage(running: "save")
+    XCTAssertTrue(message.contains("\"Z_RT_Shelf_box_wipe\""), message)
+    XCTAssertTrue(message.contains("Core Data does not write"), message)
+    XCTAssertEqual(try bytes(path), before)
+  }
+
+  func testTheSchemaIsNotTrustedBesideAVirtualTableCoreDataDoesNotWrite() throws {
+    let path = try rtreeStore("CREATE VIRTUAL TABLE notes USING RTREE (id, a, b);")
+    let interpreter = try session(path)
+    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
+    let before = try bytes(path)
+    let message = interpreter.errorMessage(running: "save")
+    XCTAssertTrue(message.contains("unsafe use of virtual table"), message)
+    XCTAssertTrue(message.contains("nothing was written"), message)
+    XCTAssertEqual(try bytes(path), before)
+  }
+
   func testEveryConnectionIsDefensive() throws {
     let path = try store(
       """
       CREATE VIRTUAL TABLE Z_RT_Shelf_box USING rtree(Z_PK, ZX_MIN, ZX_MAX);
       INSERT INTO Z_RT_Shelf_box VALUES (1, 0, 1);
-      CREATE TRIGGER Z_RT_Shelf_box_UPDATE AFTER UPDATE ON ZSHELF BEGIN
+      CREATE TRIGGER ZT_Shelf_box_wipe AFTER UPDATE ON ZSHELF BEGIN
       DELETE FROM Z_RT_Shelf_box_node; END;
       """)
     let reader = try SQLiteConnection(readingOnly: path)
@@ -91,6 +149,7 @@ final class CoreDataSaveTriggerTests: XCTestCase {
     let interpreter = try session(path)
     _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
     let before = try bytes(path)
+    // Defensive still when the schema is trusted for the R-tree's triggers.
     let message = interpreter.errorMessage(running: "save")
     XCTAssertTrue(message.contains("Z_RT_Shelf_box_node may not be modified"), message)
     XCTAssertEqual(try bytes(path), before)

@@ -55,7 +55,8 @@ struct CoreDataWriter {
   /// `Z_DA_` for a derived attribute (`Z_DA_ZPAGE_Book_pagesCount_PARAMETER_INSERT`), `ZT_`
   /// for a count kept by the model's own triggers
   /// (`ZT_ZPERSON_ZFACECOUNT_ZDETECTEDFACE_INSERT_INCREMENT`), `Z_RT_` for an entity's
-  /// R-tree index (`Z_RT_GenericAsset_boundedByRect_INSERT`).
+  /// R-tree index (`Z_RT_GenericAsset_boundedByRect_INSERT`, of the shapes
+  /// ``CoreDataRTreeTriggers`` allows).
   static let coreDataTriggerPrefixes = ["Z_DA_", "ZT_", "Z_RT_"]
 
   /// A derived attribute of an object of the graph whose value in the store, once the
@@ -138,7 +139,9 @@ struct CoreDataWriter {
   }
 
   /// The columns the store's triggers update, by table, read from the triggers' SQL
-  /// (`UPDATE ZBOOK SET ZPAGESCOUNT = …`).
+  /// (`UPDATE ZBOOK SET ZPAGESCOUNT = …`). Where Core Data's R-tree triggers need a trusted
+  /// schema to write their R-trees, and nothing else would use the trust, `connection`
+  /// trusts it (``CoreDataRTreeTriggers``).
   ///
   /// - Throws: ``CoreDataStoreError/Kind/notWritable`` naming every trigger Core Data does
   ///   not write (``coreDataTriggerPrefixes``): a save would run it, and what it does is
@@ -148,16 +151,26 @@ struct CoreDataWriter {
   {
     let triggers = try connection.rows(
       "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+    let trees = CoreDataRTreeTriggers(
+      tables: try connection.rows("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+        .compactMap { row in
+          guard case .text(let name)? = row.first, row.count > 1, case .text(let sql) = row[1]
+          else { return nil }
+          return (name, sql)
+        })
     var foreign: [String] = []
     var columns: [String: Set<String>] = [:]
     let update = /UPDATE\s+"?(\w+)"?\s+SET\s+"?(\w+)"?\s*=/.ignoresCase()
     for row in triggers {
       guard case .text(let name)? = row.first else { continue }
-      guard Self.coreDataTriggerPrefixes.contains(where: { name.hasPrefix($0) }) else {
+      let sql: String? = if row.count > 1, case .text(let sql) = row[1] { sql } else { nil }
+      guard Self.coreDataTriggerPrefixes.contains(where: { name.hasPrefix($0) }),
+        !name.hasPrefix("Z_RT_") || sql.map(trees.isCoreDataRTreeTrigger) == true
+      else {
         foreign.append(name)
         continue
       }
-      guard row.count > 1, case .text(let sql) = row[1] else { continue }
+      guard let sql else { continue }
       for match in sql.matches(of: update) {
         columns[String(match.1).uppercased(), default: []].insert(String(match.2).uppercased())
       }
@@ -171,6 +184,7 @@ struct CoreDataWriter {
           + Self.coreDataTriggerPrefixes.map { $0 + "…" }.joined(separator: ", ")
           + "). Drop \(foreign.count == 1 ? "it" : "them") in a copy of the store to save there")
     }
+    if trees.needsTrust { try connection.execute("PRAGMA trusted_schema = ON") }
     return columns
   }
 
