@@ -155,93 +155,32 @@ public enum Launcher {
     case .defaultStore: path = paths.defaultStorePath
     case .file(let file): path = file
     }
-    // What a failure to open says became of the file: checked, never assumed.
-    let before = (try? FileFingerprint.current(at: path)) ?? nil
-    if CoreDataStore.isSQLiteDatabase(atPath: path) {
-      if seeds {
-        throw LaunchError(
-          message: "cannot seed \(path) with the sample data: it is a SQLite database, which bowq "
-            + "reads as a Core Data store and never changes")
-      }
-      return try openCoreData(
-        path, modelPath: model, writesBack: writesCoreData, notes: &notes, clock: clock,
-        before: before)
-    }
-    if writesCoreData {
+    let isCoreData = CoreDataStore.isSQLiteDatabase(atPath: path)
+    if seeds, isCoreData {
       throw LaunchError(
-        message: "'--write-core-data' writes back into a Core Data SQLite store, and \(path) is "
-          + "not a SQLite database")
+        message: "cannot seed \(path) with the sample data: it is a SQLite database, which bowq "
+          + "reads as a Core Data store and never changes")
     }
-    if let model {
-      throw LaunchError(
-        message: "'--model \(model)' is the model of a Core Data SQLite store, and \(path) is not "
-          + "a SQLite database")
-    }
-    if readOnly {
-      let handle = StoreHandle(openingReadOnly: path)
-      return Interpreter(
-        context: Context(graph: try openReadOnly(handle, before: before)), store: .file(handle),
-        clock: clock)
-    }
-    if location == .defaultStore {
+    if location == .defaultStore, !readOnly {
       try Paths.createPrivateDirectory(
         atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
-    let handle: StoreHandle
-    var graph = ObjectGraph()
+    let opened: StoreOpening.Opened
+    // Ctrl-C stops the opening of a Core Data store, which reads through SQLite.
+    if isCoreData { Interrupt.installHandler() }
+    defer { if isCoreData { Interrupt.removeHandler() } }
     do {
-      handle = try StoreHandle(openingForWriting: path)
+      opened = try StoreOpening(
+        path: path, readOnly: readOnly, writesCoreData: writesCoreData, modelPath: model
+      ).open(clock: clock)
     } catch {
-      throw LaunchError(message: openingFailure(error, path: path, before: before))
+      throw LaunchError(message: openingFailure(error, readOnly: readOnly, model: model))
     }
-    do {
-      graph = try handle.load()
-    } catch StoreError.fileNotFound {
-      // A new store: it is written below, once seeded when asked.
-    } catch {
-      throw LaunchError(message: openingFailure(error, path: path, before: before))
-    }
-    let interpreter = Interpreter(
-      context: Context(graph: graph), store: .file(handle), clock: clock)
-    if seeds { try seed(interpreter, paths: paths) }
-    if handle.fingerprint == nil {
-      // A new store is written at once, and left unlocked as any other store is opened.
-      try handle.save(interpreter.context.graph)
-      handle.release()
-    }
-    return interpreter
-  }
-
-  /// Opens a Core Data SQLite store, read in place: its schema and model, not its rows,
-  /// which statements read as they need them (in SQLite where they can); says on standard
-  /// error when its model had to be guessed, and gives the other notes of its model to
-  /// `notes`. `save` writes back into it only when `writesBack`. Ctrl-C stops the opening,
-  /// which fails naming it; the failure says what became of the file, which was the version
-  /// `before` (nil: none).
-  private static func openCoreData(
-    _ path: String, modelPath: String?, writesBack: Bool, notes: inout [String],
-    clock: @escaping () -> Date, before: FileFingerprint?
-  ) throws -> Interpreter {
-    let file: CoreDataStoreFile
-    Interrupt.installHandler()
-    defer { Interrupt.removeHandler() }
-    do {
-      let model = try modelPath.map { path throws(CoreDataStoreError) in
-        try CoreDataModel.read(at: path)
-      }
-      file = try CoreDataStoreFile.open(path: path, model: model)
-    } catch {
-      throw LaunchError(
-        message: "cannot open the Core Data store: \(error)"
-          + (before.map { "\n" + sentence($0.outcome(at: path)) } ?? ""))
-    }
-    let guessed = file.modelSource == .guessed ? 1 : 0
-    for note in file.notes.prefix(guessed) { writeError("bowq: warning: \(note)\n") }
-    notes = Array(file.notes.dropFirst(guessed)) + (file.recovery?.note.map { [$0] } ?? [])
-    return Interpreter(
-      context: Context(graph: ObjectGraph(model: file.bowqModel)),
-      store: .coreData(path: path, uuid: file.schema.uuid), clock: clock, coreDataFile: file,
-      writesCoreData: writesBack)
+    for warning in opened.warnings { writeError("bowq: warning: \(warning)\n") }
+    notes = opened.notes
+    if seeds, !readOnly { try seed(opened.interpreter, paths: paths) }
+    try opened.writeNewStore()
+    return opened.interpreter
   }
 
   /// Adds the BowTie model and sample data when the store has no ties yet.
@@ -258,45 +197,33 @@ public enum Launcher {
     }
   }
 
-  /// Reads a store for `--read-only`: all of it, or every entity that decodes, naming what
-  /// was left out on standard error. A failure says what became of the file, which was the
-  /// version `before`.
-  private static func openReadOnly(_ handle: StoreHandle, before: FileFingerprint?) throws
-    -> ObjectGraph
-  {
-    do {
-      let (graph, skipped) = try handle.salvage()
-      if !skipped.isEmpty {
-        writeError(
-          "bowq: warning: \(handle.path) is damaged; it is open read-only with what could be "
-            + "read. Left out:\n" + skipped.map { "  \($0)\n" }.joined())
-      }
-      return graph
-    } catch StoreError.fileNotFound(let path) {
-      throw LaunchError(
-        message: "cannot open the store read-only: there is no store file at \(path)")
-    } catch {
-      throw LaunchError(
-        message: "cannot open the store read-only: \(error)\nNothing in it can be read"
-          + (before.map { "; " + $0.outcome(at: handle.path) } ?? "")
-          + ". Use --store NEW to start a new store elsewhere.")
+  /// What the shell says when a store cannot be opened: the problem (with its byte offset
+  /// when the file is damaged), what became of the file (untouched, when it still is), and
+  /// the ways on.
+  private static func openingFailure(
+    _ error: StoreOpeningError, readOnly: Bool, model: String?
+  ) -> String {
+    let outcome = error.fileOutcome.map(sentence)
+    switch error.kind {
+    case .coreData:
+      return "\(error)" + (outcome.map { "\n" + $0 } ?? "")
+    case .notCoreData(.model):
+      return "'--model \(model ?? "")' is the model of a Core Data SQLite store, and "
+        + "\(error.path) is not a SQLite database"
+    case .notCoreData(.writesCoreData):
+      return "'--write-core-data' writes back into a Core Data SQLite store, and \(error.path) "
+        + "is not a SQLite database"
+    case .missing:
+      return "cannot open the store read-only: \(error)"
+    case .unreadable where readOnly:
+      return "cannot open the store read-only: \(error)\nNothing in it can be read"
+        + (error.fileOutcome.map { "; " + $0 } ?? "")
+        + ". Use --store NEW to start a new store elsewhere."
+    case .unreadable:
+      return "cannot open the store: \(error)\n" + (outcome.map { $0 + " " } ?? "")
+        + "Use --read-only to look at what can be read from it, or --store NEW to start a new "
+        + "store elsewhere."
     }
-  }
-
-  /// What the shell says when a store cannot be opened for writing: the problem (with its
-  /// byte offset when the file is damaged), what became of the file at `path`, which was the
-  /// version `before` (untouched, when it still is), and the ways on.
-  private static func openingFailure(_ error: Error, path: String, before: FileFingerprint?)
-    -> String
-  {
-    if case StoreError.locked = error {
-      return "cannot open the store: \(error).\nOpen it with --read-only to look at it "
-        + "without saving, or wait until that process ends."
-    }
-    return "cannot open the store: \(error)\n"
-      + (before.map { sentence($0.outcome(at: path)) + " " } ?? "")
-      + "Use --read-only to look at what can be read from it, or --store NEW to start a new "
-      + "store elsewhere."
   }
 
   /// A clause such as ``FileFingerprint/outcome(at:)`` gives as a sentence: capitalised, with
