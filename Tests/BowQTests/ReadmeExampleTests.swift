@@ -41,13 +41,53 @@ final class ReadmeExampleTests: XCTestCase {
     }
     // README example ends
 
-    let example = try Self.exampleInThisFile()
-    let promised = example.compactMap { line in
+    XCTAssertEqual(printed, Self.promisedOutput(of: try Self.exampleInThisFile()))
+  }
+
+  /// What the comments of an example's `print` lines say it prints.
+  private static func promisedOutput(of example: [String]) -> [String] {
+    example.compactMap { line in
       line.range(of: "print(").flatMap { _ in line.range(of: "  // ") }.map {
         String(line[$0.upperBound...])
       }
     }
-    XCTAssertEqual(printed, promised)
+  }
+
+  func testTheStoreExampleRunsAndPrintsWhatItsCommentsSay() throws {
+    var printed: [String] = []
+    func print(_ item: Any) { printed.append(String(describing: item)) }
+
+    // README store example begins
+    // A new store with one entity (a Core Data store opens the same way, its model read
+    // from the file).
+    let path = NSTemporaryDirectory() + "ties-\(UUID().uuidString).bowq"
+    let container = ObjectContainer(
+      path: path, model: "entity BowTie { name: String, rating: Double min 0 max 5 }")
+    let context = try container.newContext()
+
+    // Insert, fetch by predicate, save.
+    try context.insert("BowTie", ["name": "Red Bow Tie", "rating": 3.5])
+    try context.insert("BowTie", ["name": "Blue Bow Tie", "rating": 4.5])
+    let request = ObjectFetchRequest(
+      entityName: "BowTie", predicate: try FormatPredicate(format: "name CONTAINS[c] %@", "blue"))
+    let blue = try context.fetch(request)[0]
+    print(blue.rating.literalText)  // 4.5
+    try context.save()
+
+    // A rating of 6 breaks the model's rule: save says so with Core Data's error code.
+    try context.update(blue, ["rating": 6])
+    do {
+      try context.save()
+    } catch let error as SaveError {
+      print(error.errors[0].code.rawValue)  // 1610
+    }
+    context.rollback()
+    print(try context.count(for: ObjectFetchRequest(entityName: "BowTie")))  // 2
+    // README store example ends
+
+    let example = try Self.exampleInThisFile("README store example")
+    XCTAssertEqual(printed, Self.promisedOutput(of: example))
+    try? FileManager.default.removeItem(atPath: path)
   }
 
   /// README's "The language at a glance" block, run as written as one script (in a folder
@@ -69,25 +109,30 @@ final class ReadmeExampleTests: XCTestCase {
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("favorites.json").path))
   }
 
-  func testTheReadmeShowsTheExampleOfThisTest() throws {
+  func testTheReadmeShowsTheExamplesOfThisTest() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
-    let section = try XCTUnwrap(
-      text.components(separatedBy: "## Using the predicate engine from Swift\n").last)
-    let block = try XCTUnwrap(section.components(separatedBy: "```swift\n").dropFirst().first)
-    let code = try XCTUnwrap(block.components(separatedBy: "```").first)
-    let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    XCTAssertEqual(lines.first, "import BowQ")
-    XCTAssertEqual(
-      Array(lines.dropFirst(2).dropLast()), try Self.exampleInThisFile(),
-      "README's example and this test's differ: keep them the same")
+    for (heading, marker) in [
+      ("## Using the predicate engine from Swift\n", "README example"),
+      ("## Opening a store from Swift\n", "README store example"),
+    ] {
+      let section = try XCTUnwrap(text.components(separatedBy: heading).last, heading)
+      let block = try XCTUnwrap(section.components(separatedBy: "```swift\n").dropFirst().first)
+      let code = try XCTUnwrap(block.components(separatedBy: "```").first)
+      let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      XCTAssertEqual(lines.first, "import BowQ")
+      XCTAssertEqual(
+        Array(lines.dropFirst(2).dropLast()), try Self.exampleInThisFile(marker),
+        "README's example under \(heading) and this test's differ: keep them the same")
+    }
   }
 
-  /// The example's lines in this file, without the test's indentation.
-  private static func exampleInThisFile() throws -> [String] {
+  /// The lines of the example between the markers `marker begins` and `marker ends` in this
+  /// file, without the test's indentation.
+  private static func exampleInThisFile(_ marker: String = "README example") throws -> [String] {
     let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let start = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// README example begins") })
-    let end = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// README example ends") })
+    let start = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// \(marker) begins") })
+    let end = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// \(marker) ends") })
     return lines[(start + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }
   }
 }

@@ -119,6 +119,7 @@ extension Interpreter {
       for (index, value) in edit.attributes { values[index] = value }
       let id = context.insert(values, into: entity.name)
       context.apply(edit.relationshipEdits(of: id))
+      lastInserted = id
     }
   }
 

@@ -18,6 +18,8 @@ public final class Interpreter {
   public let stopwatch: () -> UInt64
   /// The objects of the last fetch, which `set` changes.
   var selection: (entity: String, ids: [ObjectID])?
+  /// The object the last `insert` made, for the Swift API to hand back.
+  var lastInserted: ObjectID?
   /// Whether the last fetch had `select`: it returned values, not objects, and left no
   /// selection.
   var lastFetchReturnedValues = false

@@ -6,7 +6,7 @@ import Foundation
 /// or a Core Data SQLite store, read in place with its model from the store or from
 /// ``modelPath``. The shell and the Swift API open stores through it; what it says about the
 /// store comes back as data (``Opened``), and each phrases it in its own way.
-public struct StoreOpening {
+public struct StoreOpening: Hashable, Sendable {
   /// The store file.
   public var path: String
   /// Whether the store is opened without ever being saved to (a bowq store is then read

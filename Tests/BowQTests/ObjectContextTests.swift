@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// The Swift API in Core Data's shape: a container opens a store, a context fetches,
+/// counts, inserts, changes and deletes objects, and saves — validating as Core Data does,
+/// every error at once — or rolls back, undoes and redoes.
+final class ObjectContextTests: XCTestCase {
+  static let model = """
+    entity Owner { name: String, ties: [Tie] inverse owner }
+    entity Tie { name: String minLength 2, rating: Int16 default 0 min 0 max 5,
+      lastWorn: Date?, owner: Owner? inverse ties }
+    """
+
+  private func context() throws -> ObjectContext {
+    let context = try ObjectContainer(inMemoryWithModel: Self.model).newContext()
+    let ann = try context.insert("Owner", ["name": "Ann"])
+    for (name, rating) in [("Blue", 4), ("Red", 2), ("Green", 5), ("Paisley", 3)] {
+      try context.insert("Tie", ["name": name, "rating": rating, "owner": ann])
+    }
+    return context
+  }
+
+  func testFetchRequestsFilterSortPageAndCount() throws {
+    let context = try context()
+    var request = ObjectFetchRequest(
+      entityName: "Tie", predicate: try FormatPredicate(format: "rating >= %d", 3),
+      sortDescriptors: [ObjectSortDescriptor(key: "rating", ascending: false)])
+    XCTAssertEqual(
+      try context.fetch(request).map(\.name),
+      [.string("Green"), .string("Blue"), .string("Paisley")])
+    XCTAssertEqual(try context.count(for: request), 3)
+    request.fetchLimit = 1
+    request.fetchOffset = 1
+    XCTAssertEqual(try context.fetch(request).map { $0["name"] }, [.string("Blue")])
+    XCTAssertEqual(try context.count(for: request), 1)
+
+    let owner = try XCTUnwrap(
+      context.fetch(ObjectFetchRequest(entityName: "Owner")).first)
+    XCTAssertEqual(owner.objectIDs("ties").count, 4)
+    XCTAssertEqual(owner.id.entity, "Owner")
+    let dictionaries = try context.fetchDictionaries(
+      ObjectFetchRequest(entityName: "Owner", propertiesToFetch: ["name", "ties.@count"]))
+    XCTAssertEqual(dictionaries, [["name": .string("Ann"), "ties.@count": .int(4)]])
+  }
+
+  func testMistakesAreReportedWithDidYouMean() throws {
+    let context = try context()
+    XCTAssertThrowsError(try context.fetch(ObjectFetchRequest(entityName: "Ties"))) {
+      XCTAssertTrue("\($0)".contains("Tie"), "\($0)")
+    }
+    XCTAssertThrowsError(
+      try context.fetch(
+        ObjectFetchRequest(entityName: "Tie", predicate: try FormatPredicate(format: "ratin > 1")))
+    ) { XCTAssertTrue("\($0)".contains("rating"), "\($0)") }
+    let tie = try XCTUnwrap(context.fetch(ObjectFetchRequest(entityName: "Tie")).first)
+    XCTAssertThrowsError(try context.update(tie, ["rating": "high"]))
+  }
+
+  func testSaveValidatesEveryChangeAndReportsEachErrorWithItsCode() throws {
+    let folder = try makeTemporaryFolder("bowq-api")
+    let path = folder.appendingPathComponent("ties.bowq").path
+    let context = try ObjectContainer(path: path, model: Self.model).newContext()
+    XCTAssertFalse(context.hasChanges)
+    let tie = try context.insert("Tie", ["name": "Blue", "rating": 4])
+    try context.save()
+    try context.update(tie, ["rating": 9])
+    try context.insert("Tie", ["name": "X"])
+    XCTAssertThrowsError(try context.save()) {
+      let codes = ($0 as? SaveError)?.errors.map(\.code)
+      XCTAssertEqual(
+        codes?.sorted { $0.rawValue < $1.rawValue }, [.numberTooLarge, .stringTooShort])
+    }
+    XCTAssertTrue(context.hasChanges, "nothing was saved, the changes are still pending")
+    XCTAssertEqual(context.changes.count, 2)
+    context.rollback()
+    XCTAssertFalse(context.hasChanges)
+    try context.update(tie, ["rating": 5])
+    try context.save()
+
+    // Saved, the store is free for another session; this one's next edit finds the change.
+    let other = try ObjectContainer(path: path).newContext()
+    try other.update(tie, ["name": "Navy"])
+    try other.save()
+    XCTAssertThrowsError(try context.update(tie, ["rating": 1])) {
+      XCTAssertTrue("\($0)".contains("changed"), "\($0)")
+    }
+
+    // A new session on the file sees what was saved.
+    let reader = try ObjectContainer(path: path, readOnly: true).newContext()
+    XCTAssertEqual(
+      try reader.fetch(ObjectFetchRequest(entityName: "Tie")).map(\.rating), [.int(5)])
+    XCTAssertThrowsError(try ObjectContainer(path: path, model: Self.model).newContext()) {
+      XCTAssertEqual($0 as? ObjectContainerError, .modelForExistingStore(path))
+    }
+  }
+
+  func testUndoRedoAndDeleteRules() throws {
+    let context = try context()
+    let red = try XCTUnwrap(
+      context.fetch(
+        ObjectFetchRequest(
+          entityName: "Tie", predicate: try FormatPredicate(format: "name == 'Red'"))
+      ).first)
+    try context.delete(red)
+    XCTAssertEqual(try context.count(for: ObjectFetchRequest(entityName: "Tie")), 3)
+    let ann = try XCTUnwrap(context.fetch(ObjectFetchRequest(entityName: "Owner")).first)
+    XCTAssertEqual(ann.objectIDs("ties").count, 3, "the inverse was nullified")
+    XCTAssertTrue(context.undo())
+    XCTAssertEqual(try context.count(for: ObjectFetchRequest(entityName: "Tie")), 4)
+    XCTAssertTrue(context.redo())
+    XCTAssertEqual(try context.count(for: ObjectFetchRequest(entityName: "Tie")), 3)
+    XCTAssertNil(try context.object(with: red.id))
+  }
+
+  func testACoreDataStoreIsFetchedWithItsSubEntities() throws {
+    let path = try copyCoreDataFixture("Books/Books.sqlite").path
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let context = try ObjectContainer(path: path, readOnly: true).newContext()
+    let books = try context.fetch(
+      ObjectFetchRequest(
+        entityName: "Book", sortDescriptors: [ObjectSortDescriptor(key: "title")]))
+    XCTAssertEqual(books.map(\.entityName), ["Book", "Book", "GraphicNovel"])
+    XCTAssertEqual(
+      try context.count(
+        for: ObjectFetchRequest(
+          entityName: "Page",
+          predicate: try FormatPredicate(format: "book.title BEGINSWITH %@", "title 1"))),
+      99)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+  }
+}
