@@ -22,6 +22,9 @@ import Foundation
 public final class ObjectContext {
   /// The session the calls run in.
   let interpreter: Interpreter
+  /// The Swift types already checked against entities (``fetch(_:_:)``'s mapping), as
+  /// "type entity".
+  var checkedMappings: Set<String> = []
 
   init(_ interpreter: Interpreter) {
     self.interpreter = interpreter

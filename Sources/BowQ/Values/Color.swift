@@ -2,7 +2,7 @@
 ///
 /// Components are 0–255, as in the BowTies sample data; the app turns them into a
 /// `UIColor` through its `ColorAttributeTransformer`. Three bytes keep ``Value`` small.
-public struct Color: Hashable, Sendable {
+public struct Color: Hashable, Sendable, Codable {
   public var red: UInt8
   public var green: UInt8
   public var blue: UInt8

@@ -16,3 +16,23 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     (a.entity, a.key) < (b.entity, b.key)
   }
 }
+
+/// An object ID is coded as the text it prints as, `BowTie/p3`.
+extension ObjectID: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let slash = text.range(of: "/p", options: .backwards),
+      !text[..<slash.lowerBound].isEmpty, let key = Int64(text[slash.upperBound...])
+    else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\(text) is not an object ID such as BowTie/p3")
+    }
+    self.init(entity: String(text[..<slash.lowerBound]), key: key)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
