@@ -33,6 +33,7 @@ test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
 	scripts/check-install.sh
+	SWIFT=$(SWIFT) scripts/check-swift-example.sh
 
 install:
 	scripts/install.sh --prefix "$(PREFIX)"
