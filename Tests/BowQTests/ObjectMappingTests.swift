@@ -60,6 +60,37 @@ final class ObjectMappingTests: XCTestCase {
     }
   }
 
+  func testValueTypesInsertAsObjects() throws {
+    struct NewTie: Encodable {
+      var name: String
+      var rating: Int16
+      var lastWorn: Date?
+      var owner: ObjectID?
+    }
+    let context = try context()
+    let owner = try XCTUnwrap(context.fetch(ObjectFetchRequest(entityName: "Owner")).first).id
+    let inserted = try context.insert(
+      NewTie(name: "Navy", rating: 3, lastWorn: nil, owner: owner), into: "Tie")
+    XCTAssertEqual(inserted.rating, .int(3))
+    XCTAssertEqual(inserted.objectIDs("owner"), [owner])
+    XCTAssertEqual(
+      try context.fetch(Tie.self, where: "name == %@", "Navy").first,
+      Tie(name: "Navy", rating: 3, lastWorn: nil, owner: owner))
+
+    struct Nested: Encodable {
+      struct Shade: Encodable { var hue: Int }
+      var name: String
+      var shade: Shade
+    }
+    XCTAssertThrowsError(try context.insert(Nested(name: "Odd", shade: .init(hue: 1)), into: "Tie"))
+    {
+      let error = $0 as? ObjectMappingError
+      XCTAssertEqual(error?.field, "shade")
+      XCTAssertEqual(error?.entity, "Tie")
+    }
+    XCTAssertEqual(try context.count(for: ObjectFetchRequest(entityName: "Tie")), 3)
+  }
+
   func testAMissingValueOrAValueTooLargeNamesTheObjectAndField() throws {
     struct Worn: Decodable { var lastWorn: Date }
     struct Small: Decodable { var rating: Int8 }

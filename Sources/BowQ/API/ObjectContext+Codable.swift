@@ -32,6 +32,26 @@ extension ObjectContext {
         predicate: try FormatPredicate(format: format, argumentArray: arguments)))
   }
 
+  /// Inserts an object of `entityName` (by default the type's name) with `value`'s fields as
+  /// its properties (``ObjectEncoder``'s mapping); a nil optional field leaves its property
+  /// at its default.
+  ///
+  /// - Throws: ``ObjectMappingError`` for a field no property can hold; what
+  ///   ``insert(_:_:)`` throws (an unknown property, a value its attribute cannot hold).
+  @discardableResult
+  public func insert<T: Encodable>(_ value: T, into entityName: String? = nil) throws
+    -> FetchedObject
+  {
+    let entity = entityName ?? String(describing: T.self)
+    let values: [String: Any?]
+    do {
+      values = try ObjectEncoder.values(of: value)
+    } catch let error as EncodingError {
+      throw ObjectMappingError(type: T.self, entity: entity, error)
+    }
+    return try insert(entity, values)
+  }
+
   /// Decodes `object` as `T`, its failure phrased as an ``ObjectMappingError``.
   static func decode<T: Decodable>(_ type: T.Type, from object: FetchedObject) throws -> T {
     do {

@@ -8,6 +8,18 @@ public struct ObjectMappingError: Error, Hashable, Sendable, CustomStringConvert
   public var field: String?
   public var reason: String
 
+  init(type: Any.Type, entity: String, _ error: EncodingError) {
+    self.type = String(describing: type)
+    self.entity = entity
+    let context: EncodingError.Context
+    switch error {
+    case .invalidValue(_, let c): context = c
+    @unknown default: context = .init(codingPath: [], debugDescription: "\(error)")
+    }
+    field = context.codingPath.first?.stringValue
+    reason = context.debugDescription
+  }
+
   init(type: Any.Type, entity: String, _ error: DecodingError) {
     self.type = String(describing: type)
     self.entity = entity
