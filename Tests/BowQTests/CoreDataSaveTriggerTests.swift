@@ -28,6 +28,22 @@ final class CoreDataSaveTriggerTests: XCTestCase {
     try Data(contentsOf: URL(fileURLWithPath: path))
   }
 
+  /// Runs `edit` on the store at `path`, then `save`, which must fail with a message holding
+  /// each of `fragments` and leave the file as it was.
+  private func assertSaveRefused(
+    at path: String, after edit: String, saying fragments: [String],
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let interpreter = try session(path)
+    _ = try interpreter.run(edit)
+    let before = try bytes(path)
+    let message = interpreter.errorMessage(running: "save")
+    for fragment in fragments {
+      XCTAssertTrue(message.contains(fragment), message, file: file, line: line)
+    }
+    XCTAssertEqual(try bytes(path), before, "the file changed", file: file, line: line)
+  }
+
   func testAStoreWithATriggerCoreDataDoesNotWriteIsRefusedNamingIt() throws {
     let path = try store(
       "CREATE TRIGGER wipe_tags AFTER UPDATE ON ZSHELF BEGIN DELETE FROM ZTAG; END;")
@@ -64,16 +80,14 @@ final class CoreDataSaveTriggerTests: XCTestCase {
   }
 
   func testARowATriggerChangesBehindTheSaveFailsItWritingNothing() throws {
-    let path = try store(
-      "CREATE TRIGGER Z_DA_ZTAG_gone AFTER INSERT ON ZTAG BEGIN DELETE FROM ZTAG "
-        + "WHERE Z_PK = NEW.Z_PK; END;")
-    let interpreter = try session(path)
-    _ = try interpreter.run("insert Tag name = 'new'")
-    let before = try bytes(path)
-    let message = interpreter.errorMessage(running: "save")
-    XCTAssertTrue(message.contains("Tag/p101 in the store is missing"), message)
-    XCTAssertTrue(message.contains("a trigger of the store changed what bowq wrote"), message)
-    XCTAssertEqual(try bytes(path), before)
+    try assertSaveRefused(
+      at: try store(
+        "CREATE TRIGGER Z_DA_ZTAG_gone AFTER INSERT ON ZTAG BEGIN DELETE FROM ZTAG "
+          + "WHERE Z_PK = NEW.Z_PK; END;"),
+      after: "insert Tag name = 'new'",
+      saying: [
+        "Tag/p101 in the store is missing", "a trigger of the store changed what bowq wrote",
+      ])
   }
 
   /// An R-tree index as Core Data keeps one (Photos' `Z_RT_GenericAsset_boundedByRect`) on
@@ -111,27 +125,19 @@ final class CoreDataSaveTriggerTests: XCTestCase {
   }
 
   func testAnRTreeTriggerOfAnotherShapeIsRefusedAsForeign() throws {
-    let path = try rtreeStore(
-      "CREATE TRIGGER Z_RT_Shelf_box_wipe AFTER UPDATE ON ZSHELF FOR EACH ROW BEGIN "
-        + "DELETE FROM ZTAG; END;")
-    let interpreter = try session(path)
-    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
-    let before = try bytes(path)
-    let message = interpreter.errorMessage(running: "save")
-    XCTAssertTrue(message.contains("\"Z_RT_Shelf_box_wipe\""), message)
-    XCTAssertTrue(message.contains("Core Data does not write"), message)
-    XCTAssertEqual(try bytes(path), before)
+    try assertSaveRefused(
+      at: try rtreeStore(
+        "CREATE TRIGGER Z_RT_Shelf_box_wipe AFTER UPDATE ON ZSHELF FOR EACH ROW BEGIN "
+          + "DELETE FROM ZTAG; END;"),
+      after: "update Shelf where name == 'Fiction' set name = 'Novels'",
+      saying: ["\"Z_RT_Shelf_box_wipe\"", "Core Data does not write"])
   }
 
   func testTheSchemaIsNotTrustedBesideAVirtualTableCoreDataDoesNotWrite() throws {
-    let path = try rtreeStore("CREATE VIRTUAL TABLE notes USING RTREE (id, a, b);")
-    let interpreter = try session(path)
-    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
-    let before = try bytes(path)
-    let message = interpreter.errorMessage(running: "save")
-    XCTAssertTrue(message.contains("unsafe use of virtual table"), message)
-    XCTAssertTrue(message.contains("nothing was written"), message)
-    XCTAssertEqual(try bytes(path), before)
+    try assertSaveRefused(
+      at: try rtreeStore("CREATE VIRTUAL TABLE notes USING RTREE (id, a, b);"),
+      after: "update Shelf where name == 'Fiction' set name = 'Novels'",
+      saying: ["unsafe use of virtual table", "nothing was written"])
   }
 
   func testEveryConnectionIsDefensive() throws {
@@ -146,13 +152,10 @@ final class CoreDataSaveTriggerTests: XCTestCase {
     XCTAssertEqual(try reader.rows("PRAGMA trusted_schema"), [[.integer(0)]])
     let writer = try SQLiteConnection(writing: path)
     XCTAssertEqual(try writer.rows("PRAGMA trusted_schema"), [[.integer(0)]])
-    let interpreter = try session(path)
-    _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
-    let before = try bytes(path)
     // Defensive still when the schema is trusted for the R-tree's triggers.
-    let message = interpreter.errorMessage(running: "save")
-    XCTAssertTrue(message.contains("Z_RT_Shelf_box_node may not be modified"), message)
-    XCTAssertEqual(try bytes(path), before)
+    try assertSaveRefused(
+      at: path, after: "update Shelf where name == 'Fiction' set name = 'Novels'",
+      saying: ["Z_RT_Shelf_box_node may not be modified"])
   }
 
   func testCtrlCStopsAReadThatRunsInOneLongStep() throws {
