@@ -39,7 +39,9 @@ public final class Shell {
   /// the ``pager``.
   public var terminalRows: () -> Int? = { nil }
   /// Where results taller than the terminal go at the prompt; nil prints them directly.
-  public var pager: Pager?
+  public var pager: (any Paging)?
+  /// How long the statement running has waited for the pager, which `.timer` leaves out.
+  var timeInPager: UInt64 = 0
   /// The locale `show` reads dates in: the one the environment names (see
   /// ``EnvironmentLocale``), or one a test fixes.
   public var locale = Locale.current
@@ -343,6 +345,7 @@ public final class Shell {
     -> Bool
   {
     let start = showsTimes ? interpreter.stopwatch() : nil
+    timeInPager = 0
     defer { reportTutorialVerdict() }
     defer {
       if redirectsOnce {
@@ -352,7 +355,9 @@ public final class Shell {
     }
     defer {
       if let start {
-        output.error("Time: \(Interpreter.milliseconds(interpreter.stopwatch() &- start))\n")
+        let elapsed = interpreter.stopwatch() &- start
+        let own = elapsed > timeInPager ? elapsed - timeInPager : 0
+        output.error("Time: \(Interpreter.milliseconds(own))\n")
       }
     }
     do {
@@ -416,7 +421,7 @@ public final class Shell {
     guard interactive, usesPager, let pager, let rows = terminalRows(), lines >= rows else {
       return false
     }
-    switch try pager.show(body) {
+    switch try pager.show(timing: interpreter.stopwatch, waited: &timeInPager, body) {
     case .shown:
       return true
     case .failed(let reason):

@@ -103,6 +103,27 @@ final class TimerTests: XCTestCase {
     XCTAssertFalse(shell.run(script: ".timer sometimes", name: "-c"))
     XCTAssertTrue(capture.err.hasSuffix("-c:1: error: .timer takes on or off\n"))
   }
+
+  /// The time of a statement whose result went through the pager is the statement's own:
+  /// not the minutes its reader spent in the pager (issue 26, item 7).
+  func testTimerLeavesOutTheTimeInThePager() throws {
+    let capture = ShellFixtures.Capture()
+    let clock = ReaderClock()
+    let interpreter = Interpreter(
+      context: Context(graph: ObjectGraph()), store: .memory, stopwatch: { clock.now })
+    _ = try interpreter.run(
+      "entity Hat { name: String }\n"
+        + (1...9).map { "insert Hat name = \"Hat \($0)\"" }.joined(separator: "\n") + "\nsave")
+    let shell = Shell(interpreter: interpreter, output: capture.output)
+    let pager = ReadingPager(clock: clock)
+    shell.pager = pager
+    shell.terminalRows = { 5 }
+    var reader = StreamLineReader(text: ".timer on\nfetch Hat\n")
+    shell.run(reader: &reader, interactive: true)
+    XCTAssertTrue(pager.shown.contains("Hat 9"), "the result went through the pager")
+    XCTAssertEqual(clock.now, 3 * 60_000_000_000, "the reader spent three minutes in it")
+    XCTAssertEqual(capture.err, "Time: 0.000 ms\n")
+  }
 }
 
 /// The pager the environment asks for.
@@ -169,5 +190,36 @@ final class ChangesSummaryTests: XCTestCase {
     XCTAssertEqual(lines.last, "… and 70 more; `changes all` lists every one")
     XCTAssertTrue(shell.run(script: "changes ALL", name: "-c"))
     XCTAssertEqual(capture.out.split(separator: "\n").count, 51 + 120)
+  }
+}
+
+/// A monotonic clock that moves only when a ``ReadingPager``'s reader spends time.
+private final class ReaderClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var nanoseconds: UInt64 = 0
+  var now: UInt64 { lock.withLock { nanoseconds } }
+  func advance(minutes: UInt64) { lock.withLock { nanoseconds += minutes * 60_000_000_000 } }
+}
+
+/// A pager whose reader takes a minute over each piece of text before taking the next, and
+/// two more before leaving it.
+private final class ReadingPager: Paging, @unchecked Sendable {
+  let command = "reader"
+  let clock: ReaderClock
+  private(set) var shown = ""
+
+  init(clock: ReaderClock) {
+    self.clock = clock
+  }
+
+  func show(_ body: (_ write: (String) -> Void) throws(Interrupted) -> Void)
+    throws(Interrupted) -> Pager.Outcome
+  {
+    try body { text in
+      shown += text
+      clock.advance(minutes: 1)
+    }
+    clock.advance(minutes: 2)
+    return .shown
   }
 }

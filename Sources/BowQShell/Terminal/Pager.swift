@@ -5,10 +5,22 @@ import Foundation
   import Glibc
 #endif
 
+/// What results taller than the terminal go through at the prompt: ``Pager``, the
+/// `$PAGER` command, or anything else that shows text (a test's).
+public protocol Paging: Sendable {
+  /// The command, as a message about a pager that failed names it.
+  var command: String { get }
+
+  /// Hands `body` a writer to the pager and returns once the pager has ended, or says
+  /// why it could not show the text.
+  func show(_ body: (_ write: (String) -> Void) throws(Interrupted) -> Void)
+    throws(Interrupted) -> Pager.Outcome
+}
+
 /// A pager that results taller than the terminal go through, as psql sends them to
 /// `$PAGER`: `less -FRX` unless the environment names another (an empty `PAGER` turns it
 /// off). The command runs through `/bin/sh -c` with the result on its standard input.
-public struct Pager: Sendable {
+public struct Pager: Paging {
   /// The command, as a shell reads it.
   public var command: String
 
