@@ -362,7 +362,7 @@ public final class Shell {
     }
     do {
       let result = try run(statement)
-      try print(showingStoreURIs(result), interactive: interactive)
+      try print(result, interactive: interactive)
       for note in interpreter.notes {
         output.error(diagnostics.format(note.message, at: note.range, kind: note.kind.rawValue))
       }
@@ -432,23 +432,6 @@ public final class Shell {
       self.pager = nil
       return false
     }
-  }
-
-  /// The result with each object it refers to shown as Core Data's URI of it, when the
-  /// store is a Core Data SQLite store: `x-coredata://<store UUID>/Book/p3`.
-  private func showingStoreURIs(_ result: StatementResult) -> StatementResult {
-    guard case .coreData(_, let uuid) = interpreter.store, case .objects(var resultSet) = result
-    else { return result }
-    @Sendable func shown(_ value: Value) -> Value {
-      switch value {
-      case .object(let id):
-        return URI(CoreDataStore.uri(of: id, storeUUID: uuid)).map(Value.uri) ?? value
-      case .collection(let values): return .collection(values.map(shown))
-      default: return value
-      }
-    }
-    resultSet.rows = resultSet.rows.mappingRows { $0.map(shown) }
-    return .objects(resultSet)
   }
 
   private func print(_ result: StatementResult, interactive: Bool) throws(Interrupted) {

@@ -149,7 +149,8 @@ final class HeadersTests: XCTestCase {
         name: "-c"))
     XCTAssertEqual(
       capture.out,
-      "Fez  3\nFez,3\n┌─────┬───┐\n│ Fez │ 3 │\n└─────┴───┘\nname,width\nFez,3\n")
+      "Hat/p1  Fez  3\nHat/p1,Fez,3\n┌────────┬─────┬───┐\n│ Hat/p1 │ Fez │ 3 │\n└────────┴─────┴───┘\n"
+        + "object,name,width\nHat/p1,Fez,3\n")
   }
 }
 
@@ -167,7 +168,8 @@ final class OutputRedirectionTests: XCTestCase {
         script: ".mode csv\n.once \(once)\nfetch Hat\ncount Hat\n.output \"\(all)\"\n"
           + "count Hat\n.tables\n.output\ncount Hat",
         name: "-c"))
-    XCTAssertEqual(try String(contentsOfFile: once, encoding: .utf8), "name,width\nFez,3\n")
+    XCTAssertEqual(
+      try String(contentsOfFile: once, encoding: .utf8), "object,name,width\nHat/p1,Fez,3\n")
     XCTAssertEqual(try String(contentsOfFile: all, encoding: .utf8), "count\n1\nHat  1 object\n")
     XCTAssertEqual(capture.out, "count\n1\ncount\n1\n")
     XCTAssertFalse(shell.run(script: ".output /dev/null", name: "-c"))

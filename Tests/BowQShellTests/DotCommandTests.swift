@@ -27,7 +27,7 @@ final class DotCommandTests: XCTestCase {
         name: nil))
     XCTAssertEqual(
       capture.out,
-      "name,width\nFez,3\nHat  1 object\n$w = 3\n")
+      "object,name,width\nHat/p1,Fez,3\nHat  1 object\n$w = 3\n")
     XCTAssertEqual(capture.err, "")
   }
 

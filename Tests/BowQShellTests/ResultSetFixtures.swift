@@ -3,13 +3,20 @@ import Foundation
 
 /// Results shared by the renderer tests.
 enum ResultSetFixtures {
-  /// A result with the given columns and rows; object keys count from 1.
+  /// A result of values with the given columns and rows, as `select` gives: no row is an
+  /// object, so no renderer names one.
   static func result(_ columns: [(String, AttributeType)], _ rows: [[Value]]) -> ResultSet {
     ResultSet(
       entity: "BowTie",
-      columns: columns.map { ResultColumn(name: $0.0, type: ValueType($0.1)) },
-      ids: rows.indices.map { ObjectID(entity: "BowTie", key: Int64($0 + 1)) },
+      columns: columns.map { ResultColumn(name: $0.0, type: ValueType($0.1)) }, ids: [],
       rows: rows)
+  }
+
+  /// `result` as a fetch of whole objects gives it: each row a BowTie, keys from 1.
+  static func objects(_ result: ResultSet) -> ResultSet {
+    var objects = result
+    objects.ids = result.rows.indices.map { ObjectID(entity: "BowTie", key: Int64($0 + 1)) }
+    return objects
   }
 
   /// 2024-05-01T12:00:00Z.

@@ -74,7 +74,8 @@ final class ShellTests: XCTestCase {
     let shell = try makeShell(capture)
     XCTAssertTrue(shell.run(script: ".mode csv\nfetch Hat\n.schema", name: nil))
     XCTAssertEqual(
-      capture.out, "name,width\nFez,3\nentity Hat {\n  name: String\n  width: Int16 min 1\n}\n")
+      capture.out,
+      "object,name,width\nHat/p1,Fez,3\nentity Hat {\n  name: String\n  width: Int16 min 1\n}\n")
     XCTAssertFalse(shell.run(script: ".quti", name: nil))
     XCTAssertTrue(
       capture.err.contains("unknown command .quti. Did you mean \".quit\"?"), capture.err)

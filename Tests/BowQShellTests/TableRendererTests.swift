@@ -49,11 +49,11 @@ final class TableRendererTests: XCTestCase {
     XCTAssertEqual(
       text,
       """
-      title  pages
-      -----  ----------------------------------------------------------------------------
-      long   {Page/p1, Page/p2, Page/p3, Page/p4, Page/p5, Page/p6, Page/p7, … 99 in all}
-      short  {Page/p1, Page/p2}
-      none   {}
+      object   title  pages
+      -------  -----  ----------------------------------------------------------------------------
+      Book/p1  long   {Page/p1, Page/p2, Page/p3, Page/p4, Page/p5, Page/p6, Page/p7, … 99 in all}
+      Book/p2  short  {Page/p1, Page/p2}
+      Book/p3  none   {}
 
       """)
   }

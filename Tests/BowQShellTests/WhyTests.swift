@@ -165,9 +165,9 @@ final class WhyTests: XCTestCase {
     XCTAssertEqual(
       try output("fetch Tie where rating >= 3 sort by rating limit 1\nwhy not Tie/p2\nwhy"),
       """
-      name   rating  lastWorn  owner
-      -----  ------  --------  -----
-      Polka       3  nil       nil
+      object  name   rating  lastWorn  owner
+      ------  -----  ------  --------  -----
+      Tie/p3  Polka       3  nil       nil
       Tie/p2 does not match rating >= 3
       rating >= 3: false
          rating is 2

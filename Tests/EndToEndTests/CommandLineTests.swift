@@ -58,7 +58,7 @@ final class CommandLineTests: XCTestCase {
     let keys = try Bowq.run(
       ["-c", "fetch BowTie sort by searchKey", "--format", "csv"], home: home)
     XCTAssertEqual(
-      keys.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[1] },
+      keys.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] },
       ["B", "G", "I", "O", "R", "V", "Y"])
   }
 
@@ -160,8 +160,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertFalse(result.stdout.contains("\u{1B}"))
     let lines = result.stdout.split(separator: "\n")
     XCTAssertEqual(lines.first, "7")
-    XCTAssertTrue(lines[3].hasPrefix("Green Bow Tie"), result.stdout)
-    XCTAssertTrue(lines[4].hasPrefix("Red Bow Tie"), result.stdout)
+    XCTAssertTrue(lines[3].hasPrefix("BowTie/p4  Green Bow Tie"), result.stdout)
+    XCTAssertTrue(lines[4].hasPrefix("BowTie/p1  Red Bow Tie"), result.stdout)
   }
 
   func testAPipeStopsAtTheFirstErrorWithStatus1() throws {
@@ -202,9 +202,10 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(
       Set(red.keys),
       [
-        "name", "searchKey", "rating", "timesWorn", "lastWorn", "isFavorite", "id", "url",
-        "photoData", "tintColor",
+        "object", "name", "searchKey", "rating", "timesWorn", "lastWorn", "isFavorite", "id",
+        "url", "photoData", "tintColor",
       ])
+    XCTAssertEqual(red["object"] as? String, "BowTie/p1")
     XCTAssertEqual(red["lastWorn"] as? String, "2024-03-01T09:30:00Z")
     XCTAssertEqual(red["id"] as? String, "6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01")
     XCTAssertEqual(red["isFavorite"] as? Bool, false)
@@ -231,7 +232,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(create.status, 0, create.stderr)
     let read = try Bowq.run(
       ["--store", store.path, "--format", "csv", "-c", "fetch Hat"], home: home)
-    XCTAssertEqual(read.stdout, "name,width\nFez,3\n")
+    XCTAssertEqual(read.stdout, "object,name,width\nHat/p1,Fez,3\n")
   }
 
   func testSavedStoresAreValidPlistsForPlutilAndPython() throws {

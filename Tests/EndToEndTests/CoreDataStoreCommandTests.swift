@@ -124,19 +124,21 @@ final class CoreDataStoreCommandTests: XCTestCase {
     XCTAssertFalse(result.stderr.contains("comment is a required"), result.stderr)
   }
 
-  func testObjectsShowAsCoreDataURIs() throws {
+  /// A Core Data store's objects are named as any store's are, as `why`, `show` and
+  /// `changes` name them: `GraphicNovel/p3`, not its 70-character URI (issue 26, item 4).
+  func testObjectsAreNamedAsEverywhere() throws {
     let store = try fixture("Books/Books.sqlite")
     let result = try Bowq.run(
       ["--store", store.path, "--json", "-c", "fetch Page where number == 19"], home: home)
     XCTAssertEqual(result.status, 0, result.stderr)
     // select Z_PK, ZBOOK, Z1_BOOK from ZPAGE where ZNUMBER = 19: 1|3|2 (GraphicNovel 3)
     XCTAssertTrue(
-      result.stdout.contains(
-        "\"book\":\"x-coredata://4B0F5331-DE87-4D61-9947-8A976CCEB627/GraphicNovel/p3\""),
-      result.stdout)
+      result.stdout.hasPrefix("[\n  {\"object\":\"Page/p1\",\"content\":"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("\"book\":\"GraphicNovel/p3\""), result.stdout)
+    XCTAssertFalse(result.stdout.contains("x-coredata"), result.stdout)
   }
 
-  func testShowAndWhyTakeTheURIsTablesPrint() throws {
+  func testShowAndWhyTakeCoreDataURIs() throws {
     let store = try fixture("Books/Books.sqlite")
     let uri = "x-coredata://4B0F5331-DE87-4D61-9947-8A976CCEB627/GraphicNovel/p3"
     for reference in [uri, "\"\(uri)\""] {

@@ -6,7 +6,10 @@ import XCTest
 final class ExchangeRoundTripTests: XCTestCase {
   func testTheSampleRoundTripsThroughEveryFormat() throws {
     let home = try makeHome()
-    let show = "fetch BowTie sort by name"
+    // The attributes, as the objects imported are new ones, of other keys.
+    let show =
+      "fetch BowTie select name, searchKey, rating, timesWorn, lastWorn, isFavorite, id, url, "
+      + "photoData, tintColor sort by name"
     let original = try Bowq.run(
       ["--memory", "--sample", "--format", "json", "-c", show], home: home)
     XCTAssertEqual(original.status, 0, original.stderr)

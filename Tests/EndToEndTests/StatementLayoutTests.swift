@@ -41,7 +41,8 @@ final class StatementLayoutTests: XCTestCase {
         count BowTie where rating == 2 AND searchKey == "G"
         """, home: home)
     XCTAssertEqual(run.status, 0, run.stderr)
-    XCTAssertTrue(run.stdout.hasPrefix("name\nBlue Bow Tie\ncount\n1\nname,searchKey"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.hasPrefix("name\nBlue Bow Tie\ncount\n1\nobject,name,searchKey"), run.stdout)
     XCTAssertTrue(run.stdout.hasSuffix("\ncount\n1\n"), run.stdout)
     XCTAssertTrue(run.stderr.contains("Updated 1 BowTie.\nUpdated 1 BowTie."), run.stderr)
   }

@@ -30,9 +30,9 @@ final class WhyHierarchyCommandTests: XCTestCase {
       result.stdout,
       """
       1
-      name   wheels  doors
-      -----  ------  -----
-      Racer       4      2
+      object       name   wheels  doors
+      -----------  -----  ------  -----
+      SportCar/p3  Racer       4      2
       SportCar/p3 matches doors < 3
       doors < 3: true
          doors is 2

@@ -11,7 +11,8 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
     case objects(EntityTable, positions: [Int])
     /// Objects of a hierarchy's members, each read in the layout of the entity asked about.
     case members(PlanSource, positions: [Int])
-    case transformed(ResultRows, @Sendable ([Value]) -> [Value])
+    /// Rows of another result, each changed with its index when it is read.
+    case transformed(ResultRows, @Sendable (Int, [Value]) -> [Value])
   }
 
   private let source: Source
@@ -40,6 +41,13 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
 
   /// The same rows, each changed by `transform` when it is read.
   public func mappingRows(_ transform: @escaping @Sendable ([Value]) -> [Value]) -> ResultRows {
+    ResultRows(source: .transformed(self, { transform($1) }))
+  }
+
+  /// The same rows, each changed by `transform`, given the row's index, when it is read.
+  public func mappingIndexedRows(_ transform: @escaping @Sendable (Int, [Value]) -> [Value])
+    -> ResultRows
+  {
     ResultRows(source: .transformed(self, transform))
   }
 
@@ -62,7 +70,7 @@ public struct ResultRows: RandomAccessCollection, Hashable, Sendable, Expressibl
     case .made(let rows): return rows[index]
     case .objects(let table, let positions): return table.row(at: positions[index])
     case .members(let source, let positions): return source.row(at: positions[index])
-    case .transformed(let base, let transform): return transform(base[index])
+    case .transformed(let base, let transform): return transform(index, base[index])
     }
   }
 

@@ -6,7 +6,8 @@ public enum StoreDestination {
   /// Nothing is written: saving validates and commits in memory only.
   case memory
   /// A Core Data SQLite store, read in place: saving writes back into it only with
-  /// `--write-core-data` (``Interpreter/writesCoreData``) and is refused otherwise, and its
-  /// objects show as Core Data's URIs (``CoreDataStore/uri(of:storeUUID:)``).
+  /// `--write-core-data` (``Interpreter/writesCoreData``) and is refused otherwise. Its
+  /// objects are named as any store's are (`Book/p2`); `show` and `why` also take Core
+  /// Data's URIs of them (``CoreDataStore/uri(of:storeUUID:)``).
   case coreData(path: String, uuid: String)
 }

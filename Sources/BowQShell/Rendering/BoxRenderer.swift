@@ -31,6 +31,7 @@ public struct BoxRenderer: ResultRenderer {
   }
 
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    let result = ObjectNaming.withObjectColumn(result)
     guard !result.rows.isEmpty else { return output(Self.noObjects) }
     var bottom = ""
     try ColumnLayout.pages(of: result, rowsPerPage: rowsPerPage, measuringHeader: showsHeader) {

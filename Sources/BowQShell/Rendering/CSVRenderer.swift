@@ -16,6 +16,7 @@ public struct CSVRenderer: ResultRenderer {
   }
 
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    let result = ObjectNaming.withObjectColumn(result)
     if showsHeader { output(CSV.record(result.columns.map { CSV.quoted($0.name) })) }
     for (index, row) in result.rows.enumerated() {
       try Interrupt.check(every: index)

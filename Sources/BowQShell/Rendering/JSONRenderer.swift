@@ -19,6 +19,7 @@ public struct JSONRenderer: ResultRenderer {
   }
 
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    let result = ObjectNaming.withObjectColumn(result)
     let names = result.columns.map(\.name)
     if !isLineDelimited { output(result.rows.isEmpty ? "[]\n" : "[\n") }
     for (index, row) in result.rows.enumerated() {

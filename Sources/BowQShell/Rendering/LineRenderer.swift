@@ -1,13 +1,16 @@
 import BowQ
 
-/// One `name = value` line per attribute and a blank line between rows, as sqlite's
-/// `.mode line` prints them; names are aligned to the right:
+/// One record per row, headed as psql's expanded records are, then one `name = value` line
+/// per attribute, as sqlite's `.mode line` prints them; names are aligned to the right:
 ///
+///     -[ BowTie/p1 ]---------
 ///          name = Red
 ///     searchKey = R
 ///        rating = 4.5
 ///
-/// Values are printed as in ``TableRenderer``.
+/// A record of an object is headed by the object's name (``ObjectNaming``), one of `select`
+/// values by its number (`-[ RECORD 2 ]`). The rule runs to the record's widest line, up
+/// to ``ruleWidth`` columns. Values are printed as in ``TableRenderer``.
 public struct LineRenderer: ResultRenderer {
   /// A dim `nil` when enabled.
   public var style: Style
@@ -16,6 +19,9 @@ public struct LineRenderer: ResultRenderer {
     self.style = style
   }
 
+  /// The widest a record's header runs.
+  static let ruleWidth = 80
+
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
     guard !result.rows.isEmpty else { return output(Self.noObjects) }
     let names = result.columns.map { ColumnLayout.Cell($0.name) }
@@ -23,11 +29,14 @@ public struct LineRenderer: ResultRenderer {
     let labels = names.map { String(repeating: " ", count: nameWidth - $0.width) + $0.text + " = " }
     for (index, row) in result.rows.enumerated() {
       try Interrupt.check(every: index)
-      let record = zip(labels, row).map { label, value in
-        label + ColumnLayout.Cell(value).valueText(style)
-          + "\n"
-      }.joined()
-      output(index == 0 ? record : "\n" + record)
+      let cells = row.map(ColumnLayout.Cell.init)
+      let title = "-[ " + ObjectNaming.recordTitle(of: result, at: index) + " ]"
+      let widest = cells.map { nameWidth + 3 + $0.width }.reduce(0, max)
+      let rule = String(
+        repeating: "-",
+        count: max(min(widest, Self.ruleWidth) - DisplayWidth.of(title), 0))
+      let record = zip(labels, cells).map { label, cell in label + cell.valueText(style) + "\n" }
+      output(title + rule + "\n" + record.joined())
     }
   }
 

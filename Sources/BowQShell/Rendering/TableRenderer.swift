@@ -38,6 +38,7 @@ public struct TableRenderer: ResultRenderer {
   static let separator = "  "
 
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
+    let result = ObjectNaming.withObjectColumn(result)
     guard !result.rows.isEmpty else { return output(Self.noObjects) }
     try ColumnLayout.pages(of: result, rowsPerPage: rowsPerPage, measuringHeader: showsHeader) {
       page in
