@@ -32,8 +32,8 @@ public final class Shell {
   /// The scripts running inside each other through `.read`, after the script the session
   /// was started with (``ReadChain``).
   var readChain = ReadChain()
-  /// The width of the terminal, when there is one: a table wider than it is shown one
-  /// attribute per line instead (psql's `\\x auto`).
+  /// The width of the terminal, when there is one: a table is fitted to it
+  /// (``TableFitting``), and shown as records when it cannot be (psql's `\\x auto`).
   public var terminalColumns: () -> Int? = { nil }
   /// The height of the terminal, when there is one: a result taller than it goes through
   /// the ``pager``.
@@ -443,14 +443,15 @@ public final class Shell {
     switch result {
     case .objects(let resultSet):
       var shown = format
-      if format == .table, interactive, let columns = terminalColumns(),
-        ColumnLayout.firstPageWidth(
-          of: resultSet, rowsPerPage: rowsPerPage, measuringHeader: showsHeaders,
-          separatorWidth: TableRenderer.separator.count) > columns
+      let width = interactive ? terminalColumns() : nil
+      if format == .table, let width,
+        !TableRenderer.fits(
+          resultSet, width: width, rowsPerPage: rowsPerPage, showsHeader: showsHeaders)
       {
         shown = .line
       }
-      let renderer = shown.renderer(style: style, headers: showsHeaders, rowsPerPage: rowsPerPage)
+      let renderer = shown.renderer(
+        style: style, headers: showsHeaders, rowsPerPage: rowsPerPage, width: width)
       let lines = resultSet.rows.count * (shown == .line ? resultSet.columns.count + 1 : 1) + 2
       if try page(
         lines: lines, interactive: interactive,

@@ -110,7 +110,7 @@ final class ColouredTableWidthTests: XCTestCase {
         + "insert Hat name = \"Fez\", width = 3\ninsert Hat name = \"Top hat\", width = 5")
     let shell = Shell(
       interpreter: interpreter, output: capture.output, style: Style(isEnabled: true))
-    shell.terminalColumns = { 24 }
+    shell.terminalColumns = { 30 }
     var reader = StreamLineReader(text: "fetch Hat\n")
     shell.run(reader: &reader, interactive: true)
     XCTAssertTrue(capture.out.contains("\u{1B}[1mname"), capture.out)

@@ -9,15 +9,16 @@ final class InteractiveShellTests: XCTestCase {
     home = try makeHome()
   }
 
+  /// The tour at an 80-column terminal, as README shows it.
   func testTheTourFetchSetChangesSaveAndReopen() throws {
-    let terminal = try startShell(home: home)
+    let terminal = try startShell(home: home, columns: 80, rows: 24)
     XCTAssertTrue(try terminal.screen(joined: true).contains("(7 BowTie objects)"))
 
     try terminal.enter("fetch BowTie where searchKey == \"R\"")
     let fetched = try terminal.waitFor("bowq>", count: 2)
     XCTAssertTrue(
-      fetched.contains("name = Red Bow Tie"),
-      "a table wider than the terminal shows one attribute per line:\n\(fetched)")
+      fetched.contains("-[ BowTie/p1 ]---") && fetched.contains("      name = Red Bow Tie"),
+      "a table that cannot fit 80 columns shows a record per object:\n\(fetched)")
     try terminal.enter("set rating = 4")
     try terminal.waitFor("Updated 1 BowTie.")
     try terminal.enter("changes")

@@ -121,10 +121,7 @@ struct CardRenderer {
 
   /// A swatch of the colour (on a terminal with colour), then `#RRGGBB rgb(r, g, b)`.
   private func colorText(_ color: Color) -> String {
-    let hex = [color.red, color.green, color.blue].map {
-      ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true)
-    }
-    let text = "#" + hex.joined() + " " + Value.color(color).displayText
+    let text = ValueText.hex(color) + " " + Value.color(color).displayText
     let swatch = style.swatch(color)
     return swatch.isEmpty ? text : swatch + " " + text
   }

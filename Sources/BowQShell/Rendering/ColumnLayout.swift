@@ -49,35 +49,30 @@ struct ColumnLayout {
   private(set) var widths: [Int]
   /// Whether each column holds numbers, which are aligned to the right.
   private(set) var alignsRight: [Bool]
+  /// How cells are shortened to fit a terminal; nil shows them whole.
+  private let fitting: TableFitting?
 
   /// A layout of `columns` with no rows measured yet.
   ///
-  /// - Parameter measuringHeader: whether the names count in the widths (false when the
-  ///   header is not shown, `.headers off`).
-  init(_ columns: [ResultColumn], measuringHeader: Bool = true) {
+  /// - Parameters:
+  ///   - measuringHeader: whether the names count in the widths (false when the header is
+  ///     not shown, `.headers off`).
+  ///   - fitting: how cells are shortened to fit a terminal; nil shows them whole.
+  init(_ columns: [ResultColumn], measuringHeader: Bool = true, fitting: TableFitting? = nil) {
     header = columns.map { Cell($0.name) }
     alignsRight = columns.map { $0.type.isNumeric && $0.type != .bool }
     widths = measuringHeader ? header.map(\.width) : header.map { _ in 0 }
-  }
-
-  /// The widest line of the result's first page of `rowsPerPage` rows, with columns
-  /// joined by `separatorWidth` columns of space: what decides whether a table fits a
-  /// terminal before any of it is printed.
-  static func firstPageWidth(
-    of result: ResultSet, rowsPerPage: Int, measuringHeader: Bool, separatorWidth: Int
-  ) -> Int {
-    var layout = ColumnLayout(result.columns, measuringHeader: measuringHeader)
-    _ = layout.cells(of: result.rows.prefix(rowsPerPage))
-    return layout.widths.reduce(0, +) + separatorWidth * max(layout.widths.count - 1, 0)
+    self.fitting = fitting
   }
 
   /// Calls `body` with each page of `rowsPerPage` rows of `result` in order, the layout
-  /// widened to fit the page; stops with ``Interrupted`` on Ctrl-C.
+  /// widened to fit the page and its cells shortened as `fitting` says; stops with
+  /// ``Interrupted`` on Ctrl-C.
   static func pages(
-    of result: ResultSet, rowsPerPage: Int, measuringHeader: Bool,
+    of result: ResultSet, rowsPerPage: Int, measuringHeader: Bool, fitting: TableFitting? = nil,
     _ body: (Page) throws(Interrupted) -> Void
   ) throws(Interrupted) {
-    var layout = ColumnLayout(result.columns, measuringHeader: measuringHeader)
+    var layout = ColumnLayout(result.columns, measuringHeader: measuringHeader, fitting: fitting)
     var start = result.rows.startIndex
     while start < result.rows.endIndex {
       let end = min(start + max(rowsPerPage, 1), result.rows.endIndex)
@@ -92,9 +87,13 @@ struct ColumnLayout {
   }
 
   /// The cells of `rows`, widening the columns to fit them; whether any column widened.
-  private mutating func cells(of rows: some Sequence<[Value]>) -> (rows: [[Cell]], widened: Bool) {
+  mutating func cells(of rows: some Sequence<[Value]>) -> (rows: [[Cell]], widened: Bool) {
     let before = widths
-    let cells = rows.map { row in row.map(Cell.init) }
+    let cells = rows.map { row in
+      row.enumerated().map { column, value in
+        fitting?.cell(value, column: column) ?? Cell(value)
+      }
+    }
     for row in cells {
       for (column, cell) in row.enumerated() where column < widths.count {
         widths[column] = max(widths[column], cell.width)

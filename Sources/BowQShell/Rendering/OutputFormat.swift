@@ -21,12 +21,16 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
   ///   headers and a dim `nil`. The machine formats (json, jsonl, csv) never have colour.
   ///   - headers: whether table, box and csv output start with the names (`.headers`).
   ///   - rowsPerPage: how many rows table and box measure together before printing them.
+  ///   - width: the terminal's width, which a table is fitted to; nil (a pipe, a file)
+  ///     shows every value whole.
   public func renderer(
     style: Style = .plain, headers: Bool = true,
-    rowsPerPage: Int = TableRenderer.defaultRowsPerPage
+    rowsPerPage: Int = TableRenderer.defaultRowsPerPage, width: Int? = nil
   ) -> any ResultRenderer {
     switch self {
-    case .table: return TableRenderer(style: style, showsHeader: headers, rowsPerPage: rowsPerPage)
+    case .table:
+      return TableRenderer(
+        style: style, showsHeader: headers, rowsPerPage: rowsPerPage, width: width)
     case .box: return BoxRenderer(style: style, showsHeader: headers, rowsPerPage: rowsPerPage)
     case .json: return JSONRenderer(isLineDelimited: false)
     case .jsonl: return JSONRenderer(isLineDelimited: true)

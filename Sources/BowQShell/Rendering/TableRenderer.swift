@@ -7,7 +7,10 @@ import BowQ
 ///     Red        4.5
 ///     蝴蝶结     nil
 ///
-/// Numbers are aligned to the right, `nil` is printed as such, and no line ends in spaces.
+/// A fetch of whole objects leads with the `object` column that names them
+/// (``ObjectNaming``). Numbers are aligned to the right, `nil` is printed as such, and no
+/// line ends in spaces. At a terminal (``width``) the table is fitted to its width
+/// (``TableFitting``).
 /// A result longer than a page (``rowsPerPage``) is written a page at a time; when a later
 /// page holds a wider cell, its columns widen and the header is printed again above it.
 public struct TableRenderer: ResultRenderer {
@@ -21,13 +24,28 @@ public struct TableRenderer: ResultRenderer {
   /// terminal, so that printing starts at once.
   public var rowsPerPage: Int
 
+  /// The width of the terminal the table is fitted to (``TableFitting``); nil shows every
+  /// value whole, as in a pipe or a file.
+  public var width: Int?
+
   public init(
     style: Style = .plain, showsHeader: Bool = true,
-    rowsPerPage: Int = TableRenderer.defaultRowsPerPage
+    rowsPerPage: Int = TableRenderer.defaultRowsPerPage, width: Int? = nil
   ) {
     self.style = style
     self.showsHeader = showsHeader
     self.rowsPerPage = rowsPerPage
+    self.width = width
+  }
+
+  /// Whether `result`'s table fits `width` columns, its cells shortened as
+  /// ``TableFitting`` says: otherwise a terminal shows it as records.
+  public static func fits(
+    _ result: ResultSet, width: Int, rowsPerPage: Int, showsHeader: Bool = true
+  ) -> Bool {
+    TableFitting.fit(
+      ObjectNaming.withObjectColumn(result), width: width, rowsPerPage: rowsPerPage,
+      measuringHeader: showsHeader, separatorWidth: separator.count) != nil
   }
 
   /// The rows measured together when no page size is given: far more than a screenful,
@@ -40,8 +58,14 @@ public struct TableRenderer: ResultRenderer {
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
     let result = ObjectNaming.withObjectColumn(result)
     guard !result.rows.isEmpty else { return output(Self.noObjects) }
-    try ColumnLayout.pages(of: result, rowsPerPage: rowsPerPage, measuringHeader: showsHeader) {
-      page in
+    let fitting = width.flatMap {
+      TableFitting.fit(
+        result, width: $0, rowsPerPage: rowsPerPage, measuringHeader: showsHeader,
+        separatorWidth: Self.separator.count)
+    }
+    try ColumnLayout.pages(
+      of: result, rowsPerPage: rowsPerPage, measuringHeader: showsHeader, fitting: fitting
+    ) { page in
       let layout = page.layout
       var text = ""
       if showsHeader, page.isFirst || page.isWider {

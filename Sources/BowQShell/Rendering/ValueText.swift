@@ -13,6 +13,14 @@ enum ValueText {
     return visible(abbreviated(members))
   }
 
+  /// A colour as `#RRGGBB`.
+  static func hex(_ color: Color) -> String {
+    "#"
+      + [color.red, color.green, color.blue].map {
+        ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true)
+      }.joined()
+  }
+
   /// How wide a collection's cell may grow before its other members are only counted.
   static let collectionWidth = 80
 

@@ -6,8 +6,11 @@ import XCTest
 struct Terminal {
   let session: String
 
-  /// Starts `bowq arguments…` in a new tmux session, 120×40.
-  init(arguments: [String] = [], home: URL, environment extra: [String: String] = [:]) throws {
+  /// Starts `bowq arguments…` in a new tmux session of `columns`×`rows`.
+  init(
+    arguments: [String] = [], home: URL, environment extra: [String: String] = [:],
+    columns: Int = 120, rows: Int = 40
+  ) throws {
     guard Terminal.tmuxAvailable else {
       throw XCTSkip("tmux is not installed (make test installs it)")
     }
@@ -21,7 +24,8 @@ struct Terminal {
       + arguments.map(Terminal.quote).joined(separator: " ")
       + "; echo \"[EXIT=$?]\"; sleep 600"
     try Terminal.tmux([
-      "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command,
+      "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", String(columns), "-y",
+      String(rows), command,
     ])
   }
 
@@ -137,12 +141,14 @@ struct Terminal {
 }
 
 extension XCTestCase {
-  /// Starts `bowq arguments…` at a terminal and waits for its first prompt; the terminal
-  /// is closed when the test ends.
+  /// Starts `bowq arguments…` at a terminal of `columns`×`rows` and waits for its first
+  /// prompt; the terminal is closed when the test ends.
   func startShell(
-    _ arguments: [String] = [], home: URL, environment: [String: String] = [:]
+    _ arguments: [String] = [], home: URL, environment: [String: String] = [:],
+    columns: Int = 120, rows: Int = 40
   ) throws -> Terminal {
-    let terminal = try Terminal(arguments: arguments, home: home, environment: environment)
+    let terminal = try Terminal(
+      arguments: arguments, home: home, environment: environment, columns: columns, rows: rows)
     addTeardownBlock { terminal.close() }
     try terminal.waitFor("bowq>")
     return terminal
