@@ -48,7 +48,8 @@ final class TutorialCommandTests: XCTestCase {
     XCTAssertTrue(
       capture.out.contains(
         "✗ Not yet. That found 0 objects; the step wants 1.\n"
-          + "Hint: Compare searchKey with a string in quotes: `where searchKey == …`.\n"),
+          + "Hint: \"r\" is not \"R\": strings compare case exactly. Write searchKey's value as "
+          + "the data has it, or add [c] to the operator.\n"),
       capture.out)
     XCTAssertTrue(
       capture.out.hasSuffix("✓ Done.\n\nStep 2 of 4: Fetch the ties rated above 3.\n"), capture.out)
@@ -96,7 +97,8 @@ final class TutorialCommandTests: XCTestCase {
     shell.run(script: ".tutorial\nundo\ncount BowTie", name: nil)
     XCTAssertTrue(capture.out.contains("Step 2 of 3: Take it back.\n"), capture.out)
     XCTAssertTrue(
-      capture.out.hasSuffix("7\n✗ Not yet.\nHint: The statement is `redo`.\n"), capture.out)
+      capture.out.hasSuffix("7\n✗ Not yet.\nHint: The step asks for `redo`, not `count`.\n"),
+      capture.out)
   }
 
   func testANewSessionResumesFromTheProgressFile() throws {
@@ -109,7 +111,9 @@ final class TutorialCommandTests: XCTestCase {
     XCTAssertTrue(
       capture.out.contains(
         "Step 2 of 4: None: insert a tie named \"Polka Dot\" with searchKey \"P\".\n"), capture.out)
-    XCTAssertTrue(capture.out.contains("✗ Not yet.\nHint: `insert BowTie name = "), capture.out)
+    XCTAssertTrue(
+      capture.out.contains("✗ Not yet.\nHint: The step asks for `insert`, not `update`.\n"),
+      capture.out)
     XCTAssertFalse(
       capture.out.contains("That "), "a step that checks the data says nothing of the result")
   }

@@ -154,13 +154,109 @@ final class LessonTests: XCTestCase {
         XCTAssertNotNil(
           try verdict(of: attempt.right, at: position).flatMap(Self.passes),
           "\(name): \(attempt.right)")
-        let run = try TutorialRun(
-          at: position, sampleDataPath: Self.sample, like: Self.userInterpreter())
-        XCTAssertEqual(
-          try verdict(of: attempt.wrong, at: position), .hint(run.text(step.hints[0])),
-          "\(name): \(attempt.wrong)")
+        guard case .hint = try verdict(of: attempt.wrong, at: position) else {
+          return XCTFail("\(name): \(attempt.wrong) got no hint")
+        }
       }
     }
+  }
+
+  /// The hint answers the mistake made, found by comparing the try with the step's answer
+  /// (issue 26, item 8): another statement or entity, a missing `where`, the operator, a
+  /// letter's case, an option, quotes, OR for AND, the sort, the offset; a try that only
+  /// gives too many is told so before the step's own hint.
+  func testTheHintAnswersTheMistakeMade() throws {
+    let cases: [(TutorialPosition, String, String)] = [
+      (
+        TutorialPosition(lesson: 2), "fetch BowTie",
+        "The step asks for `count`, not `fetch`."
+      ),
+      (
+        TutorialPosition(lesson: 10, step: 3), "delete BowTie where owner.name == \"Ben\"",
+        "The step is about Person objects, not BowTie: `… Person where …`."
+      ),
+      (
+        TutorialPosition(lesson: 3), "fetch BowTie",
+        "That takes every object: add `where` and a predicate to keep only the ones the step "
+          + "wants."
+      ),
+      (
+        TutorialPosition(lesson: 1), "fetch BowTie where rating > 3",
+        "The step wants every object: leave out the `where`."
+      ),
+      (
+        TutorialPosition(lesson: 3, step: 1), "fetch BowTie where rating >= 3",
+        "rating is compared with >=; the step wants >. >= also keeps the value itself."
+      ),
+      (
+        TutorialPosition(lesson: 3), "fetch BowTie where searchKey == \"r\"",
+        "\"r\" is not \"R\": strings compare case exactly. Write searchKey's value as the data "
+          + "has it, or add [c] to the operator."
+      ),
+      (
+        TutorialPosition(lesson: 3), "fetch BowTie where searchKey == R",
+        "searchKey is compared with a string, written in quotes: \"R\"."
+      ),
+      (
+        TutorialPosition(lesson: 1, step: 1), "fetch BowTie where rating == \"4.5\"",
+        "rating is not a string: write 4.5 without quotes."
+      ),
+      (
+        TutorialPosition(lesson: 5), "fetch BowTie where name CONTAINS \"blue\"",
+        "Compare name with [c] after the operator: it ignores case."
+      ),
+      (
+        TutorialPosition(lesson: 3, step: 2),
+        "count BowTie where isFavorite == YES OR timesWorn > 5",
+        "Both conditions must hold: join them with AND, not OR."
+      ),
+      (
+        TutorialPosition(lesson: 3, step: 2), "count BowTie where isFavorite == YES",
+        "One condition is missing: the step also compares timesWorn (join it with AND)."
+      ),
+      (
+        TutorialPosition(lesson: 3, step: 1), "fetch BowTie where timesWorn > 4",
+        "The step is about rating, not timesWorn: compare rating."
+      ),
+      (
+        TutorialPosition(lesson: 10, step: 1), "fetch Person where ALL ties.rating == 5",
+        "ties.rating goes through a to-many: the step says ANY before it, not ALL."
+      ),
+      (
+        TutorialPosition(lesson: 4), "fetch BowTie sort by rating",
+        "`sort by rating` puts the lowest first; add `desc` for the highest first."
+      ),
+      (
+        TutorialPosition(lesson: 4, step: 2), "fetch BowTie sort by name limit 3",
+        "Skip the first 2 with `offset 2`."
+      ),
+      (
+        TutorialPosition(lesson: 7), "fetch BowTie",
+        "The step wants values, not objects: `select` what to return after the entity."
+      ),
+      (
+        TutorialPosition(lesson: 7, step: 3), "fetch Person where ANY ties.timesWorn > 3",
+        "Your predicate lets through objects the step's leaves out: it is too wide. "
+          + "SUBQUERY(ties, $t, $t.timesWorn > 3) is the ties worn more than 3 times."
+      ),
+      (
+        TutorialPosition(lesson: 11, step: 1), "redo", "The step asks for `undo`, not `redo`."
+      ),
+    ]
+    for (position, text, hint) in cases {
+      XCTAssertEqual(try verdict(of: text, at: position), .hint(hint), text)
+    }
+  }
+
+  /// A try that does not parse, or whose mistake the statements do not show, gets the
+  /// step's own hints in turn.
+  func testWithoutAMistakeToPointAtTheStepsHintsComeInTurn() throws {
+    let run = try TutorialRun(
+      at: TutorialPosition(lesson: 3), sampleDataPath: Self.sample, like: Self.userInterpreter())
+    run.countUnparsedTry()
+    XCTAssertEqual(run.verdict, .hint(Lesson.all[2].steps[0].hints[0]))
+    run.countUnparsedTry()
+    XCTAssertEqual(run.verdict, .hint(Lesson.all[2].steps[0].hints[1]))
   }
 
   /// The `next` of a passing verdict, or nil.
@@ -214,9 +310,9 @@ final class LessonTests: XCTestCase {
       _ = try run.execute(wrong)
       verdicts.append(run.verdict)
     }
-    let hints = Lesson.all[2].steps[1].hints
+    let hint = "rating is compared with >=; the step wants >. >= also keeps the value itself."
     XCTAssertEqual(
-      verdicts, [.hint(hints[0]), .hint(hints[1]), .answer("fetch BowTie where rating > 3")])
+      verdicts, [.hint(hint), .hint(hint), .answer("fetch BowTie where rating > 3")])
     XCTAssertEqual(run.wrongTries, 3)
   }
 

@@ -44,7 +44,7 @@ final class TutorialTests: XCTestCase {
     try terminal.enter("fetch BowTie")
     try terminal.waitFor(
       "✗ Not yet. That gave the objects of a fetch; the step asks for a number, as count gives.")
-    try terminal.waitFor("Hint: `count BowTie` counts every tie.")
+    try terminal.waitFor("Hint: The step asks for `count`, not `fetch`.")
     try terminal.enter("count BowTie where rating >= 0")
     try terminal.waitFor("✓ Done.")
     try terminal.waitFor("Step 2 of 4: None: seed the store with")

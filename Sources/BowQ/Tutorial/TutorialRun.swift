@@ -106,7 +106,7 @@ public final class TutorialRun {
     mismatch =
       passed || looksAround
       ? nil : passedHere ? .byChance : step.check.mismatch(attempt, expected: expected)
-    verdict = passed ? try advance() : looksAround ? nil : miss(step)
+    verdict = passed ? try advance() : looksAround ? nil : miss(step, statement)
     return try attempt.get()
   }
 
@@ -154,7 +154,7 @@ public final class TutorialRun {
   /// hint, and after several tries the answer, come as they do after a statement that ran.
   public func countUnparsedTry() {
     mismatch = nil
-    verdict = step.map(miss)
+    verdict = step.map { miss($0) }
   }
 
   /// Goes on to the next step, or the next lesson's first, and says which.
@@ -169,13 +169,20 @@ public final class TutorialRun {
     return .passed(next: .lesson(finished: finished))
   }
 
-  /// Counts a wrong try at `step`: a hint, or, after several, the answer.
-  private func miss(_ step: LessonStep) -> StepVerdict {
+  /// Counts a wrong try at `step`: a hint, or, after several, the answer. The hint answers
+  /// what `statement` got wrong beside the step's answer (``StepMistake``), followed by the
+  /// step's own hint when it only says where to look; when it tells nothing (or the try did
+  /// not parse), the step's own hints come in turn.
+  private func miss(_ step: LessonStep, _ statement: Statement? = nil) -> StepVerdict {
     wrongTries += 1
     guard wrongTries < LessonStep.triesBeforeAnswer, !step.hints.isEmpty else {
       return .answer(text(step.answer))
     }
-    return .hint(text(step.hints[min(wrongTries, step.hints.count) - 1]))
+    let own = text(step.hints[min(wrongTries, step.hints.count) - 1])
+    guard let statement, let answer = try? Parser.parseScript(text(step.answer)).last,
+      let mistake = StepMistake.find(in: statement, answer: answer, mismatch: mismatch)
+    else { return .hint(own) }
+    return .hint(mistake.isPrecise ? mistake.hint : mistake.hint + " " + own)
   }
 
   /// The data a lesson starts from, with no pending changes and no undo history: the
