@@ -10,8 +10,8 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
   case jsonl
   /// Comma-separated values with a header row, quoted as RFC 4180 says.
   case csv
-  /// `name = value`, one attribute per line and a blank line between rows (sqlite's
-  /// `.mode line`).
+  /// A record per row, headed by its object as psql heads records (`-[ BowTie/p1 ]---`),
+  /// then `name = value`, one attribute per line (sqlite's `.mode line`).
   case line
 
   /// The renderer for this format.
