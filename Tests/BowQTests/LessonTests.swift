@@ -242,6 +242,15 @@ final class LessonTests: XCTestCase {
       (
         TutorialPosition(lesson: 11, step: 1), "redo", "The step asks for `undo`, not `redo`."
       ),
+      (
+        TutorialPosition(lesson: 8), "fetch BowTie where searchKey == \"O\"",
+        "The comparison of searchKey is the step's; check the value it is compared with. "
+          + "`update BowTie where … set rating = 7`, or fetch the tie and then `set rating = 7`."
+      ),
+      (
+        TutorialPosition(lesson: 8), "fetch BowTie where searchKey == \"R\"; set timesWorn = 7",
+        "The step changes rating, not timesWorn."
+      ),
     ]
     for (position, text, hint) in cases {
       XCTAssertEqual(try verdict(of: text, at: position), .hint(hint), text)
@@ -249,8 +258,11 @@ final class LessonTests: XCTestCase {
   }
 
   /// A try that does not parse, or whose mistake the statements do not show, gets the
-  /// step's own hints in turn.
+  /// step's own hints in turn: fetching the objects an update changes is a way to it.
   func testWithoutAMistakeToPointAtTheStepsHintsComeInTurn() throws {
+    XCTAssertEqual(
+      try verdict(of: "fetch BowTie where searchKey == \"R\"", at: TutorialPosition(lesson: 8)),
+      .hint(Lesson.all[7].steps[0].hints[0]))
     let run = try TutorialRun(
       at: TutorialPosition(lesson: 3), sampleDataPath: Self.sample, like: Self.userInterpreter())
     run.countUnparsedTry()

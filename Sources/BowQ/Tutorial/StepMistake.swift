@@ -65,13 +65,17 @@ public enum StepMistake: Hashable, Sendable {
     in attempt: Statement, answer: Statement, mismatch: StepMismatch? = nil
   ) -> StepMistake? {
     let (found, wanted) = (Shape(attempt), Shape(answer))
-    if found.verb != wanted.verb, !(wanted.verb == "count" && found.selects) {
+    // An update may be done as a fetch of the objects, then `set` on them.
+    let throughSelection = wanted.verb == "update" && ["fetch", "set"].contains(found.verb)
+    if found.verb != wanted.verb, !(wanted.verb == "count" && found.selects), !throughSelection {
       return .statement(wanted: wanted.verb, found: found.verb)
     }
     if let entity = wanted.entity, let other = found.entity, entity != other {
       return .entity(wanted: entity, found: other)
     }
-    if let mistake = predicateMistake(found.predicate, wanted.predicate) { return mistake }
+    if found.verb != "set", let mistake = predicateMistake(found.predicate, wanted.predicate) {
+      return mistake
+    }
     if let mistake = fetchMistake(found.fetch, wanted.fetch) { return mistake }
     if let key = wanted.assigned.first(where: { !found.assigned.contains($0) }),
       let other = found.assigned.first(where: { !wanted.assigned.contains($0) })
