@@ -22,7 +22,7 @@ final class SwiftAPIStoreTests: XCTestCase {
       ],
       home: home)
     XCTAssertEqual(shell.status, 0, shell.stderr)
-    XCTAssertTrue(shell.stdout.hasPrefix("name,rating\nBlue,4\n"), shell.stdout)
+    XCTAssertTrue(shell.stdout.hasPrefix("object,name,rating\nTie/p1,Blue,4\n"), shell.stdout)
 
     let reader = try ObjectContainer(path: path, readOnly: true).newContext()
     let red = try reader.fetch(
