@@ -164,4 +164,35 @@ final class CoreDataPushdownAgreementTests: XCTestCase {
     XCTAssertTrue(first.hasSuffix(order.joined()), first)
     XCTAssertTrue(try Self.runsInSQLite(statement, path), lines.joined(separator: "\n"))
   }
+
+  /// A conjunct SQLite decides is pushed wherever it stands, inside nested ANDs too, through
+  /// the one planner: the rest is filtered over the rows SQLite returns, with the engine's
+  /// answers.
+  func testAConjunctIsPushedInAnyPositionAndInsideNestedANDs() throws {
+    let path = try Self.makeStore(for: self)
+    let memory = Interpreter(
+      context: Context(graph: try CoreDataStore.open(path: path).graph), store: .memory)
+    let statements = [
+      "count Tie where name.length > 3 AND rating > 1",
+      "fetch Tie where name.length > 3 AND (timesWorn > 0 AND (name.length < 20 AND rating > 1))"
+        + " sort by name",
+      "fetch SilkTie where (name.length > 0 AND rating < 5) AND name != nil limit 1",
+    ]
+    for statement in statements {
+      XCTAssertEqual(
+        Self.answer(statement, try Self.pushed(path)), Self.answer(statement, memory), statement)
+      guard case .explanation(let lines)? = try Self.pushed(path).run("explain " + statement).last
+      else { return XCTFail("no explanation of \(statement)") }
+      XCTAssertTrue(lines[0].hasPrefix("run in SQLite: SELECT"), lines[0])
+      XCTAssertTrue(lines[0].contains(#"t0."ZRATING" "#), lines[0])
+      XCTAssertTrue(
+        lines.contains {
+          $0.hasPrefix("filter in memory, over the rows SQLite returns: name.length")
+        },
+        lines.joined(separator: "\n"))
+      XCTAssertFalse(
+        lines.contains { $0.contains("comes after a part that is not pushed") },
+        lines.joined(separator: "\n"))
+    }
+  }
 }

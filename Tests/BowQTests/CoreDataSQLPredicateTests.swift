@@ -203,14 +203,15 @@ final class CoreDataSQLPredicateTests: XCTestCase {
     XCTAssertNotNil(pushed.coreDataFile, "the store was not read into memory")
   }
 
-  func testOnlyTheLeadingConjunctsThatTranslateArePushed() throws {
+  func testEveryConjunctThatTranslatesIsPushedWhereverItStands() throws {
     let first = try split("price > 5 AND pages > 1", on: "Book")
-    XCTAssertNil(first.pushed)
+    XCTAssertEqual(first.parts.map { $0.sql != nil }, [false, true])
+    XCTAssertEqual(first.pushed?.text, #"t0."ZPAGES" > ?"#)
     XCTAssertNotNil(first.residual)
-    let second = try split("pages > 1 AND price > 5 AND rating > 1", on: "Book")
-    XCTAssertEqual(second.pushed?.text, #"t0."ZPAGES" > ?"#)
-    XCTAssertEqual(second.parts.map { $0.sql != nil }, [true, false, true])
-    guard case .and(let rest)? = second.residual else { return XCTFail("no residual AND") }
+    let nested = try split("price > 5 AND (rating > 1 AND (price < 9 AND pages > 1))", on: "Book")
+    XCTAssertEqual(nested.parts.map { $0.sql != nil }, [false, true, false, true])
+    XCTAssertEqual(nested.pushed?.text, #"(t0."ZRATING" > ?) AND (t0."ZPAGES" > ?)"#)
+    guard case .and(let rest)? = nested.residual else { return XCTFail("no residual AND") }
     XCTAssertEqual(rest.count, 2)
   }
 

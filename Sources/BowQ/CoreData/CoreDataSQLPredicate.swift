@@ -9,11 +9,9 @@ struct SQLFragment: Hashable, Sendable {
 /// A bound predicate over an entity of a Core Data store, split into what SQLite decides
 /// and what the engine decides over the rows SQLite returns.
 ///
-/// The predicate's top-level AND is taken conjunct by conjunct: the leading conjuncts that
-/// mean in SQL exactly what they mean in memory are pushed (``pushed``), the rest stay
-/// (``residual``). Only a leading run is pushed: the engine decides an AND from left to
-/// right and stops at the first false, so a conjunct after one that stays could keep the
-/// engine from meeting an object on which the staying one fails.
+/// The predicate is taken conjunct by conjunct, by the planner's one rule (``Conjunct``:
+/// nested ANDs flattened): every conjunct that means in SQL exactly what it means in memory
+/// is pushed (``pushed``), wherever it stands, and the rest stay (``residual``).
 ///
 /// What is pushed: comparisons of stored attributes (through to-ones as subqueries) with
 /// constants, nil tests, IN, BETWEEN, NOT, AND, OR, ANY/ALL/NONE over a to-many as EXISTS on
@@ -23,7 +21,7 @@ struct SQLFragment: Hashable, Sendable {
 /// hold: `x != 5` is true when x is nil, and a negated comparison is true where SQL's would
 /// be NULL (each negated part that may be NULL is written `(…) IS NOT 1`).
 struct CoreDataSQLPredicate {
-  /// One conjunct of the predicate's top-level AND, with its SQL or why it has none.
+  /// One conjunct of the predicate, with its SQL or why it has none.
   struct Part {
     var predicate: BoundPredicate
     var sql: SQLFragment?
@@ -31,15 +29,18 @@ struct CoreDataSQLPredicate {
   }
 
   var parts: [Part]
-  /// The AND of the leading parts that have SQL, over the row alias `t0`; nil for none.
+  /// The AND of the parts that have SQL, over the row alias `t0`; nil for none.
   var pushed: SQLFragment?
   /// The AND of the other parts, for the engine; nil for none.
   var residual: BoundPredicate?
 
   /// The split of `predicate` over objects of `entity`, whose rows are `t0` in SQL.
   init(_ predicate: BoundPredicate, entity: String, map: CoreDataSQLMap) {
-    let conjuncts: [BoundPredicate]
-    if case .and(let list) = predicate { conjuncts = list } else { conjuncts = [predicate] }
+    self.init(conjuncts: Conjunct.split(predicate, nil).map(\.predicate), entity: entity, map: map)
+  }
+
+  /// The split of the AND of `conjuncts` over objects of `entity`.
+  init(conjuncts: [BoundPredicate], entity: String, map: CoreDataSQLMap) {
     var translator = CoreDataSQLTranslator(map: map)
     parts = conjuncts.map { conjunct in
       do throws(CoreDataSQLTranslator.Refusal) {
@@ -50,16 +51,17 @@ struct CoreDataSQLPredicate {
         return Part(predicate: conjunct, refusal: error.reason)
       }
     }
-    let leading = parts.prefix { $0.sql != nil }.compactMap(\.sql)
+    let translated = parts.compactMap(\.sql)
     pushed =
-      leading.isEmpty
+      translated.isEmpty
       ? nil
       : SQLFragment(
-        text: leading.map { leading.count == 1 ? $0.text : "(\($0.text))" }.joined(
+        text: translated.map { translated.count == 1 ? $0.text : "(\($0.text))" }.joined(
           separator: " AND "),
-        parameters: leading.flatMap(\.parameters))
-    let rest = parts.dropFirst(leading.count).map(\.predicate)
-    residual = rest.isEmpty ? nil : rest.count == 1 ? rest[0] : .and(rest)
+        parameters: translated.flatMap(\.parameters))
+    residual =
+      Conjunct.and(parts.filter { $0.sql == nil }.map { Conjunct(predicate: $0.predicate) })
+      .predicate
   }
 }
 

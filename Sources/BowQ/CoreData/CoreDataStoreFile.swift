@@ -3,7 +3,7 @@
 /// column lists), never a row, so a store larger than memory opens at once.
 ///
 /// Statements then read what they need: a count or fetch runs in SQLite where its predicate
-/// and sort keys mean the same there (``CoreDataPushdown``), and ``readGraph()`` reads every
+/// and sort keys mean the same there (``CoreDataPlanSource``), and ``readGraph()`` reads every
 /// row into an ``ObjectGraph`` for anything else. The connection is read-only
 /// (``SQLiteConnection``: immutable in place, or on a private copy when a write-ahead log or
 /// a crashed writer's journal must be read with the file), so reading never changes the file

@@ -16,31 +16,3 @@ enum HierarchyScan {
     MemberSlots(of: entity, in: member).row(row)
   }
 }
-
-extension Interpreter {
-  /// The source a plan of `predicate` and `sort` over `entity` reads: the entity's table
-  /// and those of its sub-entities that have objects, each with the indexes the plan could
-  /// use, built now if they are not yet — those beginning with an attribute the predicate's
-  /// conjuncts compare or the first sort key names (``Planner/leadingSlots(_:sort:)``), at
-  /// the member's own slots — so that a statement builds no index it cannot use.
-  func source(of entity: Entity, for predicate: BoundPredicate?, sort: [BoundSortKey] = [])
-    -> PlanSource
-  {
-    let leading = Planner.leadingSlots(predicate, sort: sort)
-    let members =
-      [entity]
-      + context.graph.model.hierarchy(of: entity.name).dropFirst()
-      .filter { context.graph.table($0.name).count > 0 }
-    return PlanSource(
-      entity: entity,
-      members: members.map { member in
-        let slots = MemberSlots(of: entity, in: member)
-        var indexes: [BuiltIndex] = []
-        if !leading.isEmpty {
-          context.prepareIndexes(for: member.name, leading: Set(leading.compactMap(slots.slot)))
-          indexes = context.graph.builtIndexes(of: member.name)
-        }
-        return (member, context.graph.table(member.name), indexes)
-      })
-  }
-}

@@ -1,50 +1,60 @@
 import Foundation
 
 extension Interpreter {
-  /// Runs a count or fetch of a Core Data store whose rows are still in the file, in SQLite
-  /// (``CoreDataPushdown``), and `explain` or `explain analyze` of one; nil when the
-  /// statement needs the whole graph, which the caller then reads
+  /// Runs a count or fetch of a Core Data store whose rows are still in the file through
+  /// its plan over the store's rows (``CoreDataPlanSource``): in SQLite where it can, the
+  /// rest in memory over the rows SQLite returns; and `explain` or `explain analyze` of one.
+  /// Nil when the statement needs the whole graph, which the caller then reads
   /// (``readCoreDataRows(for:)``).
   func runInCoreDataStore(_ statement: Statement, _ bound: BoundStatement, now: Date) throws
     -> StatementResult?
   {
     guard let file = coreDataFile else { return nil }
     try checkCoreDataStoreUnchanged(file, statement)
-    guard case .success(let pushdown) = Self.pushdown(of: bound, in: file) else { return nil }
+    let source = CoreDataPlanSource(file: file)
+    var planned = statement
+    if case .explain(let inner) = statement.kind { planned = inner }
+    if case .explainAnalyze(let inner) = statement.kind { planned = inner }
+    guard let request = PlanRequest(bound, wording: planned),
+      case .plan(let plan) = Planner.plan(request, external: source)
+    else { return nil }
+    let explanation =
+      plan.steps.flatMap { $0.text.split(separator: "\n").map(String.init) }
+      + outcome(of: planned)
     switch statement.kind {
-    case .explain(let inner):
-      return .explanation(Self.explanation(of: pushdown, inner, file: file) + coreDataRecoveryLines)
-    case .explainAnalyze(let inner):
+    case .explain:
+      return .explanation(explanation + coreDataRecoveryLines)
+    case .explainAnalyze:
       let start = stopwatch()
-      guard let outcome = try run(pushdown, in: file, statement, now: now) else { return nil }
+      guard let execution = try run(plan, over: source, statement, now: now) else { return nil }
       let elapsed = stopwatch() &- start
       let found: String
-      switch outcome {
+      switch execution.result {
       case .count(let n): found = "\(n)"
-      case .objects(_, _, let positions):
+      case .objects(let positions):
         found = "\(positions.count) row\(positions.count == 1 ? "" : "s")"
+      case .rows(let rows): found = "\(rows.count) row\(rows.count == 1 ? "" : "s")"
       }
       return .explanation(
-        Self.explanation(of: pushdown, inner, file: file)
-          + ["→ \(found) in \(Self.milliseconds(elapsed))"] + coreDataRecoveryLines)
+        explanation + ["→ \(found) in \(Self.milliseconds(elapsed))"] + coreDataRecoveryLines)
     case .fetch, .count:
       break
     default:
       return nil
     }
-    guard let outcome = try run(pushdown, in: file, statement, now: now) else { return nil }
-    switch (bound, outcome) {
+    guard let execution = try run(plan, over: source, statement, now: now) else { return nil }
+    switch (bound, execution.result) {
     case (.count(let entity, _), .count(let n)):
       return .count(entity: entity.name, n)
-    case (.fetch(let fetch), .objects(let table, let ids, let positions)):
-      let found = positions.map { ids[$0] }
+    case (.fetch(let fetch), .objects(let positions)):
+      let found = positions.map(execution.source.id(at:))
       selection = (fetch.entity.name, found)
       lastFetchReturnedValues = false
       lastFetch = (fetch.entity.name, fetch.request.predicate)
       return .objects(
         ResultSet(
           entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity), ids: found,
-          rows: ResultRows(table: table, positions: positions)))
+          rows: ResultRows(source: execution.source, positions: positions)))
     default:
       return nil
     }
@@ -83,23 +93,24 @@ extension Interpreter {
     if let change = coreDataStoreChange { throw EvaluationError(change, at: statement.range) }
   }
 
-  /// What `pushdown` finds; nil when a comparison of the engine failed inside SQLite (a
-  /// pattern that does not compile), so that the statement runs in memory, where the failure
-  /// is told with its place in the statement.
+  /// What `plan` finds over the store's rows; nil when a comparison of the engine failed
+  /// inside SQLite (a pattern that does not compile), so that the statement runs in memory,
+  /// where the failure is told with its place in the statement.
   ///
   /// - Throws: ``Interrupted`` when Ctrl-C stopped SQLite, as it stops a statement in memory.
   private func run(
-    _ pushdown: CoreDataPushdown, in file: CoreDataStoreFile, _ statement: Statement, now: Date
-  ) throws -> CoreDataPushdown.Outcome? {
+    _ plan: QueryPlan, over source: CoreDataPlanSource, _ statement: Statement, now: Date
+  ) throws -> PlanExecutor.Execution? {
     do {
-      return try pushdown.run(in: file, compiler: compiler(now))
+      return try PlanExecutor(external: source, compiler: compiler(now)).execute(plan)
     } catch let error as CoreDataStoreError where error.kind == .sqlite {
       return nil
     } catch let error as CoreDataStoreError where error.kind == .interrupted {
       throw Interrupted()
     } catch let error as CoreDataStoreError {
       throw EvaluationError(
-        "cannot read the Core Data store \(Value.quoted(file.path)): \(error)", at: statement.range)
+        "cannot read the Core Data store \(Value.quoted(source.file.path)): \(error)",
+        at: statement.range)
     }
   }
 
@@ -124,15 +135,20 @@ extension Interpreter {
     _ entity: Entity, exact: BoundPredicate, folded: BoundPredicate, _ compiler: PredicateCompiler
   ) throws -> (key: Int64, row: [Value])? {
     guard let file = coreDataFile, case .comparison(let comparison) = exact,
-      CoreDataPushdown.readsOnlyAttributes(comparison.lhs, entity.attributes.count),
-      let none = try? CoreDataPushdown(count: entity, predicate: exact, file: file),
-      let first = try? CoreDataPushdown(
-        objects: entity, matching: folded, limit: 1, file: file),
-      case .count(0) = try none.run(in: file, compiler: compiler),
-      case .objects(let table, let ids, let positions) = try first.run(in: file, compiler: compiler),
-      let position = positions.first, ids[position].entity == entity.name
+      CoreDataPlanSource.readsOnlyAttributes(comparison.lhs, entity.attributes.count)
     else { return nil }
-    return (ids[position].key, table.row(at: position))
+    let source = CoreDataPlanSource(file: file)
+    let executor = PlanExecutor(external: source, compiler: compiler)
+    guard case .plan(let none) = Planner.plan(.count(entity, exact, nil), external: source),
+      case .plan(let first) = Planner.plan(
+        .first(limit: 1, entity, folded), external: source),
+      case .count(0) = try executor.run(none).0
+    else { return nil }
+    let found = try executor.execute(first)
+    guard case .objects(let positions) = found.result, let position = positions.first,
+      found.source.id(at: position).entity == entity.name
+    else { return nil }
+    return (found.source.id(at: position).key, found.source.row(at: position))
   }
 
   /// Reads every row of the Core Data store into the context, once, for a statement that
@@ -164,95 +180,20 @@ extension Interpreter {
     return (try? file.objectCount(of: entity)) ?? 0
   }
 
-  /// The pushdown of a count or fetch, or why it has none.
-  private static func pushdown(of bound: BoundStatement, in file: CoreDataStoreFile)
-    -> Result<CoreDataPushdown, CoreDataPushdown.Refusal>
-  {
-    switch bound {
-    case .fetch(let fetch):
-      return Result { () throws(CoreDataPushdown.Refusal) in
-        try CoreDataPushdown(fetch: fetch, file: file)
-      }
-    case .count(let entity, let predicate):
-      return Result { () throws(CoreDataPushdown.Refusal) in
-        try CoreDataPushdown(count: entity, predicate: predicate, file: file)
-      }
-    default:
-      return .failure(CoreDataPushdown.Refusal(reason: "only count and fetch run in SQLite"))
-    }
-  }
-
   /// Why `explain` of a statement on a Core Data store reads the store into memory, or nil
   /// when it runs in SQLite or the rows are already read.
   func coreDataReadingReason(_ bound: BoundStatement) -> String? {
-    guard let file = coreDataFile,
-      case .failure(let refusal) = Self.pushdown(of: bound, in: file)
-    else { return nil }
+    guard let file = coreDataFile else { return nil }
+    let refusal: ExternalRefusal
+    if let request = PlanRequest(bound) {
+      guard
+        case .needsGraph(let reason) = Planner.plan(
+          request, external: CoreDataPlanSource(file: file))
+      else { return nil }
+      refusal = reason
+    } else {
+      refusal = ExternalRefusal(reason: "only count and fetch run in SQLite")
+    }
     return "read every row of the Core Data store into memory (\(refusal.reason)), then:"
-  }
-
-  /// What `explain` says of a statement run in SQLite: the SQL with its parameters, what
-  /// the engine does over the rows it returns, and why each part left to the engine was not
-  /// pushed.
-  private static func explanation(
-    of pushdown: CoreDataPushdown, _ statement: Statement, file: CoreDataStoreFile
-  ) -> [String] {
-    let reader = CoreDataRowReader(entity: pushdown.entity, place: pushdown.place, file: file)
-    let sql = pushdown.statement(
-      selecting: reader.selected(wholeObjects: pushdown.readsWholeObjects))
-    var lines = ["run in SQLite: \(sql.text)"]
-    if !sql.parameters.isEmpty {
-      lines.append("  with ? = " + sql.parameters.map(describe).joined(separator: ", "))
-    }
-    let syntax: PredicateSyntax?
-    switch statement.kind {
-    case .fetch(let request): syntax = request.predicate
-    case .count(_, let predicate): syntax = predicate
-    default: syntax = nil
-    }
-    var conjuncts: [PredicateSyntax] = []
-    if let syntax {
-      if case .and(let list) = syntax.kind { conjuncts = list } else { conjuncts = [syntax] }
-    }
-    let parts = pushdown.predicate?.parts ?? []
-    let pushedCount = parts.prefix { $0.sql != nil }.count
-    func text(_ index: Int) -> String {
-      conjuncts.indices.contains(index) ? PredicateFormatter.format(conjuncts[index]) : "a part"
-    }
-    if pushedCount < parts.count {
-      let rest = (pushedCount..<parts.count).map(text)
-      lines.append(
-        "filter in memory, over the rows SQLite returns: " + rest.joined(separator: " AND "))
-      for index in pushedCount..<parts.count {
-        let reason =
-          parts[index].refusal
-          ?? "it comes after a part that is not pushed, and the engine decides AND from the left"
-        lines.append("  not pushed: \(text(index)): \(reason)")
-      }
-    }
-    if !pushdown.memorySort.isEmpty {
-      lines.append("sort in memory (SQLite does not sort these keys as bowq does)")
-    }
-    if !pushdown.pagesInSQL, pushdown.limit != nil || pushdown.offset != nil {
-      lines.append("apply the limit and offset in memory")
-    }
-    if !pushdown.readsWholeObjects, !pushdown.countsInSQL {
-      lines.append("count in memory")
-    }
-    if case .fetch(let request) = statement.kind, request.select == nil {
-      lines.append("select as the current selection")
-    }
-    return lines
-  }
-
-  /// A bound SQL parameter as `explain` shows it.
-  private static func describe(_ cell: SQLiteConnection.Cell) -> String {
-    switch cell {
-    case .null: return "NULL"
-    case .integer(let i): return String(i)
-    case .real(let d): return String(d)
-    case .text(let s): return Value.quoted(s)
-    case .blob(let bytes): return "<\(bytes.count) bytes>"
-    }
   }
 }

@@ -46,46 +46,10 @@ extension Interpreter {
     }
   }
 
-  /// The plan a fetch, count, update, delete or export runs, with the source it reads, its
-  /// steps told in the words of `statement`: `explain` passes the statement as it runs (the
-  /// binder's `folded(_:)`), so that a `TERNARY` the binder folds is told as the branch it
-  /// takes.
+  /// The plan a fetch, count, update, delete, export or `show … where` runs, with the source
+  /// it reads, its steps told in the words of `statement` (``PlanRequest/init(_:wording:)``).
   func plan(of statement: Statement, _ bound: BoundStatement) -> (QueryPlan, PlanSource)? {
-    switch (statement.kind, bound) {
-    case (.fetch(let request), .fetch(var fetch)):
-      fetch.request = request
-      let source = source(for: fetch)
-      return (namingScannedEntities(Planner.plan(fetch, source: source)), source)
-    case (.count(_, let syntax), .count(let entity, let predicate)):
-      let source = source(of: entity, for: predicate)
-      return (Planner.count(predicate, syntax, source: source), source)
-    case (.update(_, let syntax, _), .update(let entity, let predicate, _)),
-      (.delete(_, let syntax), .delete(let entity, let predicate)),
-      (.show(.matching(_, let syntax)), .show(.matching(let entity, let predicate))):
-      let source = source(of: entity, for: predicate)
-      return (Planner.targets(predicate, syntax, source: source), source)
-    case (.export(let request), .export(let export)):
-      let source = source(of: export.entity, for: export.predicate)
-      return (Planner.targets(export.predicate, request.predicate, source: source), source)
-    default:
-      return nil
-    }
-  }
-
-  /// A fetch's `plan` with its scan step naming the entities whose objects it lists, when
-  /// its entity has sub-entities: `scan 3 Book objects (Book, GraphicNovel)`. An abstract
-  /// entity, which has no objects of its own, is not named.
-  private func namingScannedEntities(_ plan: QueryPlan) -> QueryPlan {
-    let covered = context.graph.model.hierarchy(of: plan.entity.name)
-    let names = covered.filter { !$0.isAbstract }.map(\.name)
-    guard covered.count > 1, !names.isEmpty else { return plan }
-    var plan = plan
-    for i in plan.steps.indices {
-      if case .scan = plan.steps[i].operation {
-        plan.steps[i].text += " (\(names.joined(separator: ", ")))"
-      }
-    }
-    return plan
+    PlanRequest(bound, wording: statement).map(plan)
   }
 
   /// The text of each step of `plan`, followed by the objects or rows it is expected to
@@ -105,7 +69,7 @@ extension Interpreter {
   }
 
   /// What a statement does after its plan: the lines `explain` adds.
-  private func outcome(of statement: Statement) -> [String] {
+  func outcome(of statement: Statement) -> [String] {
     switch statement.kind {
     case .fetch(let request) where request.select == nil:
       return ["select as the current selection"]

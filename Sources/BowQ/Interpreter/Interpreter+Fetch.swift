@@ -5,8 +5,7 @@ extension Interpreter {
   /// the result rows of `select`. The entity's sub-entities' objects are included, each
   /// under its own entity, with the entity's properties.
   func fetch(_ fetch: BoundFetch, _ compiler: PredicateCompiler) throws -> ResultSet {
-    let source = source(for: fetch)
-    let plan = Planner.plan(fetch, source: source)
+    let (plan, source) = plan(.fetch(fetch))
     switch try PlanExecutor(source: source, compiler: compiler).run(plan).0 {
     case .objects(let positions):
       return ResultSet(
@@ -24,10 +23,20 @@ extension Interpreter {
     }
   }
 
-  /// The source a fetch reads, with the indexes it may search: none without a predicate or
-  /// sort keys, so that a plain `fetch` streams its first row at once rather than first
-  /// building indexes it cannot use.
-  func source(for fetch: BoundFetch) -> PlanSource {
-    source(of: fetch.entity, for: fetch.predicate, sort: fetch.sort)
+  /// The plan of `request` over the graph's tables, with the source it reads
+  /// (``Planner/plan(_:tables:)``).
+  func plan(_ request: PlanRequest) -> (QueryPlan, PlanSource) {
+    Planner.plan(request, tables: tableSources)
+  }
+
+  /// The graph's tables as the sources of plans: an index a plan could use is built in the
+  /// context when the plan is made.
+  private var tableSources: TableSources {
+    TableSources(
+      model: context.graph.model, table: { [unowned self] in context.graph.table($0) },
+      indexes: { [unowned self] entity, leading in
+        context.prepareIndexes(for: entity, leading: leading)
+        return context.graph.builtIndexes(of: entity)
+      })
   }
 }

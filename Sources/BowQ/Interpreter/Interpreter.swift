@@ -286,8 +286,7 @@ public final class Interpreter {
   func countMatching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> Int
   {
-    let source = source(of: entity, for: predicate)
-    let plan = Planner.count(predicate, nil, source: source)
+    let (plan, source) = plan(.count(entity, predicate, nil))
     guard case .count(let n) = try PlanExecutor(source: source, compiler: compiler).run(plan).0
     else { return 0 }
     return n
@@ -298,8 +297,7 @@ public final class Interpreter {
   func matching(_ entity: Entity, _ predicate: BoundPredicate?, _ compiler: PredicateCompiler)
     throws -> [ObjectID]
   {
-    let source = source(of: entity, for: predicate)
-    let plan = Planner.targets(predicate, nil, source: source)
+    let (plan, source) = plan(.targets(entity, predicate, nil))
     guard
       case .objects(let positions) = try PlanExecutor(source: source, compiler: compiler).run(
         plan

@@ -68,6 +68,12 @@ struct PlanEstimate {
       return (Rows(count: found, certainty: certainty, areResultRows: false), true)
     case .memberCount:
       return (Rows(count: 1, certainty: .exact, areResultRows: true), false)
+    case .external(let scan) where scan.access.counts:
+      return (Rows(count: 1, certainty: .exact, areResultRows: true), false)
+    case .external(let scan):
+      return (
+        Rows(count: scan.access.estimatedRows, certainty: .about, areResultRows: false), false
+      )
     case .indexLookup(let lookup):
       let (count, certainty) = lookup.estimate(of: table.count)
       return (Rows(count: count, certainty: certainty, areResultRows: false), false)

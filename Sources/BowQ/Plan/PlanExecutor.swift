@@ -4,8 +4,12 @@ import Foundation
 /// hierarchy's members read in place, each through expressions compiled for its own slots —
 /// step by step, and — for `explain analyze` — counts the rows each step gives and times it.
 struct PlanExecutor {
-  let source: PlanSource
+  /// The objects the plan reads; once a plan's step has read an external source, the rows it
+  /// gave.
+  private(set) var source: PlanSource
   let compiler: PredicateCompiler
+  /// The source a plan's ``PlanStep/Operation/external(_:)`` step reads.
+  var external: (any ExternalSource)?
   /// A monotonic clock in nanoseconds, read around each step when the run is analysed.
   var stopwatch: (() -> UInt64)?
   /// Whether filters over every object run a column at a time where they can
@@ -17,6 +21,13 @@ struct PlanExecutor {
     self.source = source
     self.compiler = compiler
     self.stopwatch = stopwatch
+  }
+
+  /// An executor of plans over `external`, whose first step reads it.
+  init(external: any ExternalSource, compiler: PredicateCompiler, stopwatch: (() -> UInt64)? = nil)
+  {
+    self.init(table: EntityTable(), compiler: compiler, stopwatch: stopwatch)
+    self.external = external
   }
 
   /// An executor over one table.
@@ -64,14 +75,39 @@ struct PlanExecutor {
     }
   }
 
+  /// What a run gives: the result, each step's statistics, and the source the result's
+  /// positions are of (the rows an external source gave, when the plan read one).
+  struct Execution {
+    var result: Result
+    var statistics: [StepStatistics]
+    var source: PlanSource
+  }
+
   /// Runs every step; returns the result and each step's statistics.
   func run(_ plan: QueryPlan) throws -> (Result, [StepStatistics]) {
+    let execution = try execute(plan)
+    return (execution.result, execution.statistics)
+  }
+
+  /// Runs every step; returns the result, each step's statistics and the source read.
+  func execute(_ plan: QueryPlan) throws -> Execution {
+    var executor = self
+    let execution = try executor.runSteps(plan)
+    return Execution(
+      result: execution.0, statistics: execution.1, source: executor.source)
+  }
+
+  private mutating func runSteps(_ plan: QueryPlan) throws -> (Result, [StepStatistics]) {
     var working = Working.allObjects(source.count)
     var statistics: [StepStatistics] = []
     for step in plan.steps {
       let start = stopwatch?()
       do {
-        working = try run(step.operation, on: working)
+        if case .external(let scan) = step.operation {
+          working = try read(scan, of: plan.entity)
+        } else {
+          working = try run(step.operation, on: working)
+        }
       } catch  where Interrupt.isRequested {
         // A match stopped by Ctrl-C ends in an error of its own; the statement was interrupted.
         throw Interrupted()
@@ -88,8 +124,22 @@ struct PlanExecutor {
     }
   }
 
+  /// Reads the rows of an external source, which the steps after it run over.
+  private mutating func read(_ scan: ExternalScan, of entity: Entity) throws -> Working {
+    guard let external else { throw PlanError.noExternalSource }
+    switch try external.read(scan) {
+    case .count(let n):
+      return .count(n)
+    case .rows(let table, let ids):
+      source = PlanSource(entity: entity, table: table, ids: ids)
+      return .allObjects(table.count)
+    }
+  }
+
   private func run(_ operation: PlanStep.Operation, on working: Working) throws -> Working {
     switch (operation, working) {
+    case (.external, _):
+      throw PlanError.noExternalSource
     case (.scan, _):
       return .allObjects(source.count)
     case (.indexLookup(let lookup), _):

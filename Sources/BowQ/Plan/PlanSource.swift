@@ -24,15 +24,27 @@ struct PlanSource: Sendable {
   let members: [Member]
   /// How many objects every member holds.
   let count: Int
+  /// The object of each row, for rows an external source gave (``ExternalRows``), which
+  /// may be of the entity's sub-entities; nil when each member's rows are its own objects.
+  let ids: [ObjectID]?
 
   /// The objects of `entity`'s own table.
   init(entity: Entity, table: EntityTable, indexes: [BuiltIndex] = []) {
     self.init(entity: entity, members: [(entity, table, indexes)])
   }
 
+  /// The rows an external source gave, in the layout of `entity`, with the object of each.
+  init(entity: Entity, table: EntityTable, ids: [ObjectID]) {
+    self.init(entity: entity, members: [(entity, table, [])], ids: ids)
+  }
+
   /// The objects of each member's table, `entity` first.
-  init(entity: Entity, members: [(entity: Entity, table: EntityTable, indexes: [BuiltIndex])]) {
+  init(
+    entity: Entity, members: [(entity: Entity, table: EntityTable, indexes: [BuiltIndex])],
+    ids: [ObjectID]? = nil
+  ) {
     self.entity = entity
+    self.ids = ids
     var offset = 0
     self.members = members.map { member in
       defer { offset += member.table.count }
@@ -60,6 +72,7 @@ struct PlanSource: Sendable {
 
   /// The object at `position`, under its own entity.
   func id(at position: Int) -> ObjectID {
+    if let ids { return ids[position] }
     let (member, local) = locate(position)
     return ObjectID(entity: members[member].entity.name, key: members[member].table.keys[local])
   }

@@ -264,13 +264,7 @@ enum Planner {
     let rest = parts.enumerated().filter {
       !chosen.contains($0.offset) || checked.contains($0.offset)
     }.map(\.element)
-    guard let first = rest.first else { return (nil, nil) }
-    if rest.count == 1 { return (first.predicate, first.syntax) }
-    let syntaxes = rest.compactMap(\.syntax)
-    let syntax =
-      syntaxes.count == rest.count
-      ? PredicateSyntax(.and(syntaxes), range: syntaxes[0].range) : nil
-    return (.and(rest.map(\.predicate)), syntax)
+    return Conjunct.and(rest.map { Conjunct(predicate: $0.predicate, syntax: $0.syntax) })
   }
 
   /// Whether a search of an ordered index over several attributes beats the best lookup so
@@ -324,17 +318,11 @@ enum Planner {
     return slots
   }
 
-  /// The conjuncts of a predicate (nested ANDs flattened), each with its syntax when the
-  /// syntax has the same shape.
+  /// The conjuncts of a predicate (``Conjunct/split(_:_:)``).
   private static func conjuncts(_ predicate: BoundPredicate, _ syntax: PredicateSyntax?)
     -> [(predicate: BoundPredicate, syntax: PredicateSyntax?)]
   {
-    guard case .and(let parts) = predicate else { return [(predicate, syntax)] }
-    var syntaxes: [PredicateSyntax?] = parts.map { _ in nil }
-    if let syntax, case .and(let written) = syntax.kind, written.count == parts.count {
-      syntaxes = written
-    }
-    return zip(parts, syntaxes).flatMap { conjuncts($0, $1) }
+    Conjunct.split(predicate, syntax).map { ($0.predicate, $0.syntax) }
   }
 
   /// The walk along the stretches of an index search that finds a fetch's objects in its

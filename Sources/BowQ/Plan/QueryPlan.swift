@@ -65,6 +65,9 @@ struct PlanStep: Sendable {
     /// How many objects the index searches of every member of a hierarchy find, counted in
     /// the indexes.
     case memberCount([MemberSearch])
+    /// The rows an external source gives for what it takes on of the statement, in its
+    /// order; or their count, when it counts them.
+    case external(ExternalScan)
   }
 }
 
