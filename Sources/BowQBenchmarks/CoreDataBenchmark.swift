@@ -14,6 +14,10 @@ import Foundation
 ///   query alone (the median of ``repetitions``) in its own process. `code == 42` matches 1%
 ///   of the rows, so SQLite's work over the index decides it; `lot == 42` matches 0.1%, so
 ///   the fixed cost of a statement (parsing, binding, translating) shows as well;
+/// - `explain` of each statement of ``explained``, which reads nothing but the schema and
+///   Z_PRIMARYKEY's estimates — not a row, even for a statement SQLite cannot serve — timed
+///   around the statement alone (the median of ``repetitions``), with the process's peak
+///   memory;
 /// - opening a copy of Photos.app's library database (``photosFixture``: 53 entities, a
 ///   123 KB model cache that shares its objects heavily), against sqlite3 reading the same
 ///   schema (``readSchema(_:)``: the metadata, `Z_PRIMARYKEY`, the compressed model cache
@@ -40,6 +44,15 @@ enum CoreDataBenchmark {
     IndexedCount(attribute: "code", column: "ZCODE", values: 100),
     IndexedCount(attribute: "lot", column: "ZLOT", values: 1_000),
   ]
+  /// The statements whose `explain` is timed: a count run in SQLite with a conjunct left to
+  /// the engine, a fetch with `select` and an update, which SQLite cannot serve (run, they
+  /// read every row into memory first).
+  static let explained = [
+    "explain count Item where name.length > 3 AND code == 42",
+    "explain fetch Item select name, score where lot == 42 sort by score desc limit 10",
+    "explain update Item where score > 50 set lot = 0",
+  ]
+
   /// How many times each process repeats its query; it reports the median.
   static let repetitions = 11
 
@@ -54,6 +67,7 @@ enum CoreDataBenchmark {
     bowq-bench coredata-peer sqlite-schema STORE RUNS
     bowq-bench coredata-peer bowq-count STORE RUNS ATTRIBUTE
     bowq-bench coredata-peer sqlite-count STORE RUNS ATTRIBUTE
+    bowq-bench coredata-peer bowq-explain STORE RUNS
     """
 
   static func run(count: Int, runs: Int) throws {
@@ -73,6 +87,7 @@ enum CoreDataBenchmark {
     var photosOpens: [StoreChildProcess] = []
     var photosSchemas: [StoreChildProcess] = []
     var opens: [StoreChildProcess] = []
+    var explains: [StoreChildProcess] = []
     var bowqCounts = [[StoreChildProcess]](repeating: [], count: counts.count)
     var sqliteCounts = bowqCounts
     for _ in 0..<runs {
@@ -81,6 +96,9 @@ enum CoreDataBenchmark {
         try StoreChildProcess.run(
           [me, "coredata-peer", "sqlite-schema", photos, String(repetitions)]))
       opens.append(try StoreChildProcess.run([me, "coredata-peer", "open", store]))
+      explains.append(
+        try StoreChildProcess.run(
+          [me, "coredata-peer", "bowq-explain", store, String(repetitions)]))
       for (i, counted) in counts.enumerated() {
         bowqCounts[i].append(
           try StoreChildProcess.run(
@@ -137,6 +155,20 @@ enum CoreDataBenchmark {
         "indexed equality count ≤ 1.5× sqlite3 at \(counted.selectivity) (\(Int(matched)) "
           + "rows): " + String(format: "%.2f×", ratio) + " \(ratio <= 1.5 ? "met" : "NOT met")")
     }
+    var slowestExplain = 0.0
+    let explainPeak = StoreBenchmark.median(explains.map(\.peakMemory))
+    for (i, statement) in explained.enumerated() {
+      let time = StoreBenchmark.median(
+        explains.map { $0.numbers.count > i ? $0.numbers[i] : .infinity })
+      slowestExplain = max(slowestExplain, time)
+      rows.append([
+        "explain", "bowq (\(statement.dropFirst("explain ".count)))", milliseconds(time), "",
+        "\(explainPeak / 1_000_000) MB",
+      ])
+    }
+    targets.append(
+      "explain < 50 ms, reading no row: \(milliseconds(slowestExplain)) "
+        + "\(slowestExplain < 0.05 && explainPeak < 100_000_000 ? "met" : "NOT met")")
     Table.print(header: ["operation", "tool", "time", "whole process", "peak memory"], rows: rows)
     print("\nTargets at \(count) rows\n")
     print(targets.joined(separator: "\n"))
@@ -180,6 +212,20 @@ enum CoreDataBenchmark {
       }
       guard case .count(_, let n)? = result else { throw BenchmarkError("no count") }
       finish("\(n) \(seconds)")
+    case ("bowq-explain", 3):
+      let file = try CoreDataStoreFile.open(path: arguments[1])
+      let interpreter = Interpreter(
+        context: Context(graph: ObjectGraph(model: file.bowqModel)),
+        store: .coreData(path: arguments[1], uuid: file.schema.uuid), coreDataFile: file)
+      var times: [Double] = []
+      for statement in explained {
+        let (seconds, result) = try Stopwatch.median(runs: Int(arguments[2]) ?? 1) {
+          try interpreter.run(statement).last
+        }
+        guard case .explanation? = result else { throw BenchmarkError("no explanation") }
+        times.append(seconds)
+      }
+      finish(times.map { "\($0)" }.joined(separator: " "))
     case ("sqlite-count", 4):
       guard let counted = counts.first(where: { $0.attribute == arguments[3] }) else {
         throw BenchmarkError(usage)

@@ -195,4 +195,32 @@ final class CoreDataPushdownAgreementTests: XCTestCase {
         lines.joined(separator: "\n"))
     }
   }
+
+  /// `explain` reads no row of the store, even of a statement SQLite cannot serve: it tells
+  /// the plan that runs once every row is read, on `Z_PRIMARYKEY`'s bound of the objects.
+  func testExplainReadsNoRowEvenOfAStatementSQLiteCannotServe() throws {
+    let path = try Self.makeStore(for: self)
+    let statements = [
+      "fetch Tie select name where rating > 1",
+      "count Person where SUBQUERY(ties, $t, $t.rating > 1).@count > 0",
+      #"update Tie where owner.name == "Ann" set rating = 1"#,
+      #"insert Tie name = "x""#,
+    ]
+    for statement in statements {
+      let interpreter = try Self.pushed(path)
+      guard case .explanation(let lines)? = try interpreter.run("explain " + statement).last
+      else { return XCTFail("no explanation of \(statement)") }
+      XCTAssertTrue(
+        lines.first?.hasPrefix("read every row of the Core Data store into memory (") == true,
+        lines.joined(separator: "\n"))
+      XCTAssertNotNil(interpreter.coreDataFile, "explain \(statement) read the store")
+      XCTAssertEqual(interpreter.context.graph.table("Tie").count, 0, statement)
+    }
+    guard
+      case .explanation(let lines)? = try Self.pushed(path).run("explain " + statements[0]).last
+    else { return XCTFail("no explanation") }
+    XCTAssertEqual(
+      Array(lines.dropFirst().prefix(2)),
+      ["scan at most 100 Tie objects (Tie, SilkTie)", "filter rating > 1"])
+  }
 }

@@ -77,6 +77,11 @@ struct CoreDataPlanSource: ExternalSource {
     return lines
   }
 
+  func estimatedObjects(of entity: Entity) -> Int {
+    guard let place = file.map[entity.name] else { return 0 }
+    return estimate(place, consumed: 0, limit: nil).rows
+  }
+
   /// The split of the query's conjuncts into SQL and what stays.
   private func predicate(of query: ExternalQuery) -> CoreDataSQLPredicate {
     CoreDataSQLPredicate(

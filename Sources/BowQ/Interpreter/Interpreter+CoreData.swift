@@ -15,9 +15,27 @@ extension Interpreter {
     var planned = statement
     if case .explain(let inner) = statement.kind { planned = inner }
     if case .explainAnalyze(let inner) = statement.kind { planned = inner }
-    guard let request = PlanRequest(bound, wording: planned),
-      case .plan(let plan) = Planner.plan(request, external: source)
-    else { return nil }
+    let request = PlanRequest(bound, wording: planned)
+    let plan: QueryPlan
+    switch request.map({ Planner.plan($0, external: source) }) {
+    case .plan(let planned)?:
+      plan = planned
+    case let refused:
+      guard case .explain = statement.kind else { return nil }
+      // `explain` reads nothing: it tells the plan that runs once every row is read.
+      var reason = "only count and fetch run in SQLite"
+      if case .needsGraph(let refusal)? = refused { reason = refusal.reason }
+      var lines = ["read every row of the Core Data store into memory (\(reason)), then:"]
+      if let request {
+        let model = context.graph.model
+        lines +=
+          Planner.plan(request, afterReading: source, model: model).steps.map(\.text)
+          + outcome(of: planned)
+      } else {
+        lines += explain(planned, bound, now: now)
+      }
+      return .explanation(lines + coreDataRecoveryLines)
+    }
     let explanation =
       plan.steps.flatMap { $0.text.split(separator: "\n").map(String.init) }
       + outcome(of: planned)
@@ -178,22 +196,5 @@ extension Interpreter {
   public func objectCount(of entity: String) -> Int {
     guard let file = coreDataFile else { return context.graph.table(entity).count }
     return (try? file.objectCount(of: entity)) ?? 0
-  }
-
-  /// Why `explain` of a statement on a Core Data store reads the store into memory, or nil
-  /// when it runs in SQLite or the rows are already read.
-  func coreDataReadingReason(_ bound: BoundStatement) -> String? {
-    guard let file = coreDataFile else { return nil }
-    let refusal: ExternalRefusal
-    if let request = PlanRequest(bound) {
-      guard
-        case .needsGraph(let reason) = Planner.plan(
-          request, external: CoreDataPlanSource(file: file))
-      else { return nil }
-      refusal = reason
-    } else {
-      refusal = ExternalRefusal(reason: "only count and fetch run in SQLite")
-    }
-    return "read every row of the Core Data store into memory (\(refusal.reason)), then:"
   }
 }

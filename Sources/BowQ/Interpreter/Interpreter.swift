@@ -111,10 +111,6 @@ public final class Interpreter {
     let selectedEntity = selection.flatMap { context.graph.model.entity(named: $0.entity) }
     let bound = try binder.bind(statement, selection: selectedEntity)
     notes = warnings(statement, bound)
-    var reading: [String] = []
-    if case .explain = statement.kind, let reason = coreDataReadingReason(bound) {
-      reading = [reason]
-    }
     if coreDataFile != nil {
       // `explain` there shows the statement as it runs, as it does in memory.
       if let result = try runInCoreDataStore(
@@ -137,7 +133,7 @@ public final class Interpreter {
     if case .explain(let inner) = statement.kind {
       let running = binder.folded(inner, selection: selectedEntity)
       lesson = StatementLesson(inner, running: running, model: context.graph.model)
-      return .explanation(reading + explain(running, bound, now: now) + coreDataRecoveryLines)
+      return .explanation(explain(running, bound, now: now) + coreDataRecoveryLines)
     }
     if case .explainAnalyze(let inner) = statement.kind {
       return .explanation(

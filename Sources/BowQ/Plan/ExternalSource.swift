@@ -20,6 +20,10 @@ protocol ExternalSource {
 
   /// The lines `explain` shows for `scan`: how the source reads it.
   func describe(_ scan: ExternalScan) -> [String]
+
+  /// At most how many objects of `entity` (and of the entities that inherit from it) the
+  /// source holds, known without reading them.
+  func estimatedObjects(of entity: Entity) -> Int
 }
 
 /// What the planner asks an ``ExternalSource`` about: the statement's parts over one entity.

@@ -59,11 +59,50 @@ extension Planner {
       return (targets(predicate, syntax, source: source), source)
     case .first(let limit, let entity, let predicate):
       let source = tables.source(of: entity, for: predicate)
-      var plan = targets(predicate, nil, source: source)
-      plan.steps.append(PlanStep(operation: .page(offset: 0, limit: limit), text: "take \(limit)"))
-      plan.output = .objects
-      return (plan, source)
+      return (first(limit, targets(predicate, nil, source: source)), source)
     }
+  }
+
+  /// The plan `request` runs once every object of `external` is read into memory, made
+  /// without reading any: on the source's bound of how many objects there are
+  /// (``ExternalSource/estimatedObjects(of:)``), with no index (the objects read have none
+  /// built). `explain` shows it for a statement the source cannot serve.
+  static func plan(_ request: PlanRequest, afterReading external: any ExternalSource, model: Model)
+    -> QueryPlan
+  {
+    var plan: QueryPlan
+    let entity: Entity
+    switch request {
+    case .fetch(let fetch):
+      entity = fetch.entity
+      plan = self.plan(fetch, objects: external.estimatedObjects(of: entity))
+    case .count(let counted, let predicate, let syntax):
+      entity = counted
+      plan = count(entity, predicate, syntax, objects: external.estimatedObjects(of: entity))
+    case .targets(let target, let predicate, let syntax):
+      entity = target
+      plan = targets(entity, predicate, syntax, objects: external.estimatedObjects(of: entity))
+    case .first(let limit, let target, let predicate):
+      entity = target
+      plan = first(
+        limit, targets(entity, predicate, nil, objects: external.estimatedObjects(of: entity)))
+    }
+    for i in plan.steps.indices {
+      if case .scan(let objects) = plan.steps[i].operation {
+        plan.steps[i].text =
+          "scan at most \(objects) \(entity.name) object\(objects == 1 ? "" : "s")"
+      }
+    }
+    guard case .fetch = request else { return plan }
+    return namingScannedEntities(plan, model)
+  }
+
+  /// `plan` with its objects kept to the first `limit`.
+  private static func first(_ limit: Int, _ plan: QueryPlan) -> QueryPlan {
+    var plan = plan
+    plan.steps.append(PlanStep(operation: .page(offset: 0, limit: limit), text: "take \(limit)"))
+    plan.output = .objects
+    return plan
   }
 
   /// A fetch's `plan` with its scan step naming the entities whose objects it lists, when
