@@ -118,6 +118,37 @@ final class ArchitectureTests: XCTestCase {
     XCTAssertEqual(upward, [], "dependencies that point up the pipeline")
   }
 
+  /// Plans are made in `Plan/` alone: no other folder builds a plan or its steps or
+  /// sources, and the planner is entered only through its entry points —
+  /// `Planner.plan(_:tables:)`, `plan(_:external:)` and `plan(_:afterReading:model:)`.
+  func testPlansAreMadeInPlanAlone() throws {
+    let built = [
+      "QueryPlan", "PlanStep", "PlanSource", "MemberSearch", "IndexWalk", "ExternalScan",
+    ]
+    let entries = ["tables:", "external:", "afterReading:"]
+    var outside: [String] = []
+    for file in try Self.sourceFiles() where file.layer != "Plan" {
+      for type in built
+      where !Self.matches(of: #"(?<![\w.])("# + type + #")(?:\.init)?\("#, in: file.code).isEmpty {
+        outside.append("\(file.name) builds a \(type)")
+      }
+      for name in Self.matches(of: #"\bPlanner\.(\w+)"#, in: file.code) where name != "plan" {
+        outside.append("\(file.name) calls Planner.\(name)")
+      }
+      let calls = Self.matches(of: #"\bPlanner\.plan(\((?:[^()]|\([^()]*\))*\))"#, in: file.code)
+      for call in calls where !entries.contains(where: call.contains) {
+        outside.append("\(file.name) calls Planner.plan\(call), not an entry point")
+      }
+    }
+    XCTAssertEqual(outside, [], "planning outside Plan/")
+  }
+
+  func testTheCheckSeesPlanningOutsidePlan() {
+    let code = Self.codeOnly("let p = Planner.plan(fetch, source: s)\nPlanner.plan(r, tables: t)")
+    let calls = Self.matches(of: #"\bPlanner\.plan(\((?:[^()]|\([^()]*\))*\))"#, in: code)
+    XCTAssertEqual(calls, ["(fetch, source: s)", "(r, tables: t)"])
+  }
+
   func testTheCheckSeesAnUpwardUse() {
     let code = Self.codeOnly("// Interpreter\nlet s = \"Interpreter\"\nlet x = Token.Kind.word\n")
     XCTAssertEqual(Self.usedNames(in: code), ["Token"])
