@@ -100,7 +100,10 @@ struct PlanExecutor {
   private mutating func runSteps(_ plan: QueryPlan) throws -> (Result, [StepStatistics]) {
     var working = Working.allObjects(source.count)
     var statistics: [StepStatistics] = []
-    for step in plan.steps {
+    for (index, step) in plan.steps.enumerated() {
+      if let given = Self.refused(step.operation, working) {
+        throw PlanError.unexpectedInput(step: index, given: given, plan: plan.steps.map(\.text))
+      }
       let start = stopwatch?()
       do {
         if case .external(let scan) = step.operation {
@@ -121,6 +124,29 @@ struct PlanExecutor {
     case .selections: return (.objects(positions(of: working)), statistics)
     case .rows(let rows): return (.rows(rows), statistics)
     case .count(let n): return (.count(n), statistics)
+    }
+  }
+
+  /// What `working` is, in words, when `operation` does not take it; nil when it does. A
+  /// step that finds the objects comes first; steps over objects take objects; `distinct`,
+  /// `having` and the sort of result rows take result rows; a page takes either.
+  private static func refused(_ operation: PlanStep.Operation, _ working: Working) -> String? {
+    let given: String
+    switch working {
+    case .allObjects: return nil
+    case .objects, .selections: given = "objects already chosen"
+    case .rows: given = "result rows"
+    case .count: given = "a count"
+    }
+    switch (operation, working) {
+    case (.filter, .objects), (.filter, .selections), (.sortObjects, .objects),
+      (.sortObjects, .selections), (.topObjects, .objects), (.topObjects, .selections),
+      (.project, .objects), (.project, .selections), (.count, .objects), (.count, .selections),
+      (.page, .objects), (.page, .selections), (.page, .rows), (.distinct, .rows),
+      (.having, .rows), (.sortRows, .rows):
+      return nil
+    default:
+      return given
     }
   }
 
@@ -199,6 +225,7 @@ struct PlanExecutor {
     case (.count, _):
       return .count(working.rowCount)
     case (.distinct, _), (.having, _), (.sortRows, _):
+      // Refused before the step runs (``refused(_:_:)``).
       return working
     }
   }
