@@ -29,16 +29,14 @@ extension Interpreter {
       if let request {
         let model = context.graph.model
         lines +=
-          Planner.plan(request, afterReading: source, model: model).steps.map(\.text)
-          + outcome(of: planned)
+          PlanRenderer().lines(
+            of: Planner.plan(request, afterReading: source, model: model)) + outcome(of: planned)
       } else {
         lines += explain(planned, bound, now: now)
       }
       return .explanation(lines + coreDataRecoveryLines)
     }
-    let explanation =
-      plan.steps.flatMap { $0.text.split(separator: "\n").map(String.init) }
-      + outcome(of: planned)
+    let explanation = PlanRenderer(external: source).lines(of: plan) + outcome(of: planned)
     switch statement.kind {
     case .explain:
       return .explanation(explanation + coreDataRecoveryLines)

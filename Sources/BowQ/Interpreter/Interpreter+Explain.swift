@@ -52,20 +52,11 @@ extension Interpreter {
     PlanRequest(bound, wording: statement).map(plan)
   }
 
-  /// The text of each step of `plan`, followed by the objects or rows it is expected to
-  /// give when the text does not already say: `filter rating > 3 (about 2,410 objects)`.
+  /// The lines of `plan`, each step followed by the objects or rows it is expected to give
+  /// when its text does not already say: `filter rating > 3 (about 2,410 objects)`.
   private func estimatedSteps(of plan: QueryPlan, over source: PlanSource, now: Date) -> [String] {
-    let estimate = PlanEstimate(source: source, compiler: compiler(now))
-    return zip(plan.steps, estimate.rows(of: plan)).map { step, rows in
-      guard let rows else { return step.text }
-      let noun = rows.areResultRows ? "row" : "object"
-      let number = "\(rows.count) \(noun)\(rows.count == 1 ? "" : "s")"
-      switch rows.certainty {
-      case .exact: return "\(step.text) (\(number))"
-      case .about: return "\(step.text) (about \(number))"
-      case .atMost: return "\(step.text) (at most \(number))"
-      }
-    }
+    PlanRenderer().lines(
+      of: plan, estimates: PlanEstimate(source: source, compiler: compiler(now)).rows(of: plan))
   }
 
   /// What a statement does after its plan: the lines `explain` adds.
@@ -96,23 +87,13 @@ extension Interpreter {
     }
     let executor = PlanExecutor(source: source, compiler: compiler(now), stopwatch: stopwatch)
     let statistics = try executor.run(plan).1
-    let texts = estimatedSteps(of: plan, over: source, now: now)
-    return zip(plan.steps.indices, statistics).map { index, statistics in
-      let rows =
-        if case .count = plan.steps[index].operation { "\(statistics.rows)" } else {
-          "\(statistics.rows) row\(statistics.rows == 1 ? "" : "s")"
-        }
-      let time = statistics.nanoseconds.map { " in " + Self.milliseconds($0) } ?? ""
-      return "\(texts[index]) → \(rows)\(time)"
-    }
+    let estimates = PlanEstimate(source: source, compiler: compiler(now)).rows(of: plan)
+    return PlanRenderer().analyzed(plan, estimates: estimates, statistics: statistics)
   }
 
   /// A duration in milliseconds with three decimals: `0.125 ms`.
   public static func milliseconds(_ nanoseconds: UInt64) -> String {
-    let thousandths = (nanoseconds + 500) / 1000
-    let fraction = String(thousandths % 1000)
-    return
-      "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+    PlanRenderer.milliseconds(nanoseconds)
   }
 
   private func assignments(_ list: [Assignment]) -> [String] {

@@ -50,10 +50,8 @@ extension Planner {
     case .failure(let refusal): return .failure(refusal)
     }
     let scan = ExternalScan(query: query, access: access)
-    var steps = [
-      PlanStep(
-        operation: .external(scan), text: source.describe(scan).joined(separator: "\n"))
-    ]
+    // The renderer words the source's step as the source describes it (``PlanRenderer``).
+    var steps = [PlanStep(operation: .external(scan), text: "read \(source.name)")]
     let remaining = query.conjuncts.indices.filter { !access.consumed.contains($0) }
     if let predicate = Conjunct.and(remaining.map { query.conjuncts[$0] }).predicate {
       let text = { (position: Int) in
