@@ -223,4 +223,16 @@ final class CoreDataPushdownAgreementTests: XCTestCase {
       Array(lines.dropFirst().prefix(2)),
       ["scan at most 100 Tie objects (Tie, SilkTie)", "filter rating > 1"])
   }
+
+  /// `explain set` after a fetch run in SQLite counts the objects that fetch found, without
+  /// reading the store.
+  func testExplainSetCountsTheSelectionOfAFetchRunInSQLite() throws {
+    let path = try Self.makeStore(for: self)
+    let interpreter = try Self.pushed(path)
+    _ = try interpreter.run("fetch Tie where rating > 1")
+    guard case .explanation(let lines)? = try interpreter.run("explain set rating = 2").last
+    else { return XCTFail("no explanation") }
+    XCTAssertTrue(lines.contains("take the current selection (4 Tie objects)"), "\(lines)")
+    XCTAssertNotNil(interpreter.coreDataFile, "explain set read the store")
+  }
 }

@@ -18,7 +18,9 @@ struct CoreDataPlanSource: ExternalSource {
     guard let place = file.map[entity.name] else {
       return .failure(ExternalRefusal(reason: "\(entity.name) is not in the store's tables"))
     }
-    if let fault = file.rowFault() { return .failure(ExternalRefusal(reason: fault)) }
+    if let fault = file.rowFault() {
+      return .failure(ExternalRefusal(reason: fault, isUnreadable: true))
+    }
     if query.wholeObjects {
       for slot in place.slots {
         if case .unavailable(let reason) = slot { return .failure(ExternalRefusal(reason: reason)) }

@@ -24,7 +24,15 @@ extension Interpreter {
       guard case .explain = statement.kind else { return nil }
       // `explain` reads nothing: it tells the plan that runs once every row is read.
       var reason = "only count and fetch run in SQLite"
-      if case .needsGraph(let refusal)? = refused { reason = refusal.reason }
+      if case .needsGraph(let refusal)? = refused {
+        // A row that reading would fail on fails the explanation as it fails the statement.
+        if refusal.isUnreadable {
+          throw EvaluationError(
+            "cannot read the rows of the Core Data store \(Value.quoted(file.path)): "
+              + refusal.reason, at: statement.range)
+        }
+        reason = refusal.reason
+      }
       var lines = ["read every row of the Core Data store into memory (\(reason)), then:"]
       if let request {
         let model = context.graph.model

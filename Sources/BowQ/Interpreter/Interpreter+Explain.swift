@@ -8,7 +8,13 @@ extension Interpreter {
       return estimatedSteps(of: plan, over: source, now: now) + outcome(of: statement)
     }
     if case .set(let list) = statement.kind {
-      let count = selection.map { $0.ids.filter(context.graph.contains).count } ?? 0
+      // A Core Data store's rows still in their file are not in the graph: its selection
+      // is what the fetch found there.
+      let count =
+        selection.map {
+          coreDataFile == nil ? $0.ids.filter(context.graph.contains).count : $0.ids.count
+        }
+        ?? 0
       return ["take the current selection (\(Self.count(count, selection?.entity ?? "object")))"]
         + assignments(list)
     }

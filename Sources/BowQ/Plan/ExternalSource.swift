@@ -59,6 +59,9 @@ struct ExternalAccess: Sendable {
 /// Why an ``ExternalSource`` cannot serve a statement.
 struct ExternalRefusal: Error, Sendable {
   var reason: String
+  /// Whether the source's objects cannot be read into memory either (a row no object can
+  /// be made of), so that the statement fails however it runs.
+  var isUnreadable = false
 }
 
 /// A plan's step that reads an ``ExternalSource``: the question asked and the answer taken.
