@@ -27,7 +27,8 @@
 /// Mistakes are found when the predicate is made, with their line and column: syntax, an
 /// unknown function, a malformed regular expression, a wrong argument. As in Foundation,
 /// types are not: `"a" + $b` is made, and adding a string fails when it is evaluated, as
-/// does any operation on constants that fails (`1 / 0`). Arguments no specifier uses are
+/// do `"a" < 3`, `age LIKE 10`, `age IN 10`, `age BETWEEN 25`, `min(5)`, ANY on a value that
+/// is no collection, and any operation on constants that fails (`1 / 0`). Arguments no specifier uses are
 /// ignored. Key paths are checked when the predicate is evaluated against a
 /// ``GraphObject``, whose entity knows its keys; plain values are read as they are.
 public struct FormatPredicate: Hashable, Sendable, CustomStringConvertible {

@@ -98,6 +98,41 @@ struct Binder {
       lhs = BoundExpression(
         kind: .dynamic(.stringOperand(lhs, c.op)), type: .unknown, range: lhs.range)
     }
+    do {
+      try checkTypes(c, lhs, rhs)
+    } catch {
+      // Apple's parser checks no types: NSPredicate(format:) makes the predicate and raises
+      // when it is evaluated. A statement is refused now, saying so.
+      guard isDynamic else {
+        throw LanguageError(.semantic, error.message + Self.appleEvaluatesIt, at: error.range)
+      }
+      lhs = failingWhenEvaluated(error.message, at: error.range)
+    }
+    if c.op == .equal || c.op == .notEqual {
+      try checkEquality(c, lhs, rhs)
+    }
+    if c.op == .matches, case .string(let pattern)? = rhs.constantValue {
+      do {
+        _ = try RegularExpression(pattern, options: c.options)
+      } catch {
+        throw LanguageError(.semantic, error.message, at: c.rhs.range)
+      }
+    }
+    return BoundComparison(
+      modifier: c.modifier, lhs: lhs, op: c.op, options: c.options, rhs: rhs, range: range)
+  }
+
+  /// What a statement's type error adds: Apple's parser checks no types, so
+  /// `NSPredicate(format:)` (and bowq's ``FormatPredicate``) takes the predicate and fails
+  /// only when it evaluates it.
+  static let appleEvaluatesIt = "; NSPredicate(format:) takes this and raises when evaluating it"
+
+  /// The checks of a comparison's operand types: a qualifier's collection, a collection
+  /// compared without one, operands that cannot be ordered or searched, BETWEEN's two bounds,
+  /// IN's collection.
+  private func checkTypes(_ c: Comparison, _ lhs: BoundExpression, _ rhs: BoundExpression)
+    throws(LanguageError)
+  {
     func fail(_ message: String, _ at: SourceRange = c.operatorRange) -> LanguageError {
       LanguageError(.semantic, message, at: at)
     }
@@ -117,7 +152,7 @@ struct Binder {
     let left = c.modifier == .direct ? lhs.type : lhs.type.elementType
     switch c.op {
     case .equal, .notEqual:
-      try checkEquality(c, lhs, rhs)
+      break
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       try checkOrderable(left, rhs.type, c, fail)
     case .between:
@@ -151,16 +186,7 @@ struct Binder {
           "\(c.op.rawValue) compares strings, but \(describe(expression)) is \(side)",
           expression.range)
       }
-      if c.op == .matches, case .string(let pattern)? = rhs.constantValue {
-        do {
-          _ = try RegularExpression(pattern, options: c.options)
-        } catch {
-          throw fail(error.message, c.rhs.range)
-        }
-      }
     }
-    return BoundComparison(
-      modifier: c.modifier, lhs: lhs, op: c.op, options: c.options, rhs: rhs, range: range)
   }
 
   private func checkOrderable(

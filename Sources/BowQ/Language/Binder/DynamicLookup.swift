@@ -17,7 +17,8 @@ indirect enum DynamicLookup: Sendable {
   /// string, nil, or for CONTAINS a collection; anything else raises, as in Foundation.
   case stringOperand(BoundExpression, ComparisonOperator)
   /// What Apple's parser takes but bowq cannot evaluate — a collection operator or a
-  /// FUNCTION selector that is none of bowq's — which fails, with `message`, only when it is
-  /// evaluated, as `NSPredicate(format:)` makes such a predicate and raises on evaluating it.
+  /// FUNCTION selector that is none of bowq's, operands of types the operator cannot take —
+  /// which fails, with `message`, only when it is evaluated, as `NSPredicate(format:)` makes
+  /// such a predicate and raises on evaluating it.
   case unsupported(message: String)
 }

@@ -178,8 +178,7 @@ extension Binder {
         + "\"uppercase:\" or \"modulus:by:\"."
         + NameSuggestion.hint(for: selector, among: BuiltinFunction.all.map(\.selector))
       guard isDynamic else { throw LanguageError(.semantic, message, at: range) }
-      return BoundExpression(
-        kind: .dynamic(.unsupported(message: message)), type: .unknown, range: range)
+      return failingWhenEvaluated(message, at: range)
     }
     let colons = function.arity
     guard colons > 0 else {
@@ -216,8 +215,12 @@ extension Binder {
       let b = try bind(argument, on: entity)
       if let expected = function.expectedArgument(position), !function.accepts(b.type, at: position)
       {
-        throw LanguageError(
-          .semantic, "\(function.name)() takes \(expected), not \(b.type)", at: argument.range)
+        let message = "\(function.name)() takes \(expected), not \(b.type)"
+        guard isDynamic else {
+          throw LanguageError(.semantic, message + Self.appleEvaluatesIt, at: argument.range)
+        }
+        bound.append(failingWhenEvaluated(message, at: argument.range))
+        continue
       }
       bound.append(b)
     }
@@ -235,8 +238,18 @@ extension Binder {
     guard bound.type.isNumeric || bound.type == .unknown || bound.type == .null || isDynamic
     else {
       throw LanguageError(
-        .semantic, "\"\(op)\" needs numbers, but \(describe(e)) is \(bound.type)", at: e.range)
+        .semantic,
+        "\"\(op)\" needs numbers, but \(describe(e)) is \(bound.type)" + Self.appleEvaluatesIt,
+        at: e.range)
     }
+  }
+
+  /// An expression that fails with `message` when it is evaluated: what the Swift API makes
+  /// of what Apple's parser takes and only evaluation refuses (a type mismatch, an unknown
+  /// selector or collection operator), as `NSPredicate(format:)` makes such a predicate and
+  /// raises on evaluating it.
+  func failingWhenEvaluated(_ message: String, at range: SourceRange) -> BoundExpression {
+    BoundExpression(kind: .dynamic(.unsupported(message: message)), type: .unknown, range: range)
   }
 
   // MARK: Constant folding

@@ -33,8 +33,7 @@ extension Binder {
             "unknown collection operator @\(name)."
             + NameSuggestion.hint(for: name, among: AggregateOperation.collectionOperatorNames)
           guard isDynamic else { throw LanguageError(.semantic, message, at: range) }
-          return BoundExpression(
-            kind: .dynamic(.unsupported(message: message)), type: .unknown, range: range)
+          return failingWhenEvaluated(message, at: range)
         }
         guard result.type.isCollection || result.type == .unknown else {
           throw LanguageError(
