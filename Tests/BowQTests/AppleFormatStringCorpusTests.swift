@@ -27,6 +27,7 @@ final class AppleFormatStringCorpusTests: XCTestCase {
     /// which reads back as an aggregate of constants.
     var sameTree = true
     var object: Any?
+    var variables: [String: Any?] = [:]
     var outcome: Outcome
   }
 
@@ -36,6 +37,8 @@ final class AppleFormatStringCorpusTests: XCTestCase {
   private static let typeChecks = "issue 29 item 2: type mismatches Apple's parser makes"
   private static let zotero =
     "zotero/zotero-ios Zotero/Controllers/Database/Requests/ReadFilteredTagsDbRequest.swift"
+  private static let alcatraz =
+    "alcatraz/Alcatraz Alcatraz/Views/ATZPluginWindowController.m CLASS_PREDICATE_FORMAT"
   private static let daydreamboy =
     "daydreamboy/HelloProjects HelloNSPredicate/Tests/Tests_NSPredicate.m"
 
@@ -189,6 +192,38 @@ final class AppleFormatStringCorpusTests: XCTestCase {
         outcome: .raises(
           "1:5: ANY needs a collection on its left (a to-many key path or {…}), but item.collections.@count is an integer"
         )),
+      // A variable as a later key path component (BNF: keypath_expression ::= expression
+      // "." expression): the key its string names (test_evaluateWithObject_
+      // substitutionVariables); a number there raises (test_exception: "$a.$b > 1" with
+      // a = [2], b = 0).
+      Case(
+        source: daydreamboy, format: "$a.$b == 'ABC'", printed: #"$a.$b == "ABC""#,
+        variables: ["a": ["a": "ABC"], "b": "a"], outcome: .holds(true)),
+      Case(
+        source: daydreamboy, format: "$a[$b].firstName == 'Lily'",
+        printed: #"$a[$b].firstName == "Lily""#,
+        variables: ["a": ["a": ["firstName": "Lily"]], "b": "a"], outcome: .holds(true)),
+      Case(
+        source: daydreamboy, format: "$a.$b > 1", printed: "$a.$b > 1",
+        variables: ["a": [2], "b": 0],
+        outcome: .raises("1:1: a key path's key must be a string, not an integer (0)")),
+      // NSComparisonPredicate's custom selector (Operator.customSelector): parsed and
+      // printed; it sends an Objective-C message, which bowq cannot, so it fails when
+      // evaluated. An app passes a class (a string here: bowq reads no classes).
+      Case(
+        source: alcatraz, format: "(self isKindOfClass: %@)", arguments: ["ATZPackage"],
+        printed: #"SELF isKindOfClass: "ATZPackage""#, object: "x",
+        outcome: .raises(
+          "1:1: isKindOfClass: sends an Objective-C message to SELF, and bowq has no Objective-C methods to call: compare values with the operators instead (==, IN, BEGINSWITH, …)"
+        )),
+      Case(
+        source: alcatraz,
+        format:
+          "(name contains[cd] %@ OR description contains[cd] %@) AND (self isKindOfClass: %@)",
+        arguments: ["x", "x", "ATZPackage"],
+        printed:
+          #"(name CONTAINS[cd] "x" OR description CONTAINS[cd] "x") AND SELF isKindOfClass: "ATZPackage""#,
+        object: ["name": "y", "description": "y"], outcome: .holds(false)),
       // Unknown collection operators parse and fail when evaluated (issue 29 item 3).
       Case(
         source: "issue 29: an unknown KVC operator", format: "children.@average.age > 1",
@@ -222,9 +257,12 @@ final class AppleFormatStringCorpusTests: XCTestCase {
       for (p, isReread) in [(predicate, false), (reread, true)] {
         switch c.outcome {
         case .holds(let expected):
-          XCTAssertEqual(try p.evaluate(with: c.object), expected, label)
+          XCTAssertEqual(
+            try p.evaluate(with: c.object, substitutionVariables: c.variables), expected, label)
         case .raises(let message):
-          XCTAssertThrowsError(try p.evaluate(with: c.object), label) { error in
+          XCTAssertThrowsError(
+            try p.evaluate(with: c.object, substitutionVariables: c.variables), label
+          ) { error in
             // The printed form places the error elsewhere where an argument's text is
             // longer than its specifier: compare it without its line and column.
             let withoutPlace = { (text: String) in text.drop { $0 != " " } }

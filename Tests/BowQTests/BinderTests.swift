@@ -189,6 +189,23 @@ final class BinderTests: XCTestCase {
     XCTAssertNoThrow(try bind("fetch BowTie where name IN \"abc\""))
   }
 
+  /// `$a.$b` and `lhs selector: rhs`, which Apple's parser takes (issue 29 item 6): a
+  /// variable key is the key its string names; a custom selector has no method to call.
+  func testVariableKeysAndCustomSelectors() {
+    XCTAssertNoThrow(
+      try bind("fetch BowTie where SELF.$k > 3", variables: ["k": .string("rating")]))
+    XCTAssertEqual(
+      message("fetch BowTie where SELF.$k > 3", variables: ["k": .string("ratng")]),
+      #"unknown attribute "ratng" on BowTie. Did you mean "rating"?"#)
+    XCTAssertEqual(
+      message("fetch BowTie where SELF.$k > 3", variables: ["k": .int(1)]),
+      "$k names a key of the key path, so its value must be a string, not an integer")
+    XCTAssertEqual(
+      message("fetch BowTie where SELF isKindOfClass: \"BowTie\""),
+      "isKindOfClass: sends an Objective-C message to SELF, and bowq has no Objective-C "
+        + "methods to call: compare values with the operators instead (==, IN, BEGINSWITH, …)")
+  }
+
   func testArithmeticAndFunctionTypes() {
     XCTAssertEqual(
       message("fetch BowTie where name + 1 > 2"),

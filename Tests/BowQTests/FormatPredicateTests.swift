@@ -394,6 +394,19 @@ final class FormatPredicateTests: XCTestCase {
     XCTAssertEqual(
       try FormatPredicate(format: "width > $w").evaluate(
         with: fez, substitutionVariables: ["w": 2]), true)
+    // A variable as a later key (issue 29 item 6): the key its string names, checked
+    // against the entity as a written key is.
+    XCTAssertEqual(
+      try FormatPredicate(format: "owner.$key == 'Ann'").evaluate(
+        with: fez, substitutionVariables: ["key": "name"]), true)
+    XCTAssertThrowsError(
+      try FormatPredicate(format: "SELF.$key > 2").evaluate(
+        with: fez, substitutionVariables: ["key": "widht"])
+    ) { error in
+      XCTAssertEqual(
+        (error as? PredicateEvaluationError)?.description,
+        #"1:1: unknown property "widht" on Hat. Did you mean "width"?"#)
+    }
     XCTAssertEqual(try FormatPredicate(format: "width > 2").evaluate(with: fez as Any), true)
     XCTAssertThrowsError(try FormatPredicate(format: "widht > 2").evaluate(with: fez)) { error in
       XCTAssertEqual(

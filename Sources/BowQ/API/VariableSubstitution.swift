@@ -10,6 +10,9 @@ extension PredicateSyntax {
       c.lhs = c.lhs.substituting(values)
       c.rhs = c.rhs.substituting(values)
       result.kind = .comparison(c)
+    case .customSelector(let lhs, let selector, let rhs):
+      result.kind = .customSelector(
+        lhs: lhs.substituting(values), selector: selector, rhs: rhs.substituting(values))
     case .not(let p): result.kind = .not(p.substituting(values))
     case .and(let ps): result.kind = .and(ps.map { $0.substituting(values) })
     case .or(let ps): result.kind = .or(ps.map { $0.substituting(values) })
@@ -23,7 +26,9 @@ extension ExpressionSyntax {
   func substituting(_ values: [String: Value]) -> ExpressionSyntax {
     var result = self
     switch kind {
-    case .constant, .keyPath, .evaluatedObject: break
+    case .constant, .evaluatedObject: break
+    case .keyPath(let components):
+      result.kind = .keyPath(components.map { $0.substituting(values) })
     case .variable(let name):
       if let value = values[name] { result.kind = .constant(value) }
     case .aggregate(let elements):
@@ -38,7 +43,8 @@ extension ExpressionSyntax {
         receiver: receiver.substituting(values), selector: selector,
         arguments: arguments.map { $0.substituting(values) })
     case .member(let base, let components):
-      result.kind = .member(base.substituting(values), components)
+      result.kind = .member(
+        base.substituting(values), components.map { $0.substituting(values) })
     case .index(let base, let selector):
       let substituted: IndexSelector =
         if case .at(let i) = selector { .at(i.substituting(values)) } else { selector }
@@ -54,5 +60,16 @@ extension ExpressionSyntax {
         collection.substituting(values), variable: variable, predicate.substituting(inner))
     }
     return result
+  }
+}
+
+extension KeyPathComponent {
+  /// A `$name` key with a string value given becomes that key; a value of another type stays
+  /// the variable, to fail when evaluated as Foundation's key-value coding does.
+  func substituting(_ values: [String: Value]) -> KeyPathComponent {
+    guard case .variable(let name) = self, case .string(let key)? = values[name] else {
+      return self
+    }
+    return .key(key)
   }
 }

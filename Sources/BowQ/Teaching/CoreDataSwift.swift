@@ -162,7 +162,7 @@ enum CoreDataSwift {
   {
     var result = p
     switch p.kind {
-    case .constant:
+    case .constant, .customSelector:
       break
     case .comparison(var c):
       c.lhs = parameter(c.lhs, &arguments)

@@ -68,7 +68,7 @@ public struct PredicateOutline: Hashable, Sendable {
     text = PredicateFormatter.format(syntax)
     switch syntax.kind {
     case .constant: (kind, children) = (.constant, [])
-    case .comparison: (kind, children) = (.comparison, [])
+    case .comparison, .customSelector: (kind, children) = (.comparison, [])
     case .not(let inner): (kind, children) = (.not, [PredicateOutline(inner)])
     case .and(let operands): (kind, children) = (.and, operands.map(PredicateOutline.init))
     case .or(let operands): (kind, children) = (.or, operands.map(PredicateOutline.init))

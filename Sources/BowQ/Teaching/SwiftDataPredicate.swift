@@ -44,6 +44,9 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       case .and(let operands): return try joined(operands, "&&")
       case .or(let operands): return try joined(operands, "||")
       case .comparison(let c): return try comparison(c)
+      case .customSelector(_, let selector, _):
+        throw Untranslatable(
+          reason: "\(selector) sends an Objective-C message, which #Predicate cannot")
       }
     }
 

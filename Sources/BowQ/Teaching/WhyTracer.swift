@@ -65,7 +65,7 @@ struct WhyTracer {
     switch syntax.kind {
     case .and(let operands), .or(let operands): children = operands.map(skipped)
     case .not(let inner): children = [skipped(inner)]
-    case .constant, .comparison: children = []
+    case .constant, .comparison, .customSelector: children = []
     }
     return WhyNode(
       kind: kind(of: syntax), text: PredicateFormatter.format(syntax), outcome: .skipped,
@@ -75,7 +75,7 @@ struct WhyTracer {
   private static func kind(of syntax: PredicateSyntax) -> WhyNode.Kind {
     switch syntax.kind {
     case .constant: return .constant
-    case .comparison: return .comparison
+    case .comparison, .customSelector: return .comparison
     case .not: return .not
     case .and: return .and
     case .or: return .or

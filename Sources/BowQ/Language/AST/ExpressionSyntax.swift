@@ -54,6 +54,9 @@ public enum KeyPathComponent: Hashable, Sendable {
   case key(String)
   /// A KVC collection operator: `@count`, `@sum`, `@avg`, `@min`, `@max`, …
   case collectionOperator(String)
+  /// A key named by a substitution variable's value: `$b` in `$a.$b` (the BNF's
+  /// `expression "." expression`), which reads the key that `$b`'s string names.
+  case variable(String)
 }
 
 public enum ArithmeticOperator: String, Hashable, Sendable {

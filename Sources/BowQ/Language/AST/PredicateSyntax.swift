@@ -5,6 +5,11 @@ public struct PredicateSyntax: Hashable, Sendable {
     /// `TRUEPREDICATE` or `FALSEPREDICATE`.
     case constant(Bool)
     case comparison(Comparison)
+    /// `lhs selector: rhs`, such as `SELF isKindOfClass: %@`: NSComparisonPredicate's
+    /// custom selector, which on Apple platforms sends `selector` to the left side's value
+    /// with the right side's. bowq has no Objective-C methods to send, so it is parsed and
+    /// printed, and fails when evaluated.
+    case customSelector(lhs: ExpressionSyntax, selector: String, rhs: ExpressionSyntax)
     case not(PredicateSyntax)
     case and([PredicateSyntax])
     case or([PredicateSyntax])

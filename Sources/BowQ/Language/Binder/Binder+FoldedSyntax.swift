@@ -80,6 +80,9 @@ extension Binder {
     case .comparison(var c):
       (c.lhs, c.rhs) = (folded(c.lhs, on: entity), folded(c.rhs, on: entity))
       p.kind = .comparison(c)
+    case .customSelector(let lhs, let selector, let rhs):
+      p.kind = .customSelector(
+        lhs: folded(lhs, on: entity), selector: selector, rhs: folded(rhs, on: entity))
     case .not(let inner):
       p.kind = .not(folded(inner, on: entity))
     case .and(let operands):

@@ -79,6 +79,19 @@ struct Binder {
       return .or(bound)
     case .comparison(let comparison):
       return .comparison(try bind(comparison, on: entity, range: predicate.range))
+    case .customSelector(let lhs, let selector, let rhs):
+      let message =
+        "\(selector) sends an Objective-C message to \(PredicateFormatter.format(lhs)), and bowq has no "
+        + "Objective-C methods to call: compare values with the operators instead (==, IN, "
+        + "BEGINSWITH, …)"
+      guard isDynamic else {
+        throw LanguageError(.semantic, message, at: predicate.range)
+      }
+      // Names are checked as Apple's parser leaves them, for evaluation; it fails there.
+      return .comparison(
+        BoundComparison(
+          modifier: .direct, lhs: failingWhenEvaluated(message, at: predicate.range), op: .equal,
+          options: [], rhs: try bind(rhs, on: entity), range: predicate.range))
     }
   }
 

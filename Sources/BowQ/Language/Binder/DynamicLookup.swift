@@ -9,6 +9,8 @@ indirect enum DynamicLookup: Sendable {
   /// A key of what `base` evaluates to: a dictionary's value for it (nil when absent),
   /// read from every element of a collection, as KVC reads a key of an array.
   case key(String, of: BoundExpression)
+  /// The key that `name` (a variable) evaluates to, of what `base` evaluates to: `$a.$b`.
+  case keyNamed(by: BoundExpression, of: BoundExpression)
   /// `$name`, from the substitution variables the evaluation was given.
   case variable(String)
   /// The right side of IN, which looks through a dictionary to its values.

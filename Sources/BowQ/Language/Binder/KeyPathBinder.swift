@@ -47,6 +47,21 @@ extension Binder {
             range: range))
       case .key(let key):
         result = try property(key, of: result, range: range)
+      case .variable(let name):
+        let named = try bind(ExpressionSyntax(.variable(name), range: range), on: nil)
+        guard case .string(let key)? = named.constantValue else {
+          guard isDynamic else {
+            throw LanguageError(
+              .semantic,
+              "$\(name) names a key of the key path, so its value must be a string, not "
+                + "\(named.type)",
+              at: range)
+          }
+          result = BoundExpression(
+            kind: .dynamic(.keyNamed(by: named, of: result)), type: .unknown, range: range)
+          continue
+        }
+        result = try property(key, of: result, range: range)
       }
     }
     return result

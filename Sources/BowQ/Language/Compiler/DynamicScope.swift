@@ -84,6 +84,18 @@ extension ExpressionCompiler {
       return { scope throws(EvaluationError) in
         try (scope.dynamic ?? .empty).value(forKey: key, of: try source(scope), range: range)
       }
+    case .keyNamed(let name, let base):
+      let (key, source) = (compile(name), compile(base))
+      return { scope throws(EvaluationError) in
+        let named = try key(scope)
+        guard case .string(let key) = named else {
+          throw EvaluationError(
+            "a key path's key must be a string, not \(ValueType(of: named)) "
+              + "(\(named.literalText))",
+            at: range)
+        }
+        return try (scope.dynamic ?? .empty).value(forKey: key, of: try source(scope), range: range)
+      }
     case .elements(let base):
       let source = compile(base)
       return { scope throws(EvaluationError) in

@@ -21,6 +21,8 @@ public enum PredicateFormatter {
       let options = c.options.isEmpty ? "" : "[\(c.options.letters)]"
       return
         "\(modifier)\(comparisonOperand(c.lhs)) \(c.op.rawValue)\(options) \(comparisonOperand(c.rhs))"
+    case .customSelector(let lhs, let selector, let rhs):
+      return "\(comparisonOperand(lhs)) \(selector) \(comparisonOperand(rhs))"
     case .not(let inner):
       return "NOT " + operand(inner)
     case .and(let operands):
@@ -113,6 +115,7 @@ public enum PredicateFormatter {
       switch component {
       case .key(let key): return ReservedWords.isReserved(key) ? "#" + key : key
       case .collectionOperator(let op): return "@" + op
+      case .variable(let name): return "$" + name
       }
     }.joined(separator: ".")
   }

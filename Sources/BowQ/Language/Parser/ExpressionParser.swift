@@ -112,6 +112,10 @@ extension Parser {
       advance()
       return .collectionOperator(op)
     }
+    if case .variable(let name) = current.kind {
+      advance()
+      return .variable(name)
+    }
     return .key(try parseName("a key after \".\"").text)
   }
 
@@ -390,6 +394,7 @@ extension PredicateSyntax {
     switch kind {
     case .constant: return 1
     case .comparison(let c): return 1 + max(c.lhs.height, c.rhs.height)
+    case .customSelector(let lhs, _, let rhs): return 1 + max(lhs.height, rhs.height)
     case .not(let p): return 1 + p.height
     case .and(let ps), .or(let ps): return 1 + (ps.map(\.height).max() ?? 0)
     }

@@ -76,6 +76,17 @@ extension Parser {
       lhs = try parseExpression()
     }
     guard let (op, opRange) = try parseComparisonOperator() else {
+      if modifier == .direct, case .identifier(let name) = current.kind,
+        isPunctuation(.colon, peek())
+      {
+        advance()
+        advance()
+        let rhs = try parseExpression()
+        return .predicate(
+          PredicateSyntax(
+            .customSelector(lhs: lhs, selector: name + ":", rhs: rhs),
+            range: start.union(rhs.range)))
+      }
       if modifier != .direct {
         throw unexpected("a comparison operator after \(modifier.rawValue) and its key path")
       }
