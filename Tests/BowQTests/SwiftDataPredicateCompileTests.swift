@@ -34,13 +34,13 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
     (#"name ENDSWITH "Tie""#, "ENDSWITH: #Predicate has starts(with:) but no hasSuffix"),
     (#"name LIKE "*Tie""#, "LIKE: #Predicate has no wildcard patterns"),
     (#"name MATCHES ".*Tie""#, "MATCHES: #Predicate has no regular expressions"),
-    (#"lastWorn > CAST(0, "NSDate")"#, "lastWorn is optional: #Predicate must unwrap it"),
+    ("rating > $1", "$1 has no Swift name to capture"),
     ("timesWorn > 2.5", "an integer attribute compared with a fraction"),
     ("isFavorite == 1", "a Boolean compared with a number"),
     ("uppercase(name) == \"X\"", "uppercase(name): #Predicate has no form for it here"),
     ("rating - timesWorn > 0", "rating - timesWorn mixes a number and an integer"),
     ("rating > timesWorn", "rating and timesWorn mix an integer and a number"),
-    ("ANY tags == 1", "ANY compares the elements of a to-many"),
+    ("ANY tags == 1", "ANY needs a to-many relationship on its left for #Predicate"),
     ("name != 41", "a string compared with an integer"),
     ("name == nil", "name is not optional, so it is never nil"),
     ("9.2e-05 < 0.0001", "9.2e-05 and 0.0001 are both constants"),
@@ -119,10 +119,11 @@ final class SwiftDataPredicateCompileTests: XCTestCase {
         continue
       }
       let lines = code.split(separator: "\n")
-      let constants = lines.dropLast().map { "  \($0)\n" }.joined()
+      let binding = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("let predicate = ") })
+      let constants = lines[..<binding].map { "  \($0)\n" }.joined()
       source += """
         do {
-        \(constants)  let predicate = \(lines.last ?? "")
+        \(constants)  \(lines[binding])
           print(\(index), try ties.indices.filter { try predicate.evaluate(ties[$0]) })
         } catch {
           print(\(index), error)

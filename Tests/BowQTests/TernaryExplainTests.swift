@@ -190,7 +190,10 @@ final class TernaryExplainTests: XCTestCase {
     let folded = try XCTUnwrap(interpreter.lesson)
     XCTAssertEqual(
       folded.swiftData,
-      .code("#Predicate<BowTie> { bowTie in bowTie.rating > 3.0 && bowTie.isFavorite }"))
+      .code(
+        "let predicate = #Predicate<BowTie> { bowTie in bowTie.rating > 3.0 && bowTie.isFavorite }"
+          + "\nlet descriptor = FetchDescriptor<BowTie>(predicate: predicate)\nlet results = try context.fetch(descriptor)"
+      ))
     XCTAssertEqual(
       folded.predicateFormat,
       "TERNARY(1 == 1, rating, timesWorn) > 3 AND TERNARY(1 == 2, rating, isFavorite) == 1",

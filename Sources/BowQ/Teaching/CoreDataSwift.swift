@@ -2,37 +2,49 @@ import Foundation
 
 /// The Swift a Core Data app writes for a statement: an `NSFetchRequest` with its
 /// `NSPredicate(format:argumentArray:)`, sort descriptors, limit and offset, dictionary
-/// results for `select`; `count(for:)`; `NSBatchDeleteRequest` and `NSBatchUpdateRequest`;
-/// an inserted object's values. Constants of comparisons become `%@` arguments, as an app
-/// passes its values.
+/// results for `select`; `count(for:)`; an update or delete as the loop over the fetched
+/// objects that matches bowq (the changes validated at `save`), with the batch request
+/// that skips validation shown after it, as a comment, with its caveats; an inserted
+/// object's values. Constants of comparisons become `%@` arguments, as an app passes its
+/// values: a string compared with a date attribute as the `Date` it spells, and `$variables`
+/// are given by `withSubstitutionVariables(_:)`.
 enum CoreDataSwift {
-  static func code(for statement: Statement) -> String? {
+  static func code(for statement: Statement, model: Model = Model()) -> String? {
     let lines: [String]
     switch statement.kind {
     case .fetch(let request):
-      lines = fetch(request)
+      lines = fetch(request, model)
     case .count(let entity, let predicate):
       lines =
         ["let request = NSFetchRequest<NSManagedObject>(entityName: \(quoted(entity)))"]
-        + predicateLines("request", predicate) + ["let count = try context.count(for: request)"]
+        + predicateLines("request", predicate, model.entity(named: entity.text), model)
+        + ["let count = try context.count(for: request)"]
     case .delete(let entity, let predicate):
       lines =
-        ["let request = NSFetchRequest<NSFetchRequestResult>(entityName: \(quoted(entity)))"]
-        + predicateLines("request", predicate)
+        ["let request = NSFetchRequest<NSManagedObject>(entityName: \(quoted(entity)))"]
+        + predicateLines("request", predicate, model.entity(named: entity.text), model)
         + [
-          "let delete = NSBatchDeleteRequest(fetchRequest: request)", "try context.execute(delete)",
+          "for object in try context.fetch(request) {", "  context.delete(object)", "}",
+          "try context.save()",
+          "// NSBatchDeleteRequest deletes in the store alone: no validation, and objects",
+          "// already in the context are not told (merge the deleted IDs into it):",
+          "// try context.execute(NSBatchDeleteRequest(fetchRequest: "
+            + "request as! NSFetchRequest<NSFetchRequestResult>))",
         ]
     case .update(let entity, let predicate, let assignments):
+      let entityType = model.entity(named: entity.text)
       lines =
-        ["let update = NSBatchUpdateRequest(entityName: \(quoted(entity)))"]
-        + predicateLines("update", predicate) + batchUpdate(assignments)
-        + ["try context.execute(update)"]
+        ["let request = NSFetchRequest<NSManagedObject>(entityName: \(quoted(entity)))"]
+        + predicateLines("request", predicate, entityType, model)
+        + ["for object in try context.fetch(request) {"]
+        + assignments.map { "  " + setValue($0, of: "object") } + ["}", "try context.save()"]
+        + batchUpdate(entity, assignments).map { "// " + $0 }
     case .insert(let entity, let assignments):
       lines =
         [
           "let object = NSEntityDescription.insertNewObject(forEntityName: \(quoted(entity)), "
             + "into: context)"
-        ] + assignments.map(setValue)
+        ] + assignments.map { setValue($0, of: "object") }
     default:
       return nil
     }
@@ -43,12 +55,13 @@ enum CoreDataSwift {
 
   // MARK: Fetch requests
 
-  private static func fetch(_ request: FetchRequest) -> [String] {
+  private static func fetch(_ request: FetchRequest, _ model: Model) -> [String] {
     let resultType = request.select == nil ? "NSManagedObject" : "NSDictionary"
     var lines = [
       "let request = NSFetchRequest<\(resultType)>(entityName: \(quoted(request.entity)))"
     ]
-    lines += predicateLines("request", request.predicate)
+    lines += predicateLines(
+      "request", request.predicate, model.entity(named: request.entity.text), model)
     if let select = request.select {
       lines += dictionaryResults(select, request)
     }
@@ -142,58 +155,106 @@ enum CoreDataSwift {
   // MARK: Predicates and values
 
   /// `target.predicate = NSPredicate(format: …, argumentArray: […])`, when there is a
-  /// predicate.
-  private static func predicateLines(_ target: String, _ predicate: PredicateSyntax?) -> [String] {
+  /// predicate; its `$variables` given by `withSubstitutionVariables(_:)`, from Swift
+  /// constants of the same names.
+  private static func predicateLines(
+    _ target: String, _ predicate: PredicateSyntax?, _ entity: Entity?, _ model: Model
+  ) -> [String] {
     guard let predicate else { return [] }
-    var arguments: [String] = []
-    let format = PredicateFormatter.format(parameterized(predicate, &arguments))
-    let call =
+    let (format, arguments) = parameterizedFormat(predicate, on: entity, model)
+    var call =
       arguments.isEmpty
       ? "NSPredicate(format: \(Value.quoted(format)))"
       : "NSPredicate(format: \(Value.quoted(format)), argumentArray: ["
         + arguments.joined(separator: ", ") + "])"
+    let variables = predicate.variableNames
+    if !variables.isEmpty {
+      call +=
+        ".withSubstitutionVariables(["
+        + variables.map { "\(Value.quoted($0)): \($0)" }.joined(separator: ", ") + "])"
+    }
     return ["\(target).predicate = \(call)"]
   }
 
-  /// The predicate with the constant operands of its comparisons made `%@`, their Swift
-  /// literals appended to `arguments` in the order the format names them.
-  private static func parameterized(_ p: PredicateSyntax, _ arguments: inout [String])
-    -> PredicateSyntax
+  /// The format an app passes for `predicate`, constants made `%@`, and the Swift literals
+  /// of its arguments, in order.
+  static func parameterizedFormat(_ predicate: PredicateSyntax, on entity: Entity?, _ model: Model)
+    -> (format: String, arguments: [String])
   {
-    var result = p
-    switch p.kind {
-    case .constant, .customSelector:
-      break
-    case .comparison(var c):
-      c.lhs = parameter(c.lhs, &arguments)
-      c.rhs = parameter(c.rhs, &arguments)
-      result.kind = .comparison(c)
-    case .not(let inner):
-      result.kind = .not(parameterized(inner, &arguments))
-    case .and(let operands):
-      result.kind = .and(operands.map { parameterized($0, &arguments) })
-    case .or(let operands):
-      result.kind = .or(operands.map { parameterized($0, &arguments) })
-    }
-    return result
+    var arguments: [String] = []
+    let parameterized = Parameters(entity: entity, model: model).predicate(predicate, &arguments)
+    return (PredicateFormatter.format(parameterized), arguments)
   }
 
-  /// A constant (or `{…}` of constants) as `%@`, its literal appended to `arguments`.
-  private static func parameter(_ e: ExpressionSyntax, _ arguments: inout [String])
-    -> ExpressionSyntax
-  {
-    let literal: String?
-    switch e.kind {
-    case .aggregate(let elements):
-      let literals = elements.map { element in constant(element).flatMap(swiftLiteral) }
-      literal =
-        literals.contains(nil)
-        ? nil : "[" + literals.compactMap { $0 }.joined(separator: ", ") + "]"
-    default: literal = constant(e).flatMap(swiftLiteral)
+  /// Makes the constant operands of comparisons `%@`.
+  private struct Parameters {
+    let entity: Entity?
+    let model: Model
+
+    func predicate(_ p: PredicateSyntax, _ arguments: inout [String]) -> PredicateSyntax {
+      var result = p
+      switch p.kind {
+      case .constant, .customSelector:
+        break
+      case .comparison(var c):
+        let (lhsIsDate, rhsIsDate) = (isDate(c.lhs), isDate(c.rhs))
+        c.lhs = parameter(c.lhs, readingDate: rhsIsDate, &arguments)
+        c.rhs = parameter(c.rhs, readingDate: lhsIsDate, &arguments)
+        result.kind = .comparison(c)
+      case .not(let inner):
+        result.kind = .not(predicate(inner, &arguments))
+      case .and(let operands):
+        result.kind = .and(operands.map { predicate($0, &arguments) })
+      case .or(let operands):
+        result.kind = .or(operands.map { predicate($0, &arguments) })
+      }
+      return result
     }
-    guard let literal else { return e }
-    arguments.append(literal)
-    return ExpressionSyntax(.keyPath([.key("%@")]), range: e.range)
+
+    /// Whether `e` is a key path to a date attribute, through to-one or to-many
+    /// relationships.
+    private func isDate(_ e: ExpressionSyntax) -> Bool {
+      guard case .keyPath(let path) = e.kind, var current = entity else { return false }
+      for (position, component) in path.enumerated() {
+        guard case .key(let key) = component else { return false }
+        if position == path.count - 1 {
+          return current.index(ofAttribute: key).map { current.attributes[$0].type == .date }
+            ?? false
+        }
+        guard let relationship = current.relationship(named: key),
+          let next = model.entity(named: relationship.destination)
+        else { return false }
+        current = next
+      }
+      return false
+    }
+
+    /// A constant (or `{…}` of constants) as `%@`, its literal appended to `arguments`;
+    /// with `readingDate`, a string that spells an ISO 8601 date is passed as that `Date`, as
+    /// bowq reads it.
+    private func parameter(
+      _ e: ExpressionSyntax, readingDate: Bool, _ arguments: inout [String]
+    ) -> ExpressionSyntax {
+      func value(_ e: ExpressionSyntax) -> Value? {
+        guard let value = constant(e) else { return nil }
+        if readingDate, case .string(let text) = value, let date = try? ISO8601Dates.parse(text) {
+          return .date(date)
+        }
+        return value
+      }
+      let literal: String?
+      switch e.kind {
+      case .aggregate(let elements):
+        let literals = elements.map { value($0).flatMap(swiftLiteral) }
+        literal =
+          literals.contains(nil)
+          ? nil : "[" + literals.compactMap { $0 }.joined(separator: ", ") + "]"
+      default: literal = value(e).flatMap(swiftLiteral)
+      }
+      guard let literal else { return e }
+      arguments.append(literal)
+      return ExpressionSyntax(.keyPath([.key("%@")]), range: e.range)
+    }
   }
 
   /// The value an expression writes out: a literal, a UUID written as `CAST("…", "NSUUID")`,
@@ -237,29 +298,38 @@ enum CoreDataSwift {
 
   // MARK: Edits
 
-  /// `propertiesToUpdate` of a batch update: constants as values, other expressions as
-  /// `NSExpression`s; relationships, which a batch update cannot set, as a comment.
-  private static func batchUpdate(_ assignments: [Assignment]) -> [String] {
+  /// The batch update of the same objects, with its caveats: constants as values, other
+  /// expressions as `NSExpression`s; a relationship, which a batch update cannot set, is
+  /// left out.
+  private static func batchUpdate(_ entity: Name, _ assignments: [Assignment]) -> [String] {
     var entries: [String] = []
-    var notes: [String] = []
     for assignment in assignments {
-      guard case .expression(let e) = assignment.value, assignment.op == .set else {
-        notes.append(
-          "// \(assignment.key.text): a batch update cannot set relationships; fetch the "
-            + "objects and set it on each")
-        continue
-      }
+      guard case .expression(let e) = assignment.value, assignment.op == .set else { continue }
       entries.append("\(Value.quoted(assignment.key.text)): \(value(e))")
     }
-    guard !entries.isEmpty else { return notes }
-    return ["update.propertiesToUpdate = [" + entries.joined(separator: ", ") + "]"] + notes
+    guard !entries.isEmpty else { return [] }
+    return [
+      "NSBatchUpdateRequest sets the values in the store alone: no validation, no undo, and",
+      "objects already in the context keep their old values (merge the updated IDs into it):",
+      "let update = NSBatchUpdateRequest(entityName: \(quoted(entity)))",
+      "update.predicate = request.predicate",
+      "update.propertiesToUpdate = [" + entries.joined(separator: ", ") + "]",
+      "try context.execute(update)",
+    ]
   }
 
-  private static func setValue(_ assignment: Assignment) -> String {
+  /// `object.setValue(…)` for one assignment; an expression of the object's values is
+  /// evaluated against it.
+  private static func setValue(_ assignment: Assignment, of object: String) -> String {
     guard case .expression(let e) = assignment.value, assignment.op == .set else {
       return "// \(assignment.key.text): fetch the related objects, then set them"
     }
-    return "object.setValue(\(value(e)), forKey: \(Value.quoted(assignment.key.text)))"
+    let key = Value.quoted(assignment.key.text)
+    if case .constant(let constant) = e.kind, let literal = swiftLiteral(constant) {
+      return "\(object).setValue(\(literal), forKey: \(key))"
+    }
+    return "\(object).setValue(NSExpression(format: \(Value.quoted(PredicateFormatter.format(e))))"
+      + ".expressionValue(with: \(object), context: nil), forKey: \(key))"
   }
 
   /// An assigned value: a constant's literal, or an `NSExpression` of the expression.

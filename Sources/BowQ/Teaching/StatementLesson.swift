@@ -37,9 +37,13 @@ public struct StatementLesson: Hashable, Sendable {
     self.init(
       predicate: syntax.map(PredicateOutline.init),
       predicateFormat: syntax.map { PredicateFormatter.format($0) },
-      coreDataSwift: CoreDataSwift.code(for: statement),
+      coreDataSwift: CoreDataSwift.code(for: statement, model: model),
       swiftData: Self.entityAndPredicate(of: running).1.flatMap { syntax in
-        entity.map { SwiftDataPredicate.translating(syntax, on: $0) }
+        entity.map {
+          SwiftDataPredicate.translating(
+            syntax, on: $0, model: model,
+            using: SwiftDataPredicate.descriptorLines(for: running, on: $0))
+        }
       })
   }
 

@@ -1,8 +1,12 @@
-/// A `where` clause as SwiftData's `#Predicate` (Foundation's `Predicate` macro), or why it
-/// has none: `#Predicate` is Swift code over a model's properties, so NSPredicate's string
-/// options, collection operators, key paths through relationships, LIKE and MATCHES have no
-/// form in it. A constant the macro cannot build inline, such as a UUID, is declared on a
-/// line before it, as an app captures it.
+/// A `where` clause as SwiftData's `#Predicate` (Foundation's `Predicate` macro), bound to
+/// `let predicate`, with the `FetchDescriptor` of a fetch or count, or why it has none:
+/// `#Predicate` is Swift code over a model's properties, so NSPredicate's string options,
+/// collection operators other than `@count`, LIKE and MATCHES have no form in it. Key
+/// paths go through relationships (`bowTie.owner?.name`), an optional is unwrapped where it
+/// is ordered (`flatMap { $0 > date } ?? false`), ANY, ALL and NONE become `contains(where:)`
+/// and `allSatisfy`, and a `$variable` is a Swift constant of its name that the predicate
+/// captures. A constant the macro cannot build inline, such as a UUID or a date, is
+/// declared on a line before it, as an app captures it.
 public enum SwiftDataPredicate: Hashable, Sendable {
   /// The `#Predicate` expression, over an instance of a type named after the entity, after
   /// the `let` lines of the constants it captures.
@@ -10,16 +14,58 @@ public enum SwiftDataPredicate: Hashable, Sendable {
   /// Why the predicate has no `#Predicate` form.
   case unavailable(String)
 
-  /// The `#Predicate` of `syntax` over objects of `entity`.
-  static func translating(_ syntax: PredicateSyntax, on entity: Entity) -> SwiftDataPredicate {
-    var translator = Translator(entity: entity)
+  /// The `#Predicate` of `syntax` over objects of `entity`, bound to `let predicate`, with
+  /// `using` after it (a fetch's descriptor).
+  static func translating(
+    _ syntax: PredicateSyntax, on entity: Entity, model: Model = Model(), using: [String] = []
+  ) -> SwiftDataPredicate {
+    var translator = Translator(entity: entity, model: model)
     do {
       let body = try translator.predicate(syntax)
       return .code(
-        translator.constants.map { "let \($0.name) = \($0.value)\n" }.joined()
-          + "#Predicate<\(entity.name)> { \(translator.variable) in \(body) }")
+        (translator.constants.map { "let \($0.name) = \($0.value)" }
+          + ["let predicate = #Predicate<\(entity.name)> { \(translator.variable) in \(body) }"]
+          + using).joined(separator: "\n"))
     } catch {
       return .unavailable(error.reason)
+    }
+  }
+
+  /// What uses the predicate in a fetch or count: a `FetchDescriptor` with `sortBy` and
+  /// `fetchLimit`, fetched or counted; nothing for other statements, or for a sort that
+  /// `SortDescriptor` cannot write (a key path, a case-insensitive comparison).
+  static func descriptorLines(for statement: Statement, on entity: Entity) -> [String] {
+    switch statement.kind {
+    case .fetch(let request) where request.select == nil:
+      var sorts: [String] = []
+      for key in request.sort {
+        guard case .keyPath(let path) = key.key.kind, path.count == 1,
+          case .key(let name) = path[0], entity.index(ofAttribute: name) != nil
+        else { return [] }
+        var arguments = ["\\\(entity.name).\(name)"]
+        switch key.comparison {
+        case .compare: break
+        case .localizedStandard: arguments.append("comparator: .localizedStandard")
+        case .localized: arguments.append("comparator: .localized")
+        case .caseInsensitive, .localizedCaseInsensitive: return []
+        }
+        if !key.ascending { arguments.append("order: .reverse") }
+        sorts.append("SortDescriptor(\(arguments.joined(separator: ", ")))")
+      }
+      let sortBy = sorts.isEmpty ? "" : ", sortBy: [\(sorts.joined(separator: ", "))]"
+      var lines = [
+        "\(request.limit == nil && request.offset == nil ? "let" : "var") descriptor = "
+          + "FetchDescriptor<\(entity.name)>(predicate: predicate\(sortBy))"
+      ]
+      if let limit = request.limit { lines.append("descriptor.fetchLimit = \(limit)") }
+      if let offset = request.offset { lines.append("descriptor.fetchOffset = \(offset)") }
+      return lines + ["let results = try context.fetch(descriptor)"]
+    case .count:
+      return [
+        "let count = try context.fetchCount(FetchDescriptor<\(entity.name)>(predicate: predicate))"
+      ]
+    default:
+      return []
     }
   }
 
@@ -31,11 +77,18 @@ public enum SwiftDataPredicate: Hashable, Sendable {
   /// Writes predicates and expressions as Swift over one object, named `variable`.
   private struct Translator {
     let entity: Entity
+    let model: Model
+    /// The closure's parameter; `$0` inside `contains(where:)` and `allSatisfy`.
+    var root: String?
     /// The constants declared before the `#Predicate`, in order: values the macro cannot
     /// build inline (`UUID(uuidString:)`), which it captures by name.
-    private(set) var constants: [(name: String, value: String)] = []
+    var constants: [(name: String, value: String)] = []
+    /// The optional key path being unwrapped by `flatMap`, which reads as `$0` inside it.
+    var unwrapping: [KeyPathComponent]?
     /// The closure's parameter: the entity's name, lower camel case (`bowTie`).
-    var variable: String { entity.name.prefix(1).lowercased() + entity.name.dropFirst() }
+    var variable: String {
+      root ?? entity.name.prefix(1).lowercased() + entity.name.dropFirst()
+    }
 
     mutating func predicate(_ p: PredicateSyntax) throws(Untranslatable) -> String {
       switch p.kind {
@@ -65,10 +118,29 @@ public enum SwiftDataPredicate: Hashable, Sendable {
     }
 
     private mutating func comparison(_ c: Comparison) throws(Untranslatable) -> String {
-      guard c.modifier == .direct else {
-        throw Untranslatable(
-          reason: "\(c.modifier.rawValue) compares the elements of a to-many, which "
-            + "#Predicate reaches only through relationships of @Model classes")
+      guard c.modifier == .direct else { return try elements(c) }
+      // A string compared with a date is the date it spells, as bowq reads it.
+      var c = c
+      for (side, other) in [(\Comparison.lhs, c.rhs), (\Comparison.rhs, c.lhs)] {
+        if case .constant(.string(let text)) = c[keyPath: side].kind,
+          (try? type(of: other)) == .date, let date = try? ISO8601Dates.parse(text)
+        {
+          c[keyPath: side].kind = .constant(.date(date))
+        }
+      }
+      let unwrappable: Set<ComparisonOperator> = [
+        .less, .lessOrEqual, .greater, .greaterOrEqual, .between, .beginsWith, .contains,
+      ]
+      if unwrappable.contains(c.op), unwrapping == nil, case .keyPath(let path) = c.lhs.kind,
+        let resolved = try? resolve(path), resolved.isOptional
+      {
+        // NSPredicate's nil is false under these operators, as `?? false` makes it.
+        var inner = self
+        inner.unwrapping = path
+        let test = try inner.comparison(c)
+        constants = inner.constants
+        let optional = resolved.code.contains("?.") ? "(\(resolved.code))" : resolved.code
+        return "(\(optional).flatMap { \(test) } ?? false)"
       }
       guard c.options.isEmpty else {
         throw Untranslatable(
@@ -139,11 +211,11 @@ public enum SwiftDataPredicate: Hashable, Sendable {
     /// `key == YES` as `object.key`, `key == NO` as `!object.key` (and `!=` the other way):
     /// the Swift a person writes, which also type-checks faster than a comparison.
     private func booleanTest(_ c: Comparison) -> String? {
-      guard case .keyPath(let path) = c.lhs.kind, let attribute = try? attribute(path),
-        attribute.type == .bool, !attribute.isOptional,
+      guard case .keyPath(let path) = c.lhs.kind, let resolved = try? resolve(path),
+        resolved.type == .bool, !resolved.isOptional,
         case .constant(.bool(let value)) = c.rhs.kind
       else { return nil }
-      return (value == (c.op == .equal) ? "" : "!") + "\(variable).\(attribute.name)"
+      return (value == (c.op == .equal) ? "" : "!") + resolved.code
     }
 
     /// An expression as Swift. `unwrapped`: the value is used as a non-optional (ordered,
@@ -165,18 +237,27 @@ public enum SwiftDataPredicate: Hashable, Sendable {
             ? literal + ".0" : literal
         case .bool, .string: return CoreDataSwift.swiftLiteral(value) ?? "nil"
         case .uuid: return try uuidConstant(e, named: named)
+        case .date:
+          return declare("date", CoreDataSwift.swiftLiteral(value) ?? "")
         default:
           throw Untranslatable(
             reason: "a \(value.kindName) constant: declare it outside the #Predicate")
         }
+      case .keyPath(let path) where path == unwrapping:
+        return "$0"
       case .keyPath(let path):
-        let attribute = try self.attribute(path)
-        if unwrapped, attribute.isOptional {
+        let resolved = try resolve(path)
+        if unwrapped, resolved.isOptional {
           throw Untranslatable(
-            reason: "\(attribute.name) is optional: #Predicate must unwrap it (if let) to "
-              + "order or search it")
+            reason: "\(PredicateFormatter.format(e)) is optional: #Predicate must unwrap it "
+              + "(flatMap or if let) to order or search it")
         }
-        return "\(variable).\(attribute.name)"
+        return resolved.code
+      case .variable(let name):
+        guard name.first.map({ $0.isLetter || $0 == "_" }) ?? false,
+          name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name != variable
+        else { throw Untranslatable(reason: "$\(name) has no Swift name to capture") }
+        return name
       case .arithmetic(let op, let l, let r) where op != .power && !op.isBitwise:
         let (left, right) = (try type(of: l), try type(of: r))
         if case .keyPath = l.kind, case .keyPath = r.kind, left != right {
@@ -189,7 +270,11 @@ public enum SwiftDataPredicate: Hashable, Sendable {
           + "\(try expression(r, unwrapped: true, beside: operandType)))"
       case .negate(let operand):
         return "-\(try expression(operand, unwrapped: true, beside: beside))"
-      case .cast: return try uuidConstant(e, named: named)
+      case .cast:
+        if case .date(let date)? = CoreDataSwift.constant(e) {
+          return declare("date", CoreDataSwift.swiftLiteral(.date(date)) ?? "")
+        }
+        return try uuidConstant(e, named: named)
       default:
         throw Untranslatable(
           reason: "\(PredicateFormatter.format(e)): #Predicate has no form for it here")
@@ -230,30 +315,107 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       return key
     }
 
-    /// The attribute a one-key path names, when its type has a Swift form.
-    private func attribute(_ path: [KeyPathComponent]) throws(Untranslatable) -> Attribute {
-      guard path.count == 1, case .key(let key) = path[0] else {
+    /// A key path as Swift: through to-one relationships (`?.` after an optional one) to an
+    /// attribute whose type has a Swift form, or a to-many's `@count` (`.count`).
+    private func resolve(_ path: [KeyPathComponent]) throws(Untranslatable)
+      -> (code: String, type: ValueType, isOptional: Bool)
+    {
+      var (current, code, isOptional) = (entity, variable, false)
+      for (position, component) in path.enumerated() {
+        let isLast = position == path.count - 1
+        let key: String
+        switch component {
+        case .key(let name): key = name
+        case .collectionOperator(let op):
+          throw Untranslatable(
+            reason: "@\(op): #Predicate has no collection operators but @count, of a to-many")
+        case .variable(let name):
+          throw Untranslatable(reason: "$\(name) names a key, which #Predicate cannot")
+        }
+        let link = isOptional ? "?." : "."
+        if let index = current.index(ofAttribute: key) {
+          guard isLast else {
+            throw Untranslatable(reason: "\(key) is an attribute: the key path cannot go on")
+          }
+          let attribute = current.attributes[index]
+          switch attribute.type {
+          case .string, .bool, .int16, .int32, .int64, .double, .float, .date, .uuid:
+            return (
+              code + link + key, ValueType(attribute.type), isOptional || attribute.isOptional
+            )
+          default:
+            throw Untranslatable(
+              reason: "\(key) is \(attribute.type.name), compared here as Swift")
+          }
+        }
+        guard let relationship = current.relationship(named: key),
+          let destination = model.entity(named: relationship.destination)
+        else { throw Untranslatable(reason: "\(key) is no property of \(current.name)") }
+        if relationship.isToMany {
+          guard position == path.count - 2, case .collectionOperator("count") = path[position + 1]
+          else {
+            throw Untranslatable(
+              reason: "\(key) is a to-many: compare its elements with ANY, ALL or NONE, or "
+                + "count them with @count")
+          }
+          return (code + link + key + ".count", .integer, isOptional)
+        }
+        guard !isLast else {
+          throw Untranslatable(reason: "\(key) is a relationship: compare one of its attributes")
+        }
+        code += link + key
+        isOptional = isOptional || relationship.isOptional
+        current = destination
+      }
+      throw Untranslatable(reason: "an empty key path")
+    }
+
+    /// `ANY tags.name == "x"` as `bowTie.tags.contains { $0.name == "x" }`, ALL as
+    /// `allSatisfy`, NONE as `!contains`: a to-many reached through non-optional to-ones,
+    /// then a key path of its elements.
+    private mutating func elements(_ c: Comparison) throws(Untranslatable) -> String {
+      guard case .keyPath(let path) = c.lhs.kind, root == nil else {
         throw Untranslatable(
-          reason: "the key path \(path.count) keys long: #Predicate follows relationships of "
-            + "@Model classes, and has no collection operators (@count, @avg)")
+          reason: "\(c.modifier.rawValue) here needs a to-many key path of the object")
       }
-      guard let index = entity.index(ofAttribute: key) else {
-        throw Untranslatable(reason: "\(key) is no attribute of \(entity.name)")
+      var (current, code) = (entity, variable)
+      for (position, component) in path.enumerated() {
+        guard case .key(let key) = component, let relationship = current.relationship(named: key),
+          let destination = model.entity(named: relationship.destination)
+        else { break }
+        code += "." + key
+        guard relationship.isToMany else {
+          guard !relationship.isOptional else {
+            throw Untranslatable(
+              reason: "\(key) is optional: #Predicate must unwrap it before the to-many")
+          }
+          current = destination
+          continue
+        }
+        var inner = Translator(entity: destination, model: model, root: "$0")
+        inner.constants = constants
+        var element = c
+        element.modifier = .direct
+        element.lhs = ExpressionSyntax(.keyPath(Array(path[(position + 1)...])), range: c.lhs.range)
+        let test = try inner.comparison(element)
+        constants = inner.constants
+        switch c.modifier {
+        case .all: return "\(code).allSatisfy { \(test) }"
+        case .none: return "!\(code).contains { \(test) }"
+        case .any, .direct: return "\(code).contains { \(test) }"
+        }
       }
-      let attribute = entity.attributes[index]
-      switch attribute.type {
-      case .string, .bool, .int16, .int32, .int64, .double, .float, .date, .uuid:
-        return attribute
-      default:
-        throw Untranslatable(reason: "\(key) is \(attribute.type.name), compared here as Swift")
-      }
+      throw Untranslatable(
+        reason: "\(c.modifier.rawValue) needs a to-many relationship on its left for #Predicate")
     }
 
     /// The type of an operand: an attribute's, a constant's, or that of arithmetic on an
     /// attribute.
     private func type(of e: ExpressionSyntax) throws(Untranslatable) -> ValueType {
       switch e.kind {
-      case .keyPath(let path): return ValueType(try attribute(path).type)
+      case .keyPath(let path):
+        let resolved = try resolve(path)
+        return resolved.type
       case .constant(let value): return ValueType(of: value)
       case .negate(let operand): return try type(of: operand)
       case .cast: return CoreDataSwift.constant(e).map(ValueType.init(of:)) ?? .unknown
@@ -297,7 +459,7 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       }
       for (key, other) in [(a, b), (b, a)] {
         guard case .keyPath(let path) = key.kind, case .constant(.null) = other.kind,
-          !(try attribute(path)).isOptional
+          !(try resolve(path)).isOptional
         else { continue }
         throw Untranslatable(
           reason: "\(PredicateFormatter.format(key)) is not optional, so it is never nil: "
