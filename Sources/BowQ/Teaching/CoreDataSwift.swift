@@ -161,7 +161,8 @@ enum CoreDataSwift {
     _ target: String, _ predicate: PredicateSyntax?, _ entity: Entity?, _ model: Model
   ) -> [String] {
     guard let predicate else { return [] }
-    let (format, arguments) = parameterizedFormat(predicate, on: entity, model)
+    let (format, values) = parameterizedFormat(predicate, on: entity, model)
+    let arguments = values.map { swiftLiteral($0) ?? "nil" }
     var call =
       arguments.isEmpty
       ? "NSPredicate(format: \(Value.quoted(format)))"
@@ -176,12 +177,12 @@ enum CoreDataSwift {
     return ["\(target).predicate = \(call)"]
   }
 
-  /// The format an app passes for `predicate`, constants made `%@`, and the Swift literals
-  /// of its arguments, in order.
+  /// The format an app passes for `predicate`, constants made `%@`, and its arguments, in
+  /// order (a `{…}` of constants is one array).
   static func parameterizedFormat(_ predicate: PredicateSyntax, on entity: Entity?, _ model: Model)
-    -> (format: String, arguments: [String])
+    -> (format: String, arguments: [Value])
   {
-    var arguments: [String] = []
+    var arguments: [Value] = []
     let parameterized = Parameters(entity: entity, model: model).predicate(predicate, &arguments)
     return (PredicateFormatter.format(parameterized), arguments)
   }
@@ -191,7 +192,7 @@ enum CoreDataSwift {
     let entity: Entity?
     let model: Model
 
-    func predicate(_ p: PredicateSyntax, _ arguments: inout [String]) -> PredicateSyntax {
+    func predicate(_ p: PredicateSyntax, _ arguments: inout [Value]) -> PredicateSyntax {
       var result = p
       switch p.kind {
       case .constant, .customSelector:
@@ -233,7 +234,7 @@ enum CoreDataSwift {
     /// with `readingDate`, a string that spells an ISO 8601 date is passed as that `Date`, as
     /// bowq reads it.
     private func parameter(
-      _ e: ExpressionSyntax, readingDate: Bool, _ arguments: inout [String]
+      _ e: ExpressionSyntax, readingDate: Bool, _ arguments: inout [Value]
     ) -> ExpressionSyntax {
       func value(_ e: ExpressionSyntax) -> Value? {
         guard let value = constant(e) else { return nil }
@@ -242,17 +243,15 @@ enum CoreDataSwift {
         }
         return value
       }
-      let literal: String?
+      let argument: Value?
       switch e.kind {
       case .aggregate(let elements):
-        let literals = elements.map { value($0).flatMap(swiftLiteral) }
-        literal =
-          literals.contains(nil)
-          ? nil : "[" + literals.compactMap { $0 }.joined(separator: ", ") + "]"
-      default: literal = value(e).flatMap(swiftLiteral)
+        let values = elements.map(value)
+        argument = values.contains(nil) ? nil : .collection(values.compactMap { $0 })
+      default: argument = value(e)
       }
-      guard let literal else { return e }
-      arguments.append(literal)
+      guard let argument, swiftLiteral(argument) != nil else { return e }
+      arguments.append(argument)
       return ExpressionSyntax(.keyPath([.key("%@")]), range: e.range)
     }
   }
@@ -292,7 +291,11 @@ enum CoreDataSwift {
         "Date(timeIntervalSinceReferenceDate: \(Value.format(d.timeIntervalSinceReferenceDate)))"
     case .uuid(let u): return "UUID(uuidString: \(Value.quoted(u.uuidString)))!"
     case .uri(let u): return "URL(string: \(Value.quoted(u.absoluteString)))!"
-    case .null, .decimal, .data, .color, .object, .collection: return nil
+    case .collection(let elements):
+      let literals = elements.map(swiftLiteral)
+      return literals.contains(nil)
+        ? nil : "[" + literals.compactMap { $0 }.joined(separator: ", ") + "]"
+    case .null, .decimal, .data, .color, .object: return nil
     }
   }
 

@@ -129,8 +129,17 @@ public enum SwiftDataPredicate: Hashable, Sendable {
         }
       }
       let unwrappable: Set<ComparisonOperator> = [
-        .less, .lessOrEqual, .greater, .greaterOrEqual, .between, .beginsWith, .contains,
+        .less, .lessOrEqual, .greater, .greaterOrEqual, .between,
       ]
+      if [.beginsWith, .contains].contains(c.op), unwrapping == nil,
+        case .keyPath(let path) = c.lhs.kind, let resolved = try? resolve(path),
+        resolved.isOptional, resolved.type == .string
+      {
+        // Optional chaining, which type-checks faster than flatMap; nil is not true.
+        let rhs = try expression(c.rhs, unwrapped: true, beside: .string)
+        let method = c.op == .beginsWith ? "starts(with: \(rhs))" : "contains(\(rhs))"
+        return "(\(resolved.code))?.\(method) == true"
+      }
       if unwrappable.contains(c.op), unwrapping == nil, case .keyPath(let path) = c.lhs.kind,
         let resolved = try? resolve(path), resolved.isOptional
       {
