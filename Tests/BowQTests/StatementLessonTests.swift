@@ -143,6 +143,24 @@ final class StatementLessonTests: XCTestCase {
           + "let count = try context.fetchCount(FetchDescriptor<BowTie>(predicate: predicate))"))
   }
 
+  /// A Core Data model names its entities' classes (CoreDataPlus's Books: `BookV2`): the
+  /// request is typed with it; bowq's own models name none.
+  func testRequestsAreTypedWithTheClassTheModelNames() throws {
+    let store = try copyCoreDataFixture("Books/Books.sqlite")
+    let model = try CoreDataStore.open(path: store.path).graph.model
+    let statement = try XCTUnwrap(Parser.parseScript("count Book where price > 5").first)
+    XCTAssertEqual(
+      StatementLesson(statement, model: model).coreDataSwift,
+      #"""
+      let request = NSFetchRequest<BookV2>(entityName: "Book")
+      request.predicate = NSPredicate(format: "price > %@", argumentArray: [5])
+      let count = try context.count(for: request)
+      """#)
+    XCTAssertEqual(
+      try lesson("fetch BowTie").coreDataSwift?.split(separator: "\n").first,
+      #"let request = NSFetchRequest<NSManagedObject>(entityName: "BowTie")"#)
+  }
+
   /// A model of ties with owners and tags, for `#Predicate` through relationships.
   static let wardrobe = """
     entity Person { name: String, age: Int16?, ties: [Tie] inverse owner }

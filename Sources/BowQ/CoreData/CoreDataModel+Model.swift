@@ -57,11 +57,12 @@ extension CoreDataModel {
         notes.append(
           "\(entity.name).\(name): fetched property left out; run it as a fetch statement")
       }
-      model.define(
-        Entity(
-          name: entity.name, attributes: attributes, relationships: relationships,
-          uniquenessConstraints: chain.flatMap(\.uniquenessConstraints), parent: entity.parent,
-          isAbstract: entity.isAbstract))
+      var defined = Entity(
+        name: entity.name, attributes: attributes, relationships: relationships,
+        uniquenessConstraints: chain.flatMap(\.uniquenessConstraints), parent: entity.parent,
+        isAbstract: entity.isAbstract)
+      defined.className = entity.className
+      model.define(defined)
     }
     return (model, notes)
   }

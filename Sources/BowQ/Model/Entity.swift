@@ -24,6 +24,9 @@ public struct Entity: Hashable, Sendable {
   public var rules: [EntityRule]
   /// The indexes the entity declares (``allIndexes`` adds those `unique` implies).
   public var indexes: [IndexDefinition]
+  /// The class of its objects in a Core Data app (`NSClassNameForEntity`), when the model
+  /// names one: what `explain` types a fetch request with.
+  public var className: String?
   private var slotByName: [String: Int]
 
   public init(

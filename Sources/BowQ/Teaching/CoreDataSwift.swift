@@ -16,12 +16,16 @@ enum CoreDataSwift {
       lines = fetch(request, model)
     case .count(let entity, let predicate):
       lines =
-        ["let request = NSFetchRequest<NSManagedObject>(entityName: \(quoted(entity)))"]
+        [
+          "let request = NSFetchRequest<\(objectClass(entity, model))>(entityName: \(quoted(entity)))"
+        ]
         + predicateLines("request", predicate, model.entity(named: entity.text), model)
         + ["let count = try context.count(for: request)"]
     case .delete(let entity, let predicate):
       lines =
-        ["let request = NSFetchRequest<NSManagedObject>(entityName: \(quoted(entity)))"]
+        [
+          "let request = NSFetchRequest<\(objectClass(entity, model))>(entityName: \(quoted(entity)))"
+        ]
         + predicateLines("request", predicate, model.entity(named: entity.text), model)
         + [
           "for object in try context.fetch(request) {", "  context.delete(object)", "}",
@@ -34,7 +38,9 @@ enum CoreDataSwift {
     case .update(let entity, let predicate, let assignments):
       let entityType = model.entity(named: entity.text)
       lines =
-        ["let request = NSFetchRequest<NSManagedObject>(entityName: \(quoted(entity)))"]
+        [
+          "let request = NSFetchRequest<\(objectClass(entity, model))>(entityName: \(quoted(entity)))"
+        ]
         + predicateLines("request", predicate, entityType, model)
         + ["for object in try context.fetch(request) {"]
         + assignments.map { "  " + setValue($0, of: "object") } + ["}", "try context.save()"]
@@ -53,10 +59,19 @@ enum CoreDataSwift {
 
   private static func quoted(_ name: Name) -> String { Value.quoted(name.text) }
 
+  /// The class of the entity's objects in the app: the one its Core Data model names
+  /// (`BowTies.BowTie` is the Swift class `BowTie`), else `NSManagedObject`.
+  private static func objectClass(_ entity: Name, _ model: Model) -> String {
+    guard let name = model.entity(named: entity.text)?.className,
+      let last = name.split(separator: ".").last, !last.isEmpty
+    else { return "NSManagedObject" }
+    return String(last)
+  }
+
   // MARK: Fetch requests
 
   private static func fetch(_ request: FetchRequest, _ model: Model) -> [String] {
-    let resultType = request.select == nil ? "NSManagedObject" : "NSDictionary"
+    let resultType = request.select == nil ? objectClass(request.entity, model) : "NSDictionary"
     var lines = [
       "let request = NSFetchRequest<\(resultType)>(entityName: \(quoted(request.entity)))"
     ]
