@@ -7,7 +7,8 @@ import XCTest
 /// selects. For each statement below, over a wardrobe of people, ties and tags:
 ///
 /// - the Core Data code is type-checked, and the SwiftData code (`#Predicate`,
-///   `FetchDescriptor` with its sort and limit) compiled and run, in one `swiftc` run of all
+///   `FetchDescriptor` with its sort and limit, the loops of an update or delete) compiled
+///   and run, in one `swiftc` run of all
 ///   of them, against classes generated from the model and objects from its data, with the
 ///   stubs of `Tests/Fixtures/swift-stubs` for the Core Data and SwiftData types Linux lacks;
 ///   the objects SwiftData fetches (or counts) must be those bowq fetches, in its order;
@@ -60,12 +61,12 @@ final class ExplainSwiftCompileTests: XCTestCase {
     Case(statement: #"fetch Tie where lastWorn < CAST(730944000, "NSDate") sort by name desc"#),
     Case(statement: #"fetch Tag where tie.owner.name BEGINSWITH "A" sort by label"#),
     Case(
+      statement: "fetch Tie select distinct favorite, avg(rating) as mean, count() "
+        + "where timesWorn > 0 group by favorite"),
+    Case(
       statement: "update Tie where rating < $low set rating = 2, timesWorn = timesWorn + 1",
       variables: ["low": (.double(3), "let low = 3.0")]),
     Case(statement: "delete Tie where lastWorn == nil OR NOT (timesWorn > 2)"),
-    Case(
-      statement: "fetch Tie select distinct favorite, avg(rating) as mean, count() "
-        + "where timesWorn > 0 group by favorite"),
     Case(statement: #"insert Tie name = "Silk", rating = 3, favorite = YES"#),
   ]
 
@@ -126,25 +127,26 @@ final class ExplainSwiftCompileTests: XCTestCase {
         XCTFail("\(c.statement) has no #Predicate: \(String(describing: lesson.swiftData))")
         continue
       }
-      let lines = swiftData.split(separator: "\n").map { "  \($0)\n" }.joined()
-      let output: String
+      var lines = swiftData.split(separator: "\n").map { "  \($0)\n" }
       if swiftData.contains("let results = ") {
-        output = "results.map(\\.key)" + (isOrdered ? "" : ".sorted()")
+        lines.append("  print(\(index), results.map(\\.key)\(isOrdered ? "" : ".sorted()"))\n")
         expected.append("\(index) \(isOrdered ? keys : keys.sorted())")
       } else if swiftData.contains("let count = ") {
-        output = "count"
+        lines.append("  print(\(index), count)\n")
         expected.append("\(index) \(keys.count)")
       } else {
-        output =
-          "try objects.compactMap { $0 as? \(entityName) }"
-          + ".filter { try predicate.evaluate($0) }.map(\\.key).sorted()"
+        // What the predicate selects, before an update's or delete's loop runs.
+        let binding = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  let predicate = ") })
+        lines.insert(
+          "  print(\(index), try objects.compactMap { $0 as? \(entityName) }"
+            + ".filter { try predicate.evaluate($0) }.map(\\.key).sorted())\n",
+          at: binding + 1)
         expected.append("\(index) \(keys.sorted())")
       }
       source += """
         do {
           let context = ModelContext(objects)
-        \(declarations)\(lines)  print(\(index), \(output))
-        } catch {
+        \(declarations)\(lines.joined())} catch {
           print(\(index), error)
         }
 

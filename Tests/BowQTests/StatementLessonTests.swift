@@ -205,7 +205,20 @@ final class StatementLessonTests: XCTestCase {
       .code(
         #"let predicate = #Predicate<Tie> { tie in tie.tags.contains { $0.label == "silk" } && "#
           + #"(tie.tags.allSatisfy { $0.label.starts(with: "s") } || "#
-          + #"!tie.tags.contains { $0.label == "x" }) && tie.tags.count > 1 }"#))
+          + #"!tie.tags.contains { $0.label == "x" }) && tie.tags.count > 1 }"# + "\n"
+          + "for object in try context.fetch(FetchDescriptor<Tie>(predicate: predicate)) {\n"
+          + "  context.delete(object)\n}\ntry context.save()"))
+    XCTAssertEqual(
+      try swiftData("update Tie where rating < 2 set rating = rating + 1, name = \"Old\""),
+      .code(
+        """
+        let predicate = #Predicate<Tie> { tie in tie.rating < 2.0 }
+        for object in try context.fetch(FetchDescriptor<Tie>(predicate: predicate)) {
+          object.rating = (object.rating + 1.0)
+          object.name = "Old"
+        }
+        try context.save()
+        """))
     XCTAssertEqual(
       try swiftData("fetch Tie where tags.@max.label > \"a\""),
       .unavailable(

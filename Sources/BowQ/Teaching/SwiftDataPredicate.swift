@@ -31,6 +31,20 @@ public enum SwiftDataPredicate: Hashable, Sendable {
     }
   }
 
+  /// The Swift that sets `assignments` on each fetched object, as `object.key = value`;
+  /// nil when one has no Swift form here (a relationship, a value of another type).
+  static func settingLines(_ assignments: [Assignment], on entity: Entity) -> [String]? {
+    var setter = Translator(entity: entity, model: Model(), root: "object")
+    var lines: [String] = []
+    for assignment in assignments {
+      guard case .expression(let e) = assignment.value, assignment.op == .set,
+        let line = try? setter.assignment(assignment.key.text, e), setter.constants.isEmpty
+      else { return nil }
+      lines.append(line)
+    }
+    return lines
+  }
+
   /// What uses the predicate in a fetch or count: a `FetchDescriptor` with `sortBy` and
   /// `fetchLimit`, fetched or counted; nothing for other statements, or for a sort that
   /// `SortDescriptor` cannot write (a key path, a case-insensitive comparison).
@@ -64,6 +78,16 @@ public enum SwiftDataPredicate: Hashable, Sendable {
       return [
         "let count = try context.fetchCount(FetchDescriptor<\(entity.name)>(predicate: predicate))"
       ]
+    case .delete:
+      return [
+        "for object in try context.fetch(FetchDescriptor<\(entity.name)>(predicate: predicate)) {",
+        "  context.delete(object)", "}", "try context.save()",
+      ]
+    case .update(_, _, let assignments):
+      guard let setting = settingLines(assignments, on: entity) else { return [] }
+      return
+        ["for object in try context.fetch(FetchDescriptor<\(entity.name)>(predicate: predicate)) {"]
+        + setting.map { "  " + $0 } + ["}", "try context.save()"]
     default:
       return []
     }
@@ -377,6 +401,23 @@ public enum SwiftDataPredicate: Hashable, Sendable {
         current = destination
       }
       throw Untranslatable(reason: "an empty key path")
+    }
+
+    /// `object.key = value` for an attribute of a type Swift writes, the value of its type.
+    mutating func assignment(_ key: String, _ e: ExpressionSyntax) throws(Untranslatable)
+      -> String
+    {
+      guard let index = entity.index(ofAttribute: key) else {
+        throw Untranslatable(reason: "\(key) is no attribute")
+      }
+      let attribute = entity.attributes[index]
+      let type = ValueType(attribute.type)
+      let valueType = try self.type(of: e)
+      guard
+        valueType == type || (valueType == .null && attribute.isOptional)
+          || (type == .double && valueType == .integer)
+      else { throw Untranslatable(reason: "\(key) is set to a value of another type") }
+      return "\(variable).\(key) = \(try expression(e, unwrapped: true, beside: type))"
     }
 
     /// `ANY tags.name == "x"` as `bowTie.tags.contains { $0.name == "x" }`, ALL as

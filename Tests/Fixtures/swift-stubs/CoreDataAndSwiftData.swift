@@ -101,6 +101,9 @@ final class ModelContext {
     return Array(found[start..<end])
   }
 
+  func delete<T>(_ object: T) {}
+  func save() throws {}
+
   func fetchCount<T>(_ descriptor: FetchDescriptor<T>) throws -> Int {
     var all = descriptor
     (all.fetchLimit, all.fetchOffset) = (nil, nil)
