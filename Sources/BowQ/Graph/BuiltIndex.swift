@@ -37,31 +37,81 @@ struct BuiltIndex: Sendable {
 
   /// The index of `definition` over every object of `table`.
   init(_ definition: IndexDefinition, of entity: Entity, table: EntityTable) {
-    self.definition = definition
-    slots = definition.attributes.compactMap(entity.index(ofAttribute:))
-    types = slots.map { entity.attributes[$0].type }
-    let slots = slots
+    self.init(definition, of: entity)
     let keys = table.keys
     switch definition.kind {
     case .ordered:
-      ordered = OrderedIndex(
-        keys.indices.map { position in
-          OrderedIndex.Entry(
-            values: IndexValues(
-              first: table.value(at: position, slot: slots[0]),
-              rest: slots.dropFirst().map { table.value(at: position, slot: $0) }),
-            key: keys[position])
-        })
+      ordered = OrderedIndex(keys.indices.map { entry(at: $0, of: table) })
     case .hash:
-      let types = types
-      hash = HashIndex(
-        keys.indices.map { position in
-          (
-            value: Self.hashKey(slots, types) { table.value(at: position, slot: $0) },
-            key: keys[position]
-          )
-        })
+      hash = HashIndex(keys.indices.map { (value: hashKey(at: $0, of: table), key: keys[$0]) })
     }
+  }
+
+  /// The index a store file kept (``StoredIndex``), taken into use without sorting or
+  /// grouping anything; nil unless it is exactly the index ``init(_:of:table:)`` would build
+  /// over `table` now: written for as many rows, listing each row at most once and every row
+  /// but those the index keeps apart, an ordered index's rows in its order and a hash
+  /// index's groups each of one value, no two of the same. So an index written for other
+  /// rows (a program changed the store's objects and kept the index) or damaged is never
+  /// used, and is built afresh when next needed.
+  init?(_ stored: StoredIndex, of entity: Entity, table: EntityTable) {
+    guard stored.rowCount == table.count, Self.isKept(stored.definition, on: entity) else {
+      return nil
+    }
+    self.init(stored.definition, of: entity)
+    guard slots.count == stored.definition.attributes.count else { return nil }
+    var listed = BitSet(capacity: table.count)
+    for row in stored.rows {
+      guard Int(row) < table.count, listed.insert(Int(row)) else { return nil }
+    }
+    let apart = table.keys.indices.filter { !listed.contains($0) }
+    switch definition.kind {
+    case .ordered:
+      guard stored.groupSizes.isEmpty,
+        let index = OrderedIndex(
+          inOrder: stored.rows.map { entry(at: Int($0), of: table) },
+          apart: apart.map { entry(at: $0, of: table) })
+      else { return nil }
+      ordered = index
+    case .hash:
+      var groups: [(value: Value, keys: [Int64])] = []
+      groups.reserveCapacity(stored.groupSizes.count)
+      var next = 0
+      for size in stored.groupSizes {
+        let (end, overflow) = next.addingReportingOverflow(Int(size))
+        guard size > 0, !overflow, end <= stored.rows.count else { return nil }
+        let rows = stored.rows[next..<end].map { Int($0) }
+        let value = hashKey(at: rows[0], of: table)
+        guard rows.allSatisfy({ hashKey(at: $0, of: table) == value }) else { return nil }
+        groups.append((value, rows.map { table.keys[$0] }))
+        next = end
+      }
+      guard next == stored.rows.count,
+        let index = HashIndex(groups: groups, apart: apart.map { hashKey(at: $0, of: table) })
+      else { return nil }
+      hash = index
+    }
+  }
+
+  /// An index of `definition` with no entries yet.
+  private init(_ definition: IndexDefinition, of entity: Entity) {
+    self.definition = definition
+    slots = definition.attributes.compactMap(entity.index(ofAttribute:))
+    types = slots.map { entity.attributes[$0].type }
+  }
+
+  /// The ordered index's entry of the object at `position` of `table`.
+  private func entry(at position: Int, of table: EntityTable) -> OrderedIndex.Entry {
+    OrderedIndex.Entry(
+      values: IndexValues(
+        first: table.value(at: position, slot: slots[0]),
+        rest: slots.dropFirst().map { table.value(at: position, slot: $0) }),
+      key: table.keys[position])
+  }
+
+  /// The hash index's key of the object at `position` of `table`.
+  private func hashKey(at position: Int, of table: EntityTable) -> Value {
+    Self.hashKey(slots, types) { table.value(at: position, slot: $0) }
   }
 
   /// What a hash index groups objects by: the value of its one attribute, or the values of

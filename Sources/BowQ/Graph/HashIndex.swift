@@ -16,6 +16,21 @@ struct HashIndex: Sendable {
     groups = lists.mapValues { Set($0) }
   }
 
+  /// An index of groups already made, each a value and the keys holding it, beside the
+  /// values of the objects it leaves out, `apart`; nil unless the groups' values are kept
+  /// and distinct, and those of `apart` are not kept (NaN): what ``init(_:)`` would make of
+  /// them all.
+  init?(groups: [(value: Value, keys: [Int64])], apart: [Value]) {
+    guard !apart.contains(where: Self.isKept) else { return nil }
+    var made: [Value: Set<Int64>] = [:]
+    made.reserveCapacity(groups.count)
+    for group in groups {
+      guard Self.isKept(group.value), made.updateValue(Set(group.keys), forKey: group.value) == nil
+      else { return nil }
+    }
+    self.groups = made
+  }
+
   mutating func insert(_ value: Value, key: Int64) {
     guard Self.isKept(value) else { return }
     groups[value, default: []].insert(key)

@@ -3,6 +3,9 @@
 struct EntityIndexes: Sendable {
   var indexes: [BuiltIndex]
   var changes = 0
+  /// The indexes the store file kept that are not in use yet: they fit the table as it was
+  /// read, and are let go at the first change to the rows or values they list.
+  var stored: [StoredIndex] = []
 }
 
 /// The indexes of a graph: derived from its objects, built when a statement first needs
@@ -19,7 +22,14 @@ extension ObjectGraph {
   /// `leading`, only those whose first attribute is one of those slots — an index that
   /// begins with another attribute cannot answer the statement at hand, and building it
   /// would cost a statement on a million objects a second or more for nothing.
-  public mutating func prepareIndexes(for entity: String, leading: Set<Int>? = nil) {
+  ///
+  /// An index the store file kept (``adoptStoredIndexes(_:of:)``) is taken into use
+  /// instead of built, when it fits the objects; one that does not is built. Of the others,
+  /// only those `building` accepts are built (every one by default).
+  public mutating func prepareIndexes(
+    for entity: String, leading: Set<Int>? = nil,
+    building: (IndexDefinition) -> Bool = { _ in true }
+  ) {
     guard let definition = model.entity(named: entity) else { return }
     var built = indexes[entity] ?? EntityIndexes(indexes: [])
     built.changes = 0
@@ -33,8 +43,47 @@ extension ObjectGraph {
     }
     guard !missing.isEmpty || indexes[entity] != nil else { return }
     let table = table(entity)
-    built.indexes += missing.map { BuiltIndex($0, of: definition, table: table) }
+    for index in missing {
+      if let place = built.stored.firstIndex(where: { $0.definition == index }) {
+        let stored = built.stored.remove(at: place)
+        built.indexes.append(
+          BuiltIndex(stored, of: definition, table: table)
+            ?? BuiltIndex(index, of: definition, table: table))
+      } else if building(index) {
+        built.indexes.append(BuiltIndex(index, of: definition, table: table))
+      }
+    }
     indexes[entity] = built
+  }
+
+  /// Whether `index` of `entity` is built or kept by the store file, so that using it
+  /// builds nothing.
+  public func hasIndex(_ index: IndexDefinition, of entity: String) -> Bool {
+    guard let kept = indexes[entity] else { return false }
+    return kept.indexes.contains { $0.definition == index }
+      || kept.stored.contains { $0.definition == index }
+  }
+
+  /// Keeps the indexes a store file holds for `entity`, read with its objects, to be taken
+  /// into use when a statement first needs them; those the model does not declare, or
+  /// written for another number of objects, are let go at once.
+  mutating func adoptStoredIndexes(_ stored: [StoredIndex], of entity: String) {
+    guard let definition = model.entity(named: entity) else { return }
+    let count = table(entity).count
+    let fitting = stored.filter { index in
+      index.rowCount == count && definition.allIndexes.contains(index.definition)
+    }
+    guard !fitting.isEmpty else { return }
+    indexes[entity, default: EntityIndexes(indexes: [])].stored = fitting
+  }
+
+  /// The indexes of `entity` a save writes: those built, and those the file kept that are
+  /// not in use yet; an index never built is not written.
+  func indexesToStore(of entity: String) -> [StoredIndex] {
+    guard let kept = indexes[entity] else { return [] }
+    let table = table(entity)
+    return kept.indexes.compactMap { StoredIndex($0, of: table) }
+      + kept.stored.filter { $0.rowCount == table.count }
   }
 
   /// The built indexes of `entity` (none until ``prepareIndexes(for:)``).
@@ -42,9 +91,21 @@ extension ObjectGraph {
     indexes[entity]?.indexes ?? []
   }
 
-  /// Whether a change to the slot `slot` of `entity`'s objects changes a built index.
+  /// Whether a change to the slot `slot` of `entity`'s objects changes a built index, or
+  /// one the store file kept.
   func isIndexed(_ entity: String, slot: Int) -> Bool {
-    indexes[entity]?.indexes.contains { $0.covers(slot) } ?? false
+    guard let kept = indexes[entity] else { return false }
+    return kept.indexes.contains { $0.covers(slot) }
+      || (model.entity(named: entity).map { definition in
+        kept.stored.contains { $0.covers(slot, of: definition) }
+      } ?? false)
+  }
+
+  /// Lets go the indexes the store file kept for `entity` that list the slot `slot`, before
+  /// its values change.
+  mutating func dropStoredIndexes(of entity: String, covering slot: Int) {
+    guard let definition = model.entity(named: entity), indexes[entity] != nil else { return }
+    indexes[entity]?.stored.removeAll { $0.covers(slot, of: definition) }
   }
 
   /// Takes objects of `entity` from the rows they had (nil: absent) to the rows they have
@@ -52,9 +113,22 @@ extension ObjectGraph {
   /// since their last use than a thirty-second of the table (and a thousand): updating an
   /// ordered index entry by entry moves up to a block each time, and past that many a
   /// rebuild at the next use costs less.
+  ///
+  /// The indexes the store file kept and that are not in use yet are let go when an object
+  /// comes or goes (which moves the rows they list) or a value they list changes.
   mutating func reindex(_ entity: String, _ changes: [(key: Int64, old: [Value]?, new: [Value]?)]) {
     guard var built = indexes[entity], !changes.isEmpty else { return }
-    indexes[entity] = nil
+    if let definition = model.entity(named: entity) {
+      built.stored.removeAll { stored in
+        let slots = stored.definition.attributes.compactMap(definition.index(ofAttribute:))
+        return changes.contains { change in
+          guard let old = change.old, let new = change.new else { return true }
+          return slots.contains { old[$0] != new[$0] }
+        }
+      }
+    }
+    let stored = built.stored
+    indexes[entity] = stored.isEmpty ? nil : EntityIndexes(indexes: [], stored: stored)
     built.changes += changes.count
     guard built.changes <= max(1024, table(entity).count / 32) else { return }
     for i in built.indexes.indices {

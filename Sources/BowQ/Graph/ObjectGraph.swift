@@ -151,6 +151,7 @@ public struct ObjectGraph: Hashable, Sendable {
   public mutating func update(
     _ entity: String, attribute: Int, _ changes: [(key: Int64, value: Value)]
   ) throws(Interrupted) {
+    dropStoredIndexes(of: entity, covering: attribute)
     guard !isIndexed(entity, slot: attribute) else {
       for (step, (key, value)) in changes.enumerated() {
         try Interrupt.check(every: step)

@@ -49,8 +49,29 @@ struct OrderedIndex: Sendable {
     }
     ordered = Self.sorted(ordered)
     count = ordered.count
-    let half = Self.maximumBlock / 2
-    blocks = stride(from: 0, to: ordered.count, by: half).map {
+    blocks = Self.blocks(of: ordered)
+  }
+
+  /// An index of entries already in order, `inOrder`, and of those it keeps apart, `apart`;
+  /// nil unless each entry of `inOrder` has a place in the order and precedes the next (ties
+  /// by key), and each of `apart` is kept apart: what ``init(_:)`` would make of them all.
+  init?(inOrder: [Entry], apart: [Entry]) {
+    for entry in apart {
+      guard place(entry, adding: true) else { return nil }
+    }
+    for (i, entry) in inOrder.enumerated() {
+      guard !place(entry, adding: true), i == 0 || Self.precedes(inOrder[i - 1], entry) else {
+        return nil
+      }
+    }
+    count = inOrder.count
+    blocks = Self.blocks(of: inOrder)
+  }
+
+  /// Entries in order cut into blocks half full, so that insertions split none at first.
+  private static func blocks(of ordered: [Entry]) -> [[Entry]] {
+    let half = maximumBlock / 2
+    return stride(from: 0, to: ordered.count, by: half).map {
       Array(ordered[$0..<min($0 + half, ordered.count)])
     }
   }

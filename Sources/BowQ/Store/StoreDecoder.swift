@@ -272,6 +272,8 @@ struct StoreDecoder {
     var keySet: StoreKeySet
     var columns: [StoreColumn]
     var plans: [ColumnPlan]
+    /// The indexes the file keeps for the entity (``StoreIndexCoding``).
+    var indexes: [StoredIndex]
   }
 
   /// How to read one column, in plain values only, so reading a value retains nothing.
@@ -380,11 +382,14 @@ struct StoreDecoder {
           entity: entity.name, entityIndex: entityIndex))
     }
     traversal.leave()
-    try checkOthers(entry, known: ["nextKey", "keys", "columns"])
+    try checkOthers(entry, known: ["nextKey", "keys", "columns", StoreIndexCoding.key])
+    let indexes = try entry[StoreIndexCoding.key].map { section in
+      StoreIndexCoding.decode(try traversal.decode(section.object, at: section.at), of: entity)
+    }
     traversal.leave()
     return EntityLayout(
       entity: entity, entry: reference, columnsDictionary: columnsEntry, nextKey: nextKey,
-      keys: keys, keySet: keySet, columns: columns, plans: plans)
+      keys: keys, keySet: keySet, columns: columns, plans: plans, indexes: indexes ?? [])
   }
 
   /// The rows of a keys array read a stretch at a time.
@@ -553,6 +558,7 @@ struct StoreDecoder {
         keys: layout.keys, columns: columns.map { $0.column() })
     }
     graph.reserveKeys(in: layout.entity.name, below: layout.nextKey)
+    graph.adoptStoredIndexes(layout.indexes, of: layout.entity.name)
     traversal.leave()
     traversal.leave()
   }

@@ -220,9 +220,13 @@ private struct ValueWriter {
     for key in table.keys { keyRefs.append(try BinaryPlistBuilder.reference(builder.integer(key))) }
     builder.setArray(keys, elements: keyRefs)
     let entry = builder.reserveContainer()
-    let entryKeys = ["nextKey", "keys", "columns"].map { builder.string($0) }
-    let nextKey = builder.integer(table.nextKey)
-    try builder.setDictionary(entry, keys: entryKeys, values: [nextKey, keys, columnsIndex])
+    var entryKeys = ["nextKey", "keys", "columns"].map { builder.string($0) }
+    var entryValues = [builder.integer(table.nextKey), keys, columnsIndex]
+    if let indexes = StoreIndexCoding.encode(graph.indexesToStore(of: entity.name)) {
+      entryKeys.append(builder.string(StoreIndexCoding.key))
+      entryValues.append(try BinaryPropertyListWriter.write(indexes, into: &builder, depth: 3))
+    }
+    try builder.setDictionary(entry, keys: entryKeys, values: entryValues)
     return entry
   }
 

@@ -55,6 +55,12 @@ enum StoreModelCoding {
   }
 
   private static func encodeIndex(_ index: IndexDefinition) -> PropertyList {
+    .dictionary(indexEntry(index))
+  }
+
+  /// The dictionary of an index: its `name`, `kind`, `attributes` and, only when some are,
+  /// the `descending` ones, as the model and the store's kept indexes write it.
+  static func indexEntry(_ index: IndexDefinition) -> PropertyListDictionary {
     var entry: PropertyListDictionary = [
       "name": .string(index.name),
       "kind": .string(index.kind.rawValue),
@@ -62,7 +68,7 @@ enum StoreModelCoding {
     ]
     let descending = index.elements.filter { !$0.ascending }.map(\.attribute)
     if !descending.isEmpty { entry["descending"] = .array(descending.map(PropertyList.string)) }
-    return .dictionary(entry)
+    return entry
   }
 
   private static func encodeAttribute(_ attribute: Attribute) -> PropertyList {
