@@ -271,6 +271,50 @@ final class StoredIndexTests: XCTestCase {
     }
   }
 
+  /// An index that must be built is used only when it will be kept — a writable store's save
+  /// writes it — or when the statement pays for the build; one the file keeps costs
+  /// nothing to use, even read-only.
+  func testAnIndexThatMustBeBuiltIsUsedOnlyWhenKeptOrPaidFor() throws {
+    let interpreter = try makeInterpreter()
+    let plain = folder + "/plain.bowq"
+    try StoreFile.save(interpreter.context.graph, to: plain)
+    interpreter.context.prepareIndexes(for: "Tie")
+    let indexed = folder + "/indexed.bowq"
+    try StoreFile.save(interpreter.context.graph, to: indexed)
+    func session(_ path: String, readOnly: Bool) throws -> Interpreter {
+      let handle =
+        readOnly ? StoreHandle(openingReadOnly: path) : try StoreHandle(openingForWriting: path)
+      addTeardownBlock { handle.release() }
+      return Interpreter(context: Context(graph: try handle.load()), store: .file(handle))
+    }
+    let count = "explain count Tie where key == 'R'"
+    let counted = #"count in index key for key == "R" (74 Tie objects, counted in the index)"#
+
+    let readOnly = try session(plain, readOnly: true)
+    XCTAssertEqual(
+      try readOnly.explanation(count).first, "scan 300 Tie objects",
+      "read-only, the build would be thrown away: a scan costs less")
+    XCTAssertTrue(readOnly.context.graph.builtIndexes(of: "Tie").isEmpty)
+    let many = (1...9).map { "rating != \($0 + 5)" }.joined(separator: " AND ")
+    XCTAssertEqual(
+      try readOnly.explanation("explain count Tie where key == 'R' AND \(many)").first?
+        .hasPrefix("search index key"), true,
+      "nine comparisons on every object cost more than building the index")
+
+    XCTAssertEqual(
+      try session(plain, readOnly: false).explanation(count).first, counted,
+      "writable: the next save keeps the index")
+    let kept = try session(indexed, readOnly: true)
+    XCTAssertEqual(try kept.explanation(count).first, counted, "read-only, kept in the file")
+    XCTAssertEqual(
+      try kept.explanation("explain fetch Tie sort by name limit 3").first,
+      "walk index name ascending, keeping the first 3 (no sort; at most 3 Tie objects)",
+      "a sort by a kept index walks it")
+
+    XCTAssertFalse(PlanEstimate.buildPays(objects: 1_000_000, predicate: nil))
+    XCTAssertFalse(PlanEstimate.buildPays(objects: 0, predicate: .constant(true)))
+  }
+
   /// A store written before indexes were kept has none in the file, opens as before, and
   /// builds its indexes when a statement needs them.
   func testAStoreWithoutIndexesInTheFileOpensAndBuildsThem() throws {

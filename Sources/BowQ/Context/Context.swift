@@ -111,10 +111,14 @@ public struct Context: Sendable {
   }
 
   /// Builds the indexes of an entity before a statement reads it, unless they are built:
-  /// all of them, or those beginning with one of the slots `leading` (see
-  /// ``ObjectGraph/prepareIndexes(for:leading:)``).
-  public mutating func prepareIndexes(for entity: String, leading: Set<Int>? = nil) {
-    graph.prepareIndexes(for: entity, leading: leading)
+  /// all of them, or those beginning with one of the slots `leading`, taking those the
+  /// store file keeps into use and building only those `building` accepts of the others
+  /// (see ``ObjectGraph/prepareIndexes(for:leading:building:)``).
+  public mutating func prepareIndexes(
+    for entity: String, leading: Set<Int>? = nil,
+    building: (IndexDefinition) -> Bool = { _ in true }
+  ) {
+    graph.prepareIndexes(for: entity, leading: leading, building: building)
   }
 
   /// Defines or redefines an entity, migrating its objects (see ``ObjectGraph/define(_:renames:)``).

@@ -56,14 +56,6 @@ extension ObjectGraph {
     indexes[entity] = built
   }
 
-  /// Whether `index` of `entity` is built or kept by the store file, so that using it
-  /// builds nothing.
-  public func hasIndex(_ index: IndexDefinition, of entity: String) -> Bool {
-    guard let kept = indexes[entity] else { return false }
-    return kept.indexes.contains { $0.definition == index }
-      || kept.stored.contains { $0.definition == index }
-  }
-
   /// Keeps the indexes a store file holds for `entity`, read with its objects, to be taken
   /// into use when a statement first needs them; those the model does not declare, or
   /// written for another number of objects, are let go at once.

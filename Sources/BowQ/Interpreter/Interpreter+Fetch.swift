@@ -34,9 +34,17 @@ extension Interpreter {
   private var tableSources: TableSources {
     TableSources(
       model: context.graph.model, table: { [unowned self] in context.graph.table($0) },
-      indexes: { [unowned self] entity, leading in
-        context.prepareIndexes(for: entity, leading: leading)
+      indexes: { [unowned self] entity, leading, building in
+        context.prepareIndexes(for: entity, leading: leading, building: building)
         return context.graph.builtIndexes(of: entity)
-      })
+      }, keepsBuiltIndexes: keepsBuiltIndexes)
+  }
+
+  /// Whether an index built now outlives the statement: a writable store file's next save
+  /// writes it, and an in-memory or Core Data session keeps it for its later statements; a
+  /// read-only store file never writes it.
+  private var keepsBuiltIndexes: Bool {
+    guard case .file(let handle) = store else { return true }
+    return handle.access == .readWrite
   }
 }

@@ -4,9 +4,13 @@ struct TableSources {
   let model: Model
   /// The table of the entity named.
   let table: (String) -> EntityTable
-  /// The built indexes of the entity named, after building those of its indexes that begin
-  /// with one of the slots given and are not built yet.
-  let indexes: (String, Set<Int>) -> [BuiltIndex]
+  /// The built indexes of the entity named, after taking into use those the store file
+  /// keeps and building those of the others that begin with one of the slots given and that
+  /// the test accepts.
+  let indexes: (String, Set<Int>, (IndexDefinition) -> Bool) -> [BuiltIndex]
+  /// Whether an index built now outlives the statement (a save can write it, or the session
+  /// keeps it for its later statements).
+  let keepsBuiltIndexes: Bool
 
   /// The source a plan of `predicate` and `sort` over `entity` reads: the entity's table and
   /// those of its sub-entities that have objects, each with the indexes the plan could use,
@@ -14,6 +18,11 @@ struct TableSources {
   /// conjuncts compare or the first sort key names (``Planner/leadingSlots(_:sort:)``), at
   /// the member's own slots — so that a statement builds no index it cannot use (a plain
   /// `fetch` streams its first row at once).
+  ///
+  /// An index the store file keeps is taken into use without building. One that must be
+  /// built is built only when it will be kept (``keepsBuiltIndexes``) or when the
+  /// statement's savings pay for the build (``PlanEstimate/buildPays(objects:predicate:)``):
+  /// a `--read-only` session scans rather than build an index it would throw away.
   func source(of entity: Entity, for predicate: BoundPredicate?, sort: [BoundSortKey] = [])
     -> PlanSource
   {
@@ -24,7 +33,13 @@ struct TableSources {
       entity: entity,
       members: members.map { member in
         let slots = MemberSlots(of: entity, in: member)
-        let built = leading.isEmpty ? [] : indexes(member.name, Set(leading.compactMap(slots.slot)))
+        let objects = table(member.name).count
+        let built =
+          leading.isEmpty
+          ? []
+          : indexes(member.name, Set(leading.compactMap(slots.slot))) { _ in
+            keepsBuiltIndexes || PlanEstimate.buildPays(objects: objects, predicate: predicate)
+          }
         return (member, table(member.name), built)
       })
   }
