@@ -9,6 +9,10 @@ import Foundation
 /// - opening the store, against libplist's C parser on the same ties as a plain binary
 ///   plist, and its peak memory against SQLite holding every attribute in memory;
 /// - `--read-only` against a writer's open;
+/// - `bowq --read-only -c 'count BowTie where searchKey == "R"'` on a copy of the store
+///   declaring `index searchKey`, kept in the file, against sqlite3's own process on a file
+///   database of the same ties indexed on `searchKey` (and bowq on a copy that declares the
+///   index without keeping it, as stores saved before indexes were kept);
 /// - `import` of the plain plist against Python's `plistlib.load`;
 /// - `update BowTie set rating = 2` + `save` against SQLite's `UPDATE` + `COMMIT` on a file;
 /// - giving 2,000 and 20,000 ties one owner, which must stay linear;
@@ -90,6 +94,9 @@ enum EngineBenchmark {
         met: readOnly.seconds <= 1.2 * open.seconds
           && Double(readOnly.peakMemory) <= 1.1 * Double(open.peakMemory)))
 
+    targets.append(
+      try indexedCount(store: store, count: count, folder: folder, me: me, bowq: bowq, measure))
+
     let plistlib = try measure(
       "import", "Python plistlib.load", ["python3", "-c", StoreBenchmark.pythonLoad, plain])
     let imported = try measure(
@@ -140,6 +147,43 @@ enum EngineBenchmark {
     return Target(
       work: work, measured: String(format: "%.2f× %@", memory, name),
       target: String(format: "≤ %.1f×", factor), met: memory <= factor)
+  }
+
+  /// `count BowTie where searchKey == "R"` as a whole `bowq --read-only -c` process on a
+  /// copy of the store that keeps `index searchKey` in the file, and on one that declares it
+  /// without keeping it, against the `sqlite3` shell's whole process counting the same ties
+  /// in a file database with an index on `searchKey`; all three must count the same.
+  private static func indexedCount(
+    store: String, count: Int, folder: String, me: String, bowq: String,
+    _ measure: (String, String, [String]) throws -> Measurement
+  ) throws -> Target {
+    let declared = folder + "/declared.bowq"
+    let kept = folder + "/kept.bowq"
+    let database = folder + "/indexed.sqlite"
+    _ = try StoreChildProcess.run([me, "peer", "bowq-indexed", store, declared, kept])
+    _ = try StoreChildProcess.run([me, "peer", "sqlite-indexed", String(count), database])
+    let statement = #"count BowTie where searchKey == "R""#
+    let commands = [
+      ("bowq --read-only, index in the file", [bowq, "--read-only", "--store", kept]),
+      ("bowq --read-only, index not in the file", [bowq, "--read-only", "--store", declared]),
+    ].map { ($0.0, $0.1 + ["-c", statement]) }
+    let sqlite = ["sqlite3", database, "SELECT count(*) FROM tie WHERE searchKey = 'R'"]
+    let counts = try (commands.map(\.1) + [sqlite]).map {
+      try StoreChildProcess.run($0).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    guard Set(counts).count == 1 else {
+      throw BenchmarkError("the indexed counts disagree: \(counts)")
+    }
+    let work = #"count … searchKey == "R", index"#
+    let inFile = try measure(work, commands[0].0, commands[0].1)
+    let notInFile = try measure(work, commands[1].0, commands[1].1)
+    let peer = try measure(work, "sqlite3, indexed file database", sqlite)
+    return Target(
+      work: #"bowq --read-only -c 'count … searchKey == "R"', index searchKey"#,
+      measured: String(
+        format: "%.1f× sqlite3's (%.1f× with the index not in the file)",
+        inFile.seconds / peer.seconds, notInFile.seconds / peer.seconds),
+      target: "≤ 3×", met: inFile.seconds <= 3 * peer.seconds)
   }
 
   /// The milliseconds of every `Time:` line `.timer on` printed, in seconds, summed.

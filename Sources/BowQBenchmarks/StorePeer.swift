@@ -18,6 +18,10 @@ enum StorePeer {
     bowq-bench peer foundation-save COUNT OUT      (PropertyListSerialization)
     bowq-bench peer sqlite-memory COUNT            (the ties in an in-memory SQLite database)
     bowq-bench peer sqlite-update COUNT FILE       (UPDATE + COMMIT on a SQLite file)
+    bowq-bench peer sqlite-indexed COUNT FILE      (a SQLite file indexed on searchKey; not measured)
+    bowq-bench peer bowq-indexed STORE DECLARED KEPT
+                                                   (copies declaring index searchKey, without
+                                                    and with it kept in the file; not measured)
     """
 
   static func run(_ arguments: [String]) throws -> Never {
@@ -75,6 +79,24 @@ enum StorePeer {
         try database.exec("COMMIT")
       }.seconds
       finish("\(changed) \(seconds)")
+    case ("sqlite-indexed", 3):
+      guard let count = Int(arguments[1]) else { throw BenchmarkError(usage) }
+      try? FileManager.default.removeItem(atPath: arguments[2])
+      let database = try StoreSQLitePeer(path: arguments[2])
+      try database.fill(count: count)
+      try database.exec("CREATE INDEX tie_searchKey ON tie (searchKey)")
+      finish("\(count)")
+    case ("bowq-indexed", 4):
+      var graph = try StoreFile.load(from: arguments[1])
+      guard var entity = graph.model.entity(named: "BowTie") else {
+        throw BenchmarkError("the store has no BowTie entity")
+      }
+      entity.indexes.append(IndexDefinition(on: "searchKey"))
+      try graph.define(entity)
+      _ = try StoreFile.save(graph, to: arguments[2])
+      graph.prepareIndexes(for: "BowTie")
+      _ = try StoreFile.save(graph, to: arguments[3])
+      finish("\(graph.table("BowTie").count)")
     default:
       throw BenchmarkError("usage:\n\(usage)")
     }
