@@ -41,9 +41,10 @@ struct BuiltIndex: Sendable {
     let keys = table.keys
     switch definition.kind {
     case .ordered:
-      ordered = OrderedIndex(keys.indices.map { entry(at: $0, of: table) })
+      ordered = OrderedIndex(entries(at: keys.indices, of: table))
     case .hash:
-      hash = HashIndex(keys.indices.map { (value: hashKey(at: $0, of: table), key: keys[$0]) })
+      hash = HashIndex(
+        Array(zip(hashKeys(at: keys.indices, of: table), keys).map { (value: $0, key: $1) }))
     }
   }
 
@@ -69,25 +70,26 @@ struct BuiltIndex: Sendable {
     case .ordered:
       guard stored.groupSizes.isEmpty,
         let index = OrderedIndex(
-          inOrder: stored.rows.map { entry(at: Int($0), of: table) },
-          apart: apart.map { entry(at: $0, of: table) })
+          inOrder: entries(at: stored.rows.lazy.map { Int($0) }, of: table),
+          apart: entries(at: apart, of: table))
       else { return nil }
       ordered = index
     case .hash:
+      let values = hashKeys(at: stored.rows.lazy.map { Int($0) }, of: table)
+      let keys = table.keys
       var groups: [(value: Value, keys: [Int64])] = []
       groups.reserveCapacity(stored.groupSizes.count)
       var next = 0
       for size in stored.groupSizes {
         let (end, overflow) = next.addingReportingOverflow(Int(size))
-        guard size > 0, !overflow, end <= stored.rows.count else { return nil }
-        let rows = stored.rows[next..<end].map { Int($0) }
-        let value = hashKey(at: rows[0], of: table)
-        guard rows.allSatisfy({ hashKey(at: $0, of: table) == value }) else { return nil }
-        groups.append((value, rows.map { table.keys[$0] }))
+        guard size > 0, !overflow, end <= stored.rows.count,
+          values[next..<end].allSatisfy({ $0 == values[next] })
+        else { return nil }
+        groups.append((values[next], stored.rows[next..<end].map { keys[Int($0)] }))
         next = end
       }
       guard next == stored.rows.count,
-        let index = HashIndex(groups: groups, apart: apart.map { hashKey(at: $0, of: table) })
+        let index = HashIndex(groups: groups, apart: hashKeys(at: apart, of: table))
       else { return nil }
       hash = index
     }
@@ -100,18 +102,34 @@ struct BuiltIndex: Sendable {
     types = slots.map { entity.attributes[$0].type }
   }
 
-  /// The ordered index's entry of the object at `position` of `table`.
-  private func entry(at position: Int, of table: EntityTable) -> OrderedIndex.Entry {
-    OrderedIndex.Entry(
-      values: IndexValues(
-        first: table.value(at: position, slot: slots[0]),
-        rest: slots.dropFirst().map { table.value(at: position, slot: $0) }),
-      key: table.keys[position])
+  /// The ordered index's entries of the objects at `positions` of `table`, in that order.
+  /// Each column is taken from the table once, not at every object (an empty table has
+  /// none).
+  private func entries<Positions: Sequence<Int>>(
+    at positions: Positions, of table: EntityTable
+  ) -> [OrderedIndex.Entry] {
+    guard table.count > 0 else { return [] }
+    let first = table.column(slots[0])
+    let rest = slots.dropFirst().map(table.column)
+    let keys = table.keys
+    return positions.map { position in
+      OrderedIndex.Entry(
+        values: IndexValues(
+          first: first.value(at: position), rest: rest.map { $0.value(at: position) }),
+        key: keys[position])
+    }
   }
 
-  /// The hash index's key of the object at `position` of `table`.
-  private func hashKey(at position: Int, of table: EntityTable) -> Value {
-    Self.hashKey(slots, types) { table.value(at: position, slot: $0) }
+  /// The hash index's keys of the objects at `positions` of `table`, in that order.
+  private func hashKeys<Positions: Sequence<Int>>(at positions: Positions, of table: EntityTable)
+    -> [Value]
+  {
+    guard table.count > 0 else { return [] }
+    let columns = slots.map(table.column)
+    let types = types
+    return positions.map { position in
+      Self.hashKey(zip(columns, types).map { Self.hashed($0.value(at: position), as: $1) })
+    }
   }
 
   /// What a hash index groups objects by: the value of its one attribute, or the values of

@@ -59,13 +59,46 @@ struct OrderedIndex: Sendable {
     for entry in apart {
       guard place(entry, adding: true) else { return nil }
     }
-    for (i, entry) in inOrder.enumerated() {
-      guard !place(entry, adding: true), i == 0 || Self.precedes(inOrder[i - 1], entry) else {
-        return nil
-      }
+    for entry in inOrder {
+      guard !place(entry, adding: true) else { return nil }
     }
+    guard Self.isInOrder(inOrder) else { return nil }
     count = inOrder.count
     blocks = Self.blocks(of: inOrder)
+  }
+
+  /// Whether each entry precedes the next, compared by plain values where ``sorted(_:)``
+  /// sorts by them, and otherwise by ``precedes(_:_:)``.
+  private static func isInOrder(_ entries: [Entry]) -> Bool {
+    if entries.allSatisfy({ $0.values.rest.isEmpty }),
+      let inOrder = isInOrder(entries, by: { if case .double(let d) = $0 { d } else { nil } })
+        ?? isInOrder(entries, by: { if case .int(let i) = $0 { i } else { nil } })
+        ?? isInOrder(entries, by: { if case .date(let d) = $0 { d } else { nil } })
+        ?? isInOrder(
+          entries,
+          by: { value -> String? in
+            guard case .string(let s) = value, IndexOrder.isASCII(s) else { return nil }
+            return s
+          })
+    {
+      return inOrder
+    }
+    return zip(entries, entries.dropFirst()).allSatisfy { precedes($0, $1) }
+  }
+
+  /// Whether entries are in order by `plain(first value)`, then key; nil when some value
+  /// has none.
+  private static func isInOrder<Plain: Comparable>(
+    _ entries: [Entry], by plain: (Value) -> Plain?
+  ) -> Bool? {
+    var previous: (value: Plain, key: Int64)?
+    var inOrder = true
+    for entry in entries {
+      guard let value = plain(entry.values.first) else { return nil }
+      if let previous, inOrder, !(previous < (value, entry.key)) { inOrder = false }
+      previous = (value, entry.key)
+    }
+    return inOrder
   }
 
   /// Entries in order cut into blocks half full, so that insertions split none at first.
