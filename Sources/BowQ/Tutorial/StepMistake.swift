@@ -257,7 +257,7 @@ public enum StepMistake: Hashable, Sendable {
   /// The comparisons of a predicate whose left side is a key path, in order.
   private static func comparisons(in predicate: PredicateSyntax) -> [Comparison] {
     switch predicate.kind {
-    case .constant: return []
+    case .constant, .customSelector: return []
     case .comparison(let comparison):
       guard case .keyPath = comparison.lhs.kind else { return [] }
       return [comparison]
