@@ -95,8 +95,21 @@ public final class Shell {
   /// - Parameter interactive: a person at a terminal: prompts, errors that do not stop
   ///   the session, Ctrl-C that drops the statement being typed.
   /// - Returns: whether every statement succeeded (always true interactively).
+  ///
+  /// Ctrl-C requests the interpreter's ``Interpreter/interrupt`` meanwhile (the tutorial's
+  /// interpreters share it), which is the token reading and printing check too.
   @discardableResult
   public func run(reader: inout some LineReader, interactive: Bool, name: String? = nil) -> Bool {
+    let interrupt = interpreter.interrupt
+    let outer = Interrupt.aimHandler(at: interrupt)
+    defer { if let outer { Interrupt.aimHandler(at: outer) } }
+    return Interrupt.$token.withValue(interrupt) {
+      runLines(reader: &reader, interactive: interactive, name: name)
+    }
+  }
+
+  /// ``run(reader:interactive:name:)`` under the interpreter's interrupt.
+  private func runLines(reader: inout some LineReader, interactive: Bool, name: String?) -> Bool {
     var pending: [String] = []
     /// How the pending lines end.
     var ending = Lexer.Ending.complete

@@ -195,8 +195,7 @@ final class CoreDataSQLPredicateTests: XCTestCase {
 
   func testCtrlCStopsAStatementRunInSQLite() throws {
     let pushed = try CoreDataPushdownAgreementTests.pushed(path)
-    Interrupt.request()
-    defer { Interrupt.reset() }
+    pushed.interrupt.request()
     XCTAssertThrowsError(try pushed.run("count Book where pages > 100")) { error in
       XCTAssertTrue(error is Interrupted, "\(error)")
     }

@@ -169,11 +169,11 @@ final class CoreDataSaveTriggerTests: XCTestCase {
     XCTAssertTrue(
       try interpreter.run("explain count Tag where name CONTAINS[c] 'none'").description.contains(
         "run in SQLite: SELECT COUNT(*)"))
-    let message = pressingCtrlCInsideSQLite(afterChecks: 10) {
+    let message = pressingCtrlCInsideSQLite(of: interpreter.interrupt, afterChecks: 10) {
       interpreter.errorMessage(running: "count Tag where name CONTAINS[c] 'none'")
     }
     XCTAssertEqual(message, "Interrupted.")
-    Interrupt.reset()
+    interpreter.interrupt.reset()
     XCTAssertEqual(interpreter.errorMessage(running: "count Tag where name == 'scifi'"), "no error")
   }
 
@@ -187,7 +187,9 @@ final class CoreDataSaveTriggerTests: XCTestCase {
     let interpreter = try session(path)
     _ = try interpreter.run("update Shelf where name == 'Fiction' set name = 'Novels'")
     let before = try bytes(path)
-    let message = pressingCtrlCInsideSQLite { interpreter.errorMessage(running: "save") }
+    let message = pressingCtrlCInsideSQLite(of: interpreter.interrupt) {
+      interpreter.errorMessage(running: "save")
+    }
     XCTAssertEqual(message, "Interrupted.")
     XCTAssertEqual(try bytes(path), before)
     XCTAssertEqual(

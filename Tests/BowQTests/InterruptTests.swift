@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import XCTest
 
 @testable import BowQ
@@ -31,11 +33,11 @@ final class InterruptTests: XCTestCase {
   ) {
     let before = interpreter.context.graph
     let changes = interpreter.context.changes.count
-    Interrupt.request()
+    interpreter.interrupt.request()
     XCTAssertThrowsError(try interpreter.run(statement), file: file, line: line) { error in
       XCTAssertTrue(error is Interrupted, "\(error)", file: file, line: line)
     }
-    Interrupt.reset()
+    interpreter.interrupt.reset()
     XCTAssertEqual(interpreter.context.graph, before, statement, file: file, line: line)
     XCTAssertEqual(interpreter.context.changes.count, changes, file: file, line: line)
   }
@@ -110,8 +112,8 @@ final class InterruptTests: XCTestCase {
 
   func testAnInterruptAskedBeforeIsForgottenOnReset() throws {
     let interpreter = try makeInterpreter()
-    Interrupt.request()
-    Interrupt.reset()
+    interpreter.interrupt.request()
+    interpreter.interrupt.reset()
     XCTAssertEqual(try interpreter.run("count Tie").last, .count(entity: "Tie", 5_000))
   }
 
@@ -127,5 +129,47 @@ final class InterruptTests: XCTestCase {
     }
     Interrupt.reset()
     XCTAssertFalse(try regex.matches(String(repeating: "ab", count: 1_000)))
+  }
+
+  /// Two interpreters in one program are stopped apart: one is interrupted in the middle of
+  /// a statement of some 400 million steps (once its token has been checked, not after a
+  /// time), while the other, asked nothing, runs its statements to the end meanwhile.
+  func testTwoInterpretersAreInterruptedApart() throws {
+    let long = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try long.run(
+      """
+      entity Box { name: String, items: [Item] inverse box }
+      entity Item { n: Int32, box: Box? inverse items }
+      insert Box name = "b"
+      """)
+    try long.edit { context in
+      for n in 0..<20_000 { context.insert([.int(Int64(n)), .null], into: "Item") }
+    }
+    _ = try long.run("update Box set items = Item where n >= 0")
+    let before = long.context.graph
+    let other = try makeInterpreter()
+    let checked = long.interrupt.checks
+    nonisolated(unsafe) var outcome: Result<[StatementResult], any Error>?
+    let finished = DispatchSemaphore(value: 0)
+    let work = UncheckedWork {
+      outcome = Result { try long.run("update Item where ANY box.items.n < 0 set n = -1") }
+      finished.signal()
+    }
+    DispatchQueue.global().async { work.body() }
+    var ended = false
+    while long.interrupt.checks == checked, !ended {
+      ended = finished.wait(timeout: .now()) == .success
+    }
+    long.interrupt.request()
+    XCTAssertEqual(
+      try other.run(
+        "count Tie where name CONTAINS '1'; update Tie where rating == 0 set rating = 5"),
+      [.count(entity: "Tie", 2_084), .report(.updated(entity: "Tie", count: 834))])
+    if !ended { finished.wait() }
+    XCTAssertThrowsError(try XCTUnwrap(outcome).get()) { error in
+      XCTAssertTrue(error is Interrupted, "\(error)")
+    }
+    XCTAssertEqual(long.context.graph, before)
+    XCTAssertFalse(other.interrupt.isRequested)
   }
 }

@@ -136,6 +136,7 @@ final class KeyPathSetSemanticsTests: XCTestCase {
     XCTAssertThrowsError(try predicate.evaluate(with: book)) { error in
       XCTAssertTrue("\(error)".contains("interrupted"), "\(error)")
     }
+    interpreter.interrupt.request()
     XCTAssertThrowsError(try interpreter.run("count Book where ANY pages.book.pages.number == 0")) {
       error in XCTAssertTrue(error is Interrupted, "\(error)")
     }

@@ -44,6 +44,9 @@ public final class Interpreter {
   /// Whether `save` writes the changes back into a Core Data store (`--write-core-data`);
   /// otherwise it refuses to.
   public let writesCoreData: Bool
+  /// What stops the statement running (Ctrl-C in the shell, a cancellation in a program):
+  /// this interpreter's own, so interpreters in one program are stopped apart.
+  public let interrupt: InterruptToken
   /// The files of the open store, which no output (`export`, the shell's `.output`) may be:
   /// the store's own, or, for the tutorial's scratch interpreters, the learner's store's.
   public internal(set) var reservedFiles: ReservedFiles
@@ -59,13 +62,16 @@ public final class Interpreter {
   ///   - coreDataFile: a Core Data store opened with its rows left in the file, whose
   ///     statements run in SQLite where they can (the context then starts empty).
   ///   - writesCoreData: whether `save` writes back into a Core Data store.
+  ///   - interrupt: what stops its statements: a token of its own unless it shares one.
   public init(
     context: Context, store: StoreDestination,
     baseDirectory: String = FileManager.default.currentDirectoryPath,
     clock: @escaping () -> Date = Date.init,
     stopwatch: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
-    coreDataFile: CoreDataStoreFile? = nil, writesCoreData: Bool = false
+    coreDataFile: CoreDataStoreFile? = nil, writesCoreData: Bool = false,
+    interrupt: InterruptToken = InterruptToken()
   ) {
+    self.interrupt = interrupt
     self.coreDataFile = coreDataFile
     self.coreDataFileVersion = coreDataFile.flatMap {
       (try? FileFingerprint.current(at: $0.path)) ?? nil
@@ -93,8 +99,13 @@ public final class Interpreter {
     return "save"
   }
 
-  /// Runs one statement.
+  /// Runs one statement; ``interrupt`` stops it, with ``Interrupted``.
   public func execute(_ statement: Statement) throws -> StatementResult {
+    try Interrupt.$token.withValue(interrupt) { try runStatement(statement) }
+  }
+
+  /// Runs one statement under ``interrupt``.
+  private func runStatement(_ statement: Statement) throws -> StatementResult {
     let now = clock()
     notes = []
     runningRange = statement.range

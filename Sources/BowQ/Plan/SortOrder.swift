@@ -43,9 +43,10 @@ enum SortOrder {
   static func sortedPositions(_ values: [[Value]], keys: [BoundSortKey]) throws(Interrupted)
     -> [Int]
   {
+    let interrupt = Interrupt.token
     do {
       return try values.indices.sorted { a, b in
-        try Interrupt.check()
+        try interrupt.check()
         if precedes(values[a], values[b], keys: keys) { return true }
         if precedes(values[b], values[a], keys: keys) { return false }
         return a < b

@@ -1,47 +1,34 @@
-import Synchronization
-
-/// The engine's one interrupt seam: Ctrl-C as a flag that long work polls, as sqlite3's
+/// The engine's interrupt seam: Ctrl-C as a token that long work polls, as sqlite3's
 /// `sqlite3_interrupt` and lua.c's hook do.
 ///
-/// The shell's SIGINT handler calls ``request()``. Scans, sorts, edits being worked out,
-/// imports and saves call ``check()`` as they go and stop with ``Interrupted``; a statement
-/// stopped so changes nothing, and a save stopped so writes nothing. The shell calls
-/// ``reset()`` before each statement, so a Ctrl-C pressed during one does not cancel the
-/// next.
+/// Each ``Interpreter`` owns an ``InterruptToken`` and hands it down to the work of the
+/// statement it runs as ``token``, a task-local value: scans, sorts, edits being worked out,
+/// imports, saves and SQLite's progress handler call ``check()`` as they go and stop with
+/// ``Interrupted``; a statement stopped so changes nothing, and a save stopped so writes
+/// nothing. Two interpreters in one program are so stopped apart, each by its own token.
+/// The shell's SIGINT handler requests the token of the interpreter running, and the shell
+/// resets it before each statement, so a Ctrl-C pressed during one does not cancel the next.
 public enum Interrupt {
-  private static let flag = Atomic<Bool>(false)
+  /// The token of the work running on this task or thread: the interpreter's whose
+  /// statement it is, or, outside any statement, one the process shares.
+  @TaskLocal public static var token = InterruptToken()
 
-  /// Whether an interrupt was requested since the last ``reset()``.
-  public static var isRequested: Bool {
-    flag.load(ordering: .relaxed)
-  }
+  /// Whether the running work's ``token`` was requested since its last reset.
+  public static var isRequested: Bool { token.isRequested }
 
-  /// Forgets an earlier request.
-  public static func reset() {
-    flag.store(false, ordering: .relaxed)
-  }
+  /// Forgets an earlier request of the running work's ``token``.
+  public static func reset() { token.reset() }
 
-  /// Asks the work under way to stop; safe to call from a signal handler.
-  public static func request() {
-    flag.store(true, ordering: .relaxed)
-  }
+  /// Asks the running work (``token``) to stop.
+  public static func request() { token.request() }
 
-  /// Throws ``Interrupted`` when an interrupt was requested.
-  public static func check() throws(Interrupted) {
-    if isRequested { throw Interrupted() }
-  }
+  /// Throws ``Interrupted`` when the running work's ``token`` was requested.
+  public static func check() throws(Interrupted) { try token.check() }
 
   /// Checks every 1,024th step of a loop (`step` counting from 0): often enough to stop
   /// within milliseconds, rarely enough to cost nothing measurable.
   @inline(__always)
   public static func check(every step: Int) throws(Interrupted) {
-    if step & 1023 == 0 { try check() }
+    if step & 1023 == 0 { try token.checkStep() }
   }
-}
-
-/// A statement stopped by ``Interrupt``: it changed nothing.
-public struct Interrupted: Error, Hashable, Sendable, CustomStringConvertible {
-  public init() {}
-
-  public var description: String { "Interrupted." }
 }

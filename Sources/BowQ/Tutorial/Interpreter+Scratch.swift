@@ -4,12 +4,12 @@ import Foundation
 /// the tutorial runs a step's answer and its probes without touching the learner's data.
 extension Interpreter {
   /// A new interpreter on an in-memory copy of this one's context (the data, its pending
-  /// changes and undo history), with its clock, variables and selection. Nothing it runs
+  /// changes and undo history), with its clock, interrupt, variables and selection. Nothing it runs
   /// changes this interpreter.
   func scratchCopy() -> Interpreter {
     let copy = Interpreter(
       context: context, store: .memory, baseDirectory: baseDirectory, clock: clock,
-      stopwatch: stopwatch)
+      stopwatch: stopwatch, interrupt: interrupt)
     copy.variables = variables
     copy.reservedFiles = reservedFiles
     copy.selection = selection

@@ -29,8 +29,8 @@ public final class TutorialRun {
   /// before it run, so a resumed lesson is where it was left.
   ///
   /// - Parameters:
-  ///   - user: the learner's own interpreter, whose clock, folder and store's files (which
-  ///     no output may be) the scratch one shares.
+  ///   - user: the learner's own interpreter, whose clock, folder, store's files (which
+  ///     no output may be) and interrupt the scratch one shares.
   public init(
     at position: TutorialPosition, finished: Set<Int> = [], sampleDataPath: String,
     like user: Interpreter
@@ -40,7 +40,8 @@ public final class TutorialRun {
     self.sampleDataPath = sampleDataPath
     interpreter = Interpreter(
       context: Context(graph: ObjectGraph()), store: .memory,
-      baseDirectory: user.baseDirectory, clock: user.clock, stopwatch: user.stopwatch)
+      baseDirectory: user.baseDirectory, clock: user.clock, stopwatch: user.stopwatch,
+      interrupt: user.interrupt)
     interpreter.reservedFiles = user.reservedFiles
     try start(position)
   }

@@ -5,12 +5,13 @@ import XCTest
 @testable import BowQ
 
 extension XCTestCase {
-  /// Runs `body`, pressing Ctrl-C (``Interrupt/request()``) from another thread once SQLite
-  /// has looked for it `budget` times while `body` runs — in the middle of a statement,
-  /// after a count of its steps rather than a time — and answers what `body` answered.
-  func pressingCtrlCInsideSQLite<T>(afterChecks budget: Int = 1_000, _ body: () throws -> T)
-    rethrows -> T
-  {
+  /// Runs `body`, pressing Ctrl-C (requesting `interrupt`, the token of the interpreter
+  /// `body` runs) from another thread once SQLite has looked for it `budget` times while
+  /// `body` runs — in the middle of a statement, after a count of its steps rather than a
+  /// time — and answers what `body` answered.
+  func pressingCtrlCInsideSQLite<T>(
+    of interrupt: InterruptToken, afterChecks budget: Int = 1_000, _ body: () throws -> T
+  ) rethrows -> T {
     let done = ProgressWatch()
     let target = SQLiteConnection.progressChecks.load(ordering: .relaxed) + budget
     let watcher = DispatchSemaphore(value: 0)
@@ -20,7 +21,7 @@ extension XCTestCase {
       {
         sched_yield()
       }
-      if !done.flag.load(ordering: .relaxed) { Interrupt.request() }
+      if !done.flag.load(ordering: .relaxed) { interrupt.request() }
       watcher.signal()
     }
     defer {
@@ -31,7 +32,7 @@ extension XCTestCase {
   }
 }
 
-/// Whether the statement a ``XCTestCase/pressingCtrlCInsideSQLite(afterChecks:_:)`` watches
+/// Whether the statement a ``XCTestCase/pressingCtrlCInsideSQLite(of:afterChecks:_:)`` watches
 /// has ended, shared with its watching thread.
 private final class ProgressWatch: Sendable {
   let flag = Atomic<Bool>(false)
