@@ -20,56 +20,84 @@ public final class Shell {
   /// Where `.tutorial` keeps the learner's position between sessions; nil keeps it for the
   /// session only.
   public var tutorialProgressPath: String?
-  public var format: OutputFormat
-  /// Go on after a failing statement in scripts and pipes (`--keep-going`).
-  public var keepGoing: Bool
-  /// Whether table, box and csv results start with the names (`.headers on|off`).
-  public var showsHeaders = true
-  /// Whether each statement is followed by the time it took (`.timer on`).
-  public var showsTimes = false
+  /// How results are shown and where they go.
+  var settings: ShellSettings
+  /// What prints results.
+  var printer: ResultPrinter
   /// Where the dot-command running now stands in its script (`<stdin>:3: `), for its errors.
   var dotCommandLocation = ""
   /// The scripts running inside each other through `.read`, after the script the session
   /// was started with (``ReadChain``).
   var readChain = ReadChain()
-  /// The width of the terminal, when there is one: a table is fitted to it
-  /// (``TableFitting``), and shown as records when it cannot be (psql's `\\x auto`).
-  public var terminalColumns: () -> Int? = { nil }
-  /// The height of the terminal, when there is one: a result taller than it goes through
-  /// the ``pager``.
-  public var terminalRows: () -> Int? = { nil }
-  /// Where results taller than the terminal go at the prompt; nil prints them directly.
-  public var pager: (any Paging)?
-  /// How long the statement running has waited for the pager, which `.timer` leaves out.
-  var timeInPager: UInt64 = 0
+  private let errorStyle: Style
+
+  /// The format of results (`.mode`).
+  public var format: OutputFormat {
+    get { settings.format }
+    set { settings.format = newValue }
+  }
+  /// Go on after a failing statement in scripts and pipes (`--keep-going`).
+  public var keepGoing: Bool {
+    get { settings.keepGoing }
+    set { settings.keepGoing = newValue }
+  }
+  /// Whether table, box and csv results start with the names (`.headers on|off`).
+  public var showsHeaders: Bool {
+    get { settings.showsHeaders }
+    set { settings.showsHeaders = newValue }
+  }
+  /// Whether each statement is followed by the time it took (`.timer on`).
+  public var showsTimes: Bool {
+    get { settings.showsTimes }
+    set { settings.showsTimes = newValue }
+  }
+  /// Whether the pager is used (`.pager on|off`).
+  public var usesPager: Bool {
+    get { settings.usesPager }
+    set { settings.usesPager = newValue }
+  }
   /// The locale `show` reads dates in: the one the environment names (see
   /// ``EnvironmentLocale``), or one a test fixes.
-  public var locale = Locale.current
+  public var locale: Locale {
+    get { settings.locale }
+    set { settings.locale = newValue }
+  }
   /// The time zone `show` reads dates in: the process's (`TZ`), or one a test fixes.
-  public var timeZone = TimeZone.current
-  /// Whether the pager is used (`.pager on|off`).
-  public var usesPager = true
+  public var timeZone: TimeZone {
+    get { settings.timeZone }
+    set { settings.timeZone = newValue }
+  }
   /// Where the shell writes now: the streams it was given, or — after `.output FILE` or
   /// `.once FILE` — that file for what is not an error.
-  var output: ShellOutput
-  /// The streams the shell was given, which `.output` with no file goes back to.
-  let standardOutput: ShellOutput
-  /// Whether `.once` sent only the next statement's output to a file.
-  var redirectsOnce = false
+  var output: ShellOutput { settings.output }
+  /// The width of the terminal, when there is one: a table is fitted to it
+  /// (``TableFitting``), and shown as records when it cannot be (psql's `\\x auto`).
+  public var terminalColumns: () -> Int? {
+    get { printer.terminalColumns }
+    set { printer.terminalColumns = newValue }
+  }
+  /// The height of the terminal, when there is one: a result taller than it goes through
+  /// the ``pager``.
+  public var terminalRows: () -> Int? {
+    get { printer.terminalRows }
+    set { printer.terminalRows = newValue }
+  }
+  /// Where results taller than the terminal go at the prompt; nil prints them directly.
+  public var pager: (any Paging)? {
+    get { printer.pager }
+    set { printer.pager = newValue }
+  }
   /// How results and the tutorial's headings are coloured on standard output.
-  let style: Style
-  private let errorStyle: Style
+  var style: Style { printer.style }
 
   public init(
     interpreter: Interpreter, format: OutputFormat = .table, keepGoing: Bool = false,
     output: ShellOutput = .standard, style: Style = .plain, errorStyle: Style = .plain
   ) {
     self.interpreter = interpreter
-    self.format = format
-    self.keepGoing = keepGoing
-    self.output = output
-    self.standardOutput = output
-    self.style = style
+    self.settings = ShellSettings(format: format, keepGoing: keepGoing, output: output)
+    self.printer = ResultPrinter(style: style)
+    printer.stopwatch = interpreter.stopwatch
     self.errorStyle = errorStyle
   }
 
@@ -110,14 +138,7 @@ public final class Shell {
 
   /// ``run(reader:interactive:name:)`` under the interpreter's interrupt.
   private func runLines(reader: inout some LineReader, interactive: Bool, name: String?) -> Bool {
-    var pending: [String] = []
-    /// How the pending lines end.
-    var ending = Lexer.Ending.complete
-    /// Whether `pending` is a whole statement held until the next line shows whether it
-    /// continues it.
-    var awaitsNextLine = false
-    var lineNumber = 0
-    var firstLine = 1
+    var statement = StatementAccumulator(interactive: interactive)
     var succeeded = true
     /// Whether the last line was a request to leave that was answered with a warning about
     /// unsaved changes: the next request leaves.
@@ -135,8 +156,16 @@ public final class Shell {
           + "\(count == 1 ? "it" : "them")\n")
       return false
     }
-    /// Records a chunk's outcome; false when the run should stop: at a failure, unless the
-    /// run goes on after failures and no refused `.read` stops the chain it is in.
+    /// Runs the statements of `text`, begun at the accumulator's first line, and records
+    /// their outcome; false when the run should stop: at a failure, unless the run goes on
+    /// after failures and no refused `.read` stops the chain it is in.
+    func run(_ text: String, interactive: Bool, isComplete: Bool) -> Bool {
+      record(
+        runChunk(
+          text, firstLine: statement.firstLine, name: name, interactive: interactive,
+          isComplete: isComplete))
+    }
+    /// Records a chunk's outcome; false when the run should stop.
     func record(_ ok: Bool) -> Bool {
       if ok { return true }
       succeeded = false
@@ -144,59 +173,43 @@ public final class Shell {
     }
     while true {
       Interrupt.reset()
-      let prompt = pending.isEmpty ? "bowq> " : "  ...> "
-      let read = reader.readLine(prompt: prompt)
-      if case .endOfInput = read, pending.isEmpty, !mayLeave("Ctrl-D") { continue }
+      let read = reader.readLine(prompt: statement.prompt)
+      if case .endOfInput = read, statement.isEmpty, !mayLeave("Ctrl-D") { continue }
       switch read {
       case .endOfInput:
-        if !pending.isEmpty {
-          _ = record(
-            runChunk(
-              pending.joined(separator: "\n"), firstLine: firstLine, name: name,
-              interactive: interactive, isComplete: false))
+        if let text = statement.take() {
+          _ = run(text, interactive: interactive, isComplete: false)
         }
         return succeeded || interactive
       case .interrupted:
         warnedAboutChanges = false
         if !interactive { return false }
-        if pending.isEmpty { output.error("(To exit, press Ctrl-D or type .quit)\n") }
-        pending = []
-        awaitsNextLine = false
+        if statement.isEmpty { output.error("(To exit, press Ctrl-D or type .quit)\n") }
+        statement.drop()
       case .line(let line):
-        lineNumber += 1
+        statement.count()
         if !line.allSatisfy(\.isWhitespace), !Self.isQuit(line) { warnedAboutChanges = false }
-        if awaitsNextLine {
-          awaitsNextLine = false
-          let text = pending.joined(separator: "\n")
-          if !StatementContinuation.continues(text, withLine: line) {
-            let ok = runChunk(
-              text, firstLine: firstLine, name: name, interactive: false, isComplete: true)
-            pending = []
-            guard record(ok) else { return false }
-          }
+        if let held = statement.releaseHeld(before: line) {
+          guard run(held, interactive: false, isComplete: true) else { return false }
         }
         if let invalid = reader.invalidByte {
-          reportInvalidByte(invalid, in: line, lineNumber: lineNumber, name: name)
-          pending = []
+          reportInvalidByte(invalid, in: line, lineNumber: statement.lineNumber, name: name)
+          statement.drop()
           guard record(false) else { return false }
           continue
         }
-        if !pending.isEmpty, Shell.beginsStatement(line), case .openBrackets = ending {
-          let ok = runChunk(
-            pending.joined(separator: "\n"), firstLine: firstLine, name: name,
-            interactive: interactive, isComplete: false)
-          pending = []
-          guard record(ok) else { return false }
+        if let cut = statement.releaseCutShort(by: line) {
+          guard run(cut, interactive: interactive, isComplete: false) else { return false }
         }
-        if pending.isEmpty {
-          firstLine = interactive ? 1 : lineNumber
-          if interactive { lineNumber = 1 }
+        if statement.isEmpty {
+          statement.begin()
           let trimmed = Shell.trimmingBlanks(line)
           if trimmed.isEmpty { continue }
           if trimmed.hasPrefix(".") || trimmed.hasPrefix("\\") {
             if interactive { reader.addToHistory(trimmed) }
             let location =
-              interactive ? "" : "\(ValueText.visible(name ?? "<stdin>")):\(lineNumber): "
+              interactive
+              ? "" : "\(ValueText.visible(name ?? "<stdin>")):\(statement.lineNumber): "
             switch runDotCommand(trimmed, location: location) {
             case .quit:
               if !mayLeave(trimmed.split(separator: " ").first.map(String.init) ?? ".quit") {
@@ -209,25 +222,20 @@ public final class Shell {
             continue
           }
         }
-        ending = Shell.ending(
-          of: pending, from: firstLine, endingAs: ending, then: line, at: lineNumber)
-        pending.append(line)
-        if ending != .complete { continue }
-        let text = pending.joined(separator: "\n")
+        guard let text = statement.add(line) else { continue }
         if interactive { reader.addToHistory(text) }
         if interactive, let hint = Self.hint(forWord: text) {
           output.error(hint)
-          pending = []
+          statement.drop()
           continue
         }
         if !interactive, reader.hasLineWaiting() {
-          awaitsNextLine = true
+          statement.hold()
           continue
         }
-        let ok = runChunk(
-          text, firstLine: firstLine, name: name, interactive: interactive, isComplete: true)
-        pending = []
-        guard record(ok) else { return false }
+        let ok = run(text, interactive: interactive, isComplete: true)
+        statement.drop()
+        guard ok else { return false }
       }
     }
   }
@@ -258,9 +266,6 @@ public final class Shell {
     }
   }
 
-  /// How many changes `changes` lists before it summarises the rest.
-  static let changesShown = 50
-
   /// Whether `line` is `.quit` or one of its aliases.
   static func isQuit(_ line: String) -> Bool {
     let word = line.split(separator: " ").first.map(String.init) ?? ""
@@ -284,21 +289,6 @@ public final class Shell {
       diagnostics.format(
         "invalid UTF-8 byte 0x\(hex): bowq reads scripts as UTF-8",
         at: SourceRange(start, end)))
-  }
-
-  /// How the statement of `pending` lines (from line `firstLine` of the input), which end as
-  /// `ending`, ends once `line` (line `lineNumber`) is added: the line alone is lexed after
-  /// lines that end inside brackets, so a statement of many lines is lexed once, not once a
-  /// line.
-  static func ending(
-    of pending: [String], from firstLine: Int, endingAs ending: Lexer.Ending, then line: String,
-    at lineNumber: Int
-  ) -> Lexer.Ending {
-    if pending.isEmpty { return Lexer.ending(of: line, firstLine: lineNumber) }
-    guard case .openBrackets(let open) = ending else {
-      return Lexer.ending(of: (pending + [line]).joined(separator: "\n"), firstLine: firstLine)
-    }
-    return Lexer.ending(of: line, firstLine: lineNumber, inside: open)
   }
 
   /// Whether `line` begins a statement at its first column: a statement word not followed
@@ -358,24 +348,20 @@ public final class Shell {
     -> Bool
   {
     let start = showsTimes ? interpreter.stopwatch() : nil
-    timeInPager = 0
+    printer.timeInPager = 0
     defer { reportTutorialVerdict() }
-    defer {
-      if redirectsOnce {
-        output = standardOutput
-        redirectsOnce = false
-      }
-    }
+    defer { settings.endOnce() }
     defer {
       if let start {
         let elapsed = interpreter.stopwatch() &- start
-        let own = elapsed > timeInPager ? elapsed - timeInPager : 0
+        let own = elapsed > printer.timeInPager ? elapsed - printer.timeInPager : 0
         output.error("Time: \(Interpreter.milliseconds(own))\n")
       }
     }
     do {
       let result = try run(statement)
-      try print(result, interactive: interactive)
+      try printer.print(
+        result, interactive: interactive, settings: settings, lesson: interpreter.lesson)
       for note in interpreter.notes {
         output.error(diagnostics.format(note.message, at: note.range, kind: note.kind.rawValue))
       }
@@ -405,110 +391,6 @@ public final class Shell {
       output.error(diagnostics.format(String(describing: error), at: statement.range))
     }
     return false
-  }
-
-  /// Writes a result as its renderer makes it: the first piece (a table's first page) at
-  /// once, then in pieces of about 64 KB, so a large result starts at once and is never
-  /// held whole as text.
-  private func stream(_ result: ResultSet, _ renderer: some ResultRenderer) throws(Interrupted) {
-    var buffer = ""
-    var isFirst = true
-    defer { if !buffer.isEmpty { output.write(buffer) } }
-    try renderer.write(result) { piece in
-      buffer += piece
-      if isFirst || buffer.utf8.count >= 1 << 16 {
-        output.write(buffer)
-        buffer = ""
-        isFirst = false
-      }
-    }
-  }
-
-  /// Sends a result of `lines` lines through the pager when it is taller than the terminal
-  /// at the prompt; false when it is to be written directly. A pager that cannot be started
-  /// or fails is said once, and not tried again this session: results print directly.
-  private func page(
-    lines: Int, interactive: Bool,
-    _ body: (_ write: (String) -> Void) throws(Interrupted) -> Void
-  ) throws(Interrupted) -> Bool {
-    guard interactive, usesPager, let pager, let rows = terminalRows(), lines >= rows else {
-      return false
-    }
-    switch try pager.show(timing: interpreter.stopwatch, waited: &timeInPager, body) {
-    case .shown:
-      return true
-    case .failed(let reason):
-      output.error(
-        ValueText.visible(
-          "cannot start the pager \"\(pager.command)\": \(reason); printing directly, "
-            + "as from now on in this session (PAGER names the pager)") + "\n")
-      self.pager = nil
-      return false
-    }
-  }
-
-  private func print(_ result: StatementResult, interactive: Bool) throws(Interrupted) {
-    let rowsPerPage =
-      interactive
-      ? terminalRows().map { max($0, 10) } ?? TableRenderer.defaultRowsPerPage
-      : TableRenderer.defaultRowsPerPage
-    let renderer = format.renderer(style: style, headers: showsHeaders, rowsPerPage: rowsPerPage)
-    switch result {
-    case .objects(let resultSet):
-      var shown = format
-      let width = interactive ? terminalColumns() : nil
-      if format == .table, let width,
-        !TableRenderer.fits(
-          resultSet, width: width, rowsPerPage: rowsPerPage, showsHeader: showsHeaders)
-      {
-        shown = .line
-      }
-      let renderer = shown.renderer(
-        style: style, headers: showsHeaders, rowsPerPage: rowsPerPage, width: width)
-      let lines = resultSet.rows.count * (shown == .line ? resultSet.columns.count + 1 : 1) + 2
-      if try page(
-        lines: lines, interactive: interactive,
-        { write throws(Interrupted) in
-          try renderer.write(resultSet, to: write)
-        })
-      {
-        return
-      }
-      try stream(resultSet, renderer)
-    case .count(_, let n):
-      output.write(renderer.render(count: n))
-    case .changes(let changes, _) where format.isJSON:
-      output.write(JSONValue.array(changes.map(JSONValue.init)).serialized() + "\n")
-    case .changes(let changes, let all):
-      let shown = all ? changes[...] : changes.prefix(Self.changesShown)
-      output.write(ChangesRenderer.render(Array(shown)))
-      if shown.count < changes.count {
-        output.write(
-          "… and \(DigitGrouping.format(changes.count - shown.count)) more; "
-            + "`changes all` lists every one\n")
-      }
-    case .explanation(let lines) where format.isJSON:
-      output.write(
-        JSONValue.object([("plan", .array(lines.map(JSONValue.string)))]).serialized() + "\n")
-    case .explanation(let lines):
-      output.write(lines.map { ValueText.visible($0) + "\n" }.joined())
-      if let lesson = interpreter.lesson { output.write(LessonRenderer.render(lesson)) }
-    case .why(let explanations) where format.isJSON:
-      output.write(JSONValue.array(explanations.map(WhyTreeRenderer.json)).serialized() + "\n")
-    case .why(let explanations):
-      output.write(WhyTreeRenderer.render(explanations))
-    case .cards(let cards) where format.isJSON:
-      output.write(CardRenderer.json(cards).serialized() + "\n")
-    case .cards(let cards):
-      output.write(CardRenderer(style: style, locale: locale, timeZone: timeZone).render(cards))
-    case .report(let report):
-      let text = ValueText.visibleLines(ReportPhrasing.sentence(report))
-      if interactive {
-        output.write(style.dim(text) + "\n")
-      } else {
-        output.error(text + "\n")
-      }
-    }
   }
 
   /// Runs a line that starts with a dot: the command of ``DotCommand/all`` it names, or an

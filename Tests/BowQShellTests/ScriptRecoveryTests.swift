@@ -89,7 +89,7 @@ final class ScriptRecoveryTests: XCTestCase {
         SourceLocation(offset: 9, line: 1, column: 10),
         SourceLocation(offset: 10, line: 1, column: 11)))
     XCTAssertEqual(
-      Shell.ending(
+      StatementAccumulator.ending(
         of: ["entity E {", "  \"not lexed again"], from: 1, endingAs: .openBrackets([brace]),
         then: "}", at: 3),
       .complete)

@@ -55,8 +55,7 @@ extension Shell {
         dotCommandError(".once takes a file: .once result.csv")
         return .failed
       }
-      output = standardOutput
-      redirectsOnce = false
+      settings.writeToStandardOutput()
       return .done
     }
     let descriptor: Int32
@@ -75,8 +74,8 @@ extension Shell {
       return .failed
     }
     let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    let errors = standardOutput.error
-    output = ShellOutput(
+    let errors = settings.standardOutput.error
+    let redirected = ShellOutput(
       write: { text in
         do {
           try file.write(contentsOf: Data(text.utf8))
@@ -84,7 +83,7 @@ extension Shell {
           errors("error: cannot write \(path): \(error.localizedDescription)\n")
         }
       }, error: errors)
-    redirectsOnce = once
+    settings.redirect(to: redirected, once: once)
     return .done
   }
 
