@@ -25,10 +25,10 @@ public final class Interpreter {
   var lastFetchReturnedValues = false
   /// What the last statement run is worth telling beyond its result: warnings about its
   /// predicate, and hints after an empty result.
-  public private(set) var notes: [StatementNote] = []
+  public internal(set) var notes: [StatementNote] = []
   /// What `explain` teaches about the statement it explains, besides its plan; nil after
   /// any other statement.
-  public private(set) var lesson: StatementLesson?
+  public internal(set) var lesson: StatementLesson?
   /// The entity and predicate of the last fetch, which `why` explains by default.
   var lastFetch: (entity: String, predicate: PredicateSyntax?)?
   /// A Core Data store whose rows are still in the file: counts and fetches run in SQLite
@@ -141,96 +141,14 @@ public final class Interpreter {
       }
       notes += try readCoreDataRows(for: statement)
     }
-    if case .explain(let inner) = statement.kind {
-      let running = binder.folded(inner, selection: selectedEntity)
-      lesson = StatementLesson(inner, running: running, model: context.graph.model)
-      return .explanation(explain(running, bound, now: now) + coreDataRecoveryLines)
-    }
-    if case .explainAnalyze(let inner) = statement.kind {
-      return .explanation(
-        try analyze(binder.folded(inner, selection: selectedEntity), bound, now: now)
-          + coreDataRecoveryLines)
-    }
-    switch bound {
-    case .defineEntity(let entity, let renames):
-      let existed = context.graph.model.entity(named: entity.name) != nil
-      do {
-        try edit { context throws in try context.define(entity, renames: renames) }
-      } catch let error as MigrationError {
-        throw LanguageError(.semantic, error.message, at: statement.range)
-      }
-      return .report(
-        .entityDefined(
-          entity: entity.name,
-          properties: entity.attributes.count + entity.relationships.count, redefined: existed))
-    case .importPlist(let path, let entity):
-      try requireConcrete(entity, at: statement.range)
-      return .report(try importPlist(path, into: entity, range: statement.range))
-    case .importModel(let path):
-      return .report(try importModel(path, range: statement.range))
-    case .export(let export):
-      return .report(try self.export(export, compiler(now), range: statement.range))
-    case .fetch(let fetch):
-      let result = try self.fetch(fetch, compiler(now))
-      selection = fetch.projection == nil ? (fetch.entity.name, result.ids) : nil
-      lastFetchReturnedValues = fetch.projection != nil
-      lastFetch = (fetch.entity.name, fetch.request.predicate)
-      if result.rows.isEmpty {
-        notes += try emptyResultNotes(
-          fetch.entity, fetch.request.predicate, fetch.predicate, now: now)
-      }
-      return .objects(result)
-    case .count(let entity, let predicate):
-      let count = try countMatching(entity, predicate, compiler(now))
-      if count == 0, case .count(_, let syntax) = statement.kind {
-        notes += try emptyResultNotes(entity, syntax, predicate, now: now)
-      }
-      return .count(entity: entity.name, count)
-    case .set(let assignments):
-      let (entity, ids) = selection!
-      let live = ids.filter(context.graph.contains)
-      try assign(assignments, to: live, of: selectedEntity, now: now)
-      return .report(.updated(entity: entity, count: live.count))
-    case .insert(let entity, let assignments):
-      try requireConcrete(entity, at: statement.range)
-      try insert(entity, assignments, now: now)
-      return .report(.inserted(entity: entity.name, count: 1))
-    case .update(let entity, let predicate, let assignments):
-      let ids = try matching(entity, predicate, compiler(now))
-      try assign(assignments, to: ids, of: entity, now: now)
-      return .report(.updated(entity: entity.name, count: ids.count))
-    case .delete(let entity, let predicate):
-      let ids = try matching(entity, predicate, compiler(now))
-      var deleted: [ObjectID] = []
-      try edit { context in deleted = context.delete(ids) }
-      return .report(
-        .deleted(entity: entity.name, count: ids.count, cascaded: deleted.count - ids.count))
-    case .save:
-      return .report(.saved(changes: try save(range: statement.range)))
-    case .rollback:
-      let count = context.pendingChanges.count
-      context.rollback()
-      return .report(.rolledBack(changes: count))
-    case .changes(let all):
-      return .changes(context.pendingChanges, all: all)
-    case .undo:
-      return .report(context.undo() ? .undone : .nothingToUndo)
-    case .redo:
-      return .report(context.redo() ? .redone : .nothingToRedo)
-    case .validate:
-      let changed = context.changedObjects
-      let errors = try context.validate()
-      guard errors.isEmpty else { throw SaveError(errors: errors) }
-      return .report(.validated(objects: changed.count))
-    case .why(let request):
-      return .why(try why(request, binder, now: now, range: statement.range))
-    case .show(let request):
-      return .cards(try show(request, compiler(now), range: statement.range))
-    }
+    let run = StatementRun(
+      statement: statement, bound: bound, binder: binder, now: now,
+      selectedEntity: selectedEntity)
+    return try handler(of: run)()
   }
 
   /// Refuses to make objects of an abstract entity, as Core Data refuses to instantiate one.
-  private func requireConcrete(_ entity: Entity, at range: SourceRange) throws {
+  func requireConcrete(_ entity: Entity, at range: SourceRange) throws {
     guard entity.isAbstract else { return }
     let concrete = context.graph.model.hierarchy(of: entity.name).filter { !$0.isAbstract }
     throw EvaluationError(
@@ -315,7 +233,7 @@ public final class Interpreter {
 
   /// Validates and writes the pending changes; answers how many there were (0: nothing to
   /// save, and nothing is written).
-  private func save(range: SourceRange) throws -> Int {
+  func save(range: SourceRange) throws -> Int {
     if case .coreData = store, !writesCoreData {
       throw EvaluationError(
         "this Core Data store was opened without --write-core-data, so save does not write "
