@@ -282,21 +282,23 @@ struct XcodeModelMapper {
     return checked
   }
 
-  /// Fails unless `inverse` points back at the entity (or an ancestor it inherits the
+  /// Fails unless `inverse`, found on the destination, keeps Core Data's rule for a pair
+  /// (``InverseFault``): it points back at the entity (or an ancestor it inherits the
   /// relationship from) and names `relationship` as its own inverse.
   private func checkInverse(
     _ inverse: Relationship, of relationship: Relationship, in entity: String, lineage: [String],
     line: Int
   ) throws(XcodeModelError) {
     let reason: String
-    if !lineage.contains(inverse.destination) {
-      reason = "points to \(inverse.destination), not \(entity)"
-    } else if inverse.inverse == nil {
-      reason = "has no inverse; set its inverse to \(relationship.name) as well"
-    } else if inverse.inverse != relationship.name {
-      reason = "has \(inverse.inverse!) as its inverse, not \(relationship.name)"
-    } else {
+    switch relationship.inverseFault(inverse, pointsBack: lineage.contains) {
+    case nil, .missing:
       return
+    case .pointsElsewhere:
+      reason = "points to \(inverse.destination), not \(entity)"
+    case .oneSided:
+      reason = "has no inverse; set its inverse to \(relationship.name) as well"
+    case .namesAnother(let back):
+      reason = "has \(back.inverse ?? "") as its inverse, not \(relationship.name)"
     }
     throw .mismatchedInverse(
       path: path, line: line, entity: entity, relationship: relationship.name,

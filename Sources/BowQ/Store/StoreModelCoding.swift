@@ -137,10 +137,20 @@ enum StoreModelCoding {
           location: location, message: "\(entity.name) and \(parent) inherit from each other")
       }
     }
-    for check in [checkDestination, checkInverseExists, checkInversePointsBack] {
+    for (i, entity) in entities.enumerated() {
+      for (j, relationship) in entity.relationships.enumerated() {
+        try checkDestination(
+          relationship, in: entity, among: entities,
+          at: "model.entities[\(i)].relationships[\(j)]")
+      }
+    }
+    // Every missing inverse is reported before any that does not point back.
+    for missingOnly in [true, false] {
       for (i, entity) in entities.enumerated() {
         for (j, relationship) in entity.relationships.enumerated() {
-          try check(relationship, entity, entities, "model.entities[\(i)].relationships[\(j)]")
+          try checkInverse(
+            relationship, in: entity, of: decodedEntities, missingOnly: missingOnly,
+            at: "model.entities[\(i)].relationships[\(j)]")
         }
       }
     }
@@ -411,38 +421,35 @@ enum StoreModelCoding {
     }
   }
 
-  /// Checks that a relationship's inverse is a relationship of its destination.
-  private static func checkInverseExists(
-    _ relationship: Relationship, in entity: Entity, among entities: [Entity], at location: String
+  /// Checks that a relationship's inverse keeps Core Data's rule (``InverseFault``): a
+  /// relationship of its destination that points back to its entity or an ancestor and
+  /// names it as its own inverse; with `missingOnly`, only that it exists.
+  private static func checkInverse(
+    _ relationship: Relationship, in entity: Entity, of model: Model, missingOnly: Bool,
+    at location: String
   ) throws {
     guard let inverse = relationship.inverse,
-      let destination = entities.first(where: { $0.name == relationship.destination }),
-      destination.relationship(named: inverse) == nil
+      let destination = model.entity(named: relationship.destination),
+      let fault = model.inverseFault(of: relationship, in: entity.name),
+      fault == .missing || !missingOnly
     else { return }
-    throw StoreError.invalidModel(
-      location: location + ".inverse",
-      message: "\(destination.name) has no relationship \(Value.quoted(inverse))."
-        + NameSuggestion.hint(for: inverse, among: destination.relationships.map(\.name)))
-  }
-
-  /// Checks that a relationship's inverse points back to its entity or an ancestor (and, when the inverse
-  /// names an inverse itself, names this relationship).
-  private static func checkInversePointsBack(
-    _ relationship: Relationship, in entity: Entity, among entities: [Entity], at location: String
-  ) throws {
-    guard let inverse = relationship.inverse,
-      let destination = entities.first(where: { $0.name == relationship.destination }),
-      let back = destination.relationship(named: inverse)
-    else { return }
-    guard Model(entities: entities).entity(entity.name, isKindOf: back.destination),
-      back.inverse == nil || back.inverse == relationship.name
-    else {
-      throw StoreError.invalidModel(
-        location: location + ".inverse",
-        message: "\(destination.name).\(inverse) points to \(back.destination)"
-          + (back.inverse.map { " with inverse \($0)" } ?? "")
-          + ", so it cannot be the inverse of \(entity.name).\(relationship.name)")
+    let message: String
+    switch fault {
+    case .missing:
+      message =
+        "\(destination.name) has no relationship \(Value.quoted(inverse))."
+        + NameSuggestion.hint(for: inverse, among: destination.relationships.map(\.name))
+    case .oneSided:
+      message =
+        "\(destination.name).\(inverse) names no inverse, so it cannot be the inverse of "
+        + "\(entity.name).\(relationship.name): the two must be each other's inverse"
+    case .pointsElsewhere(let back), .namesAnother(let back):
+      message =
+        "\(destination.name).\(inverse) points to \(back.destination)"
+        + (back.inverse.map { " with inverse \($0)" } ?? "")
+        + ", so it cannot be the inverse of \(entity.name).\(relationship.name)"
     }
+    throw StoreError.invalidModel(location: location + ".inverse", message: message)
   }
 
   // MARK: Fields

@@ -249,16 +249,29 @@ extension Binder {
       let destination = model.entity(named: relationship.destination),
       destination.name != definition.name.text
     {
-      guard let back = destination.relationship(named: inverse) else {
+      let fault = relationship.inverseFault(
+        destination.relationship(named: inverse),
+        pointsBack: { entity in
+          entity == definition.name.text
+            || definition.parent.map { model.entity($0.text, isKindOf: entity) } == true
+        })
+      switch fault {
+      case nil:
+        break
+      case .missing:
         throw LanguageError(
           .semantic,
           "\(destination.name) has no relationship \"\(inverse)\" to be the inverse of \(p.name.text)."
             + NameSuggestion.hint(for: inverse, among: destination.relationships.map(\.name)),
           at: p.name.range)
-      }
-      guard back.destination == definition.name.text,
-        back.inverse == nil || back.inverse == p.name.text
-      else {
+      case .oneSided:
+        throw LanguageError(
+          .semantic,
+          "\(destination.name).\(inverse) names no inverse, so it cannot be the inverse of "
+            + "\(definition.name.text).\(p.name.text): give it `inverse \(p.name.text)` too, so "
+            + "that the two are each other's inverse",
+          at: p.name.range)
+      case .pointsElsewhere(let back), .namesAnother(let back):
         throw LanguageError(
           .semantic,
           "\(destination.name).\(inverse) points to \(back.destination)"
