@@ -10,19 +10,19 @@ final class ColumnBuilderTests: XCTestCase {
   private func append(_ value: Value, to builder: inout ColumnBuilder) {
     switch value {
     case .null: builder.appendNull()
-    case .int(let v) where builder.form == .integers: builder.append(integer: v)
-    case .double(let v) where builder.form == .reals: builder.append(real: v)
-    case .date(let v) where builder.form == .dates:
+    case .int(let v) where builder.kind == .integers: builder.append(integer: v)
+    case .double(let v) where builder.kind == .reals: builder.append(real: v)
+    case .date(let v) where builder.kind == .dates:
       builder.append(real: v.timeIntervalSinceReferenceDate)
-    case .bool(let v) where builder.form == .booleans: builder.append(bool: v)
-    case .string(var v) where builder.form == .strings:
+    case .bool(let v) where builder.kind == .booleans: builder.append(bool: v)
+    case .string(var v) where builder.kind == .strings:
       v.withUTF8 { builder.append(utf8: $0) }
     default: builder.append(value)
     }
   }
 
   /// The column built from `values` in runs of `runLength`, joined in order.
-  private func built(_ values: [Value], _ form: ColumnBuilder.Form, runLength: Int) -> Column {
+  private func built(_ values: [Value], _ form: ColumnKind, runLength: Int) -> Column {
     var whole = ColumnBuilder(form, capacity: values.count)
     for start in stride(from: 0, to: values.count, by: runLength) {
       var run = ColumnBuilder(form, capacity: runLength)
@@ -41,7 +41,7 @@ final class ColumnBuilderTests: XCTestCase {
   }
 
   private func assertSameColumn(
-    _ values: [Value], _ form: ColumnBuilder.Form, file: StaticString = #filePath,
+    _ values: [Value], _ form: ColumnKind, file: StaticString = #filePath,
     line: UInt = #line
   ) {
     let expected = appended(values)
@@ -69,12 +69,22 @@ final class ColumnBuilderTests: XCTestCase {
   }
 
   func testAColumnOfOnlyNilsIsNilsWhateverItsForm() {
-    for form in [ColumnBuilder.Form.integers, .reals, .booleans, .dates, .strings, .values] {
+    for form in [ColumnKind.nulls, .integers, .reals, .booleans, .dates, .strings, .values] {
       let column = built([.null, .null, .null], form, runLength: 2)
       XCTAssertEqual(column.kind, .nulls, "\(form)")
       XCTAssertEqual(column.count, 3)
       XCTAssertEqual(ColumnBuilder(form).column().count, 0)
     }
+  }
+
+  /// A builder of nil rows, which no reader starts from, holds any other value boxed.
+  func testABuilderOfNilsBoxesItsFirstValue() {
+    var builder = ColumnBuilder(.nulls)
+    builder.appendNull()
+    builder.append(.int(3))
+    let column = builder.column()
+    XCTAssertEqual(column.kind, .values)
+    XCTAssertEqual([column.value(at: 0), column.value(at: 1)], [.null, .int(3)])
   }
 
   func testStringsStayADictionaryWhileFewAndTurnPlainPastTheLimitAcrossRuns() {

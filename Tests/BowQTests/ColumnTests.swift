@@ -20,7 +20,7 @@ final class ColumnTests: XCTestCase {
 
   func testTypedFormsKeepValuesAndNils() {
     let date = Date(timeIntervalSinceReferenceDate: 12.5)
-    let cases: [([Value], Column.Kind)] = [
+    let cases: [([Value], ColumnKind)] = [
       ([.null, .int(3), .null, .int(Int64.min)], .integers),
       ([.double(1.5), .null, .double(-0.0)], .reals),
       ([.bool(true), .bool(false), .null], .booleans),
@@ -120,7 +120,7 @@ final class ColumnTests: XCTestCase {
     var readColumns: [Column] = []
     for part in parts {
       // The same values read from a file, as the store's decoder builds them.
-      let form: ColumnBuilder.Form =
+      let form: ColumnKind =
         switch part.first(where: { !$0.isNull }) {
         case .int?: .integers
         case .double?: .reals

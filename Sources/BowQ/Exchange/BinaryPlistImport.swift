@@ -304,7 +304,7 @@ struct BinaryPlistImport {
   }
 
   /// The column form of an attribute type's values.
-  private static func form(of type: AttributeType) -> ColumnBuilder.Form {
+  private static func form(of type: AttributeType) -> ColumnKind {
     switch type {
     case .string: return .strings
     case .int16, .int32, .int64: return .integers

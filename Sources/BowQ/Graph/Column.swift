@@ -13,31 +13,7 @@ import Foundation
 /// integer among reals, a string among integers) turns the column into one of ``Value``s,
 /// so that every value reads back exactly as it was stored.
 struct Column: Sendable {
-  /// The form of the column's values.
-  enum Kind: Sendable {
-    /// Every row is nil so far.
-    case nulls
-    /// `.int` values in `integers`.
-    case integers
-    /// `.double` values in `reals`.
-    case reals
-    /// `.bool` values in `booleans`.
-    case booleans
-    /// `.date` values in `reals`, as seconds since the reference date.
-    case dates
-    /// `.string` values in `strings`.
-    case strings
-    /// `.data` values' bytes in `strings` (made plain: any bytes).
-    case data
-    /// `.uri` values' text in `strings`.
-    case uris
-    /// `.color` values in `integers`, as `0xRRGGBB`.
-    case colors
-    /// Any values, boxed, in `values`; nil rows hold `.null` and `nulls` is unused.
-    case values
-  }
-
-  private(set) var kind = Kind.nulls
+  private(set) var kind = ColumnKind.nulls
   private(set) var count = 0
   private(set) var integers: [Int64] = []
   private(set) var reals: [Double] = []
@@ -62,7 +38,7 @@ struct Column: Sendable {
   /// array `kind` uses holds `count` values, and `nulls` (of capacity `count`) the
   /// `nullCount` nil rows, which hold placeholders there.
   init(
-    kind: Kind, count: Int, integers: [Int64] = [], reals: [Double] = [],
+    kind: ColumnKind, count: Int, integers: [Int64] = [], reals: [Double] = [],
     booleans: [Bool] = [], strings: StringColumn = StringColumn(), values: [Value] = [],
     nulls: BitSet, nullCount: Int
   ) {

@@ -9,25 +9,8 @@ import Foundation
 /// ``append(contentsOf:)``, and ``column()`` gives the column that appending the same
 /// values one at a time (``Column/append(_:)``) would have made.
 struct ColumnBuilder: Sendable {
-  /// The values the column takes, chosen before the first row.
-  enum Form: Sendable {
-    case integers
-    case reals
-    case booleans
-    /// Seconds since the reference date.
-    case dates
-    case strings
-    /// The bytes of data.
-    case data
-    /// The text of URIs.
-    case uris
-    /// Colors, as `0xRRGGBB`.
-    case colors
-    /// Any values, boxed.
-    case values
-  }
-
-  private(set) var form: Form
+  /// The kind of the column's values, chosen before the first row.
+  private(set) var kind: ColumnKind
   private(set) var count = 0
   /// Whether strings, URIs or data are kept as spans (no longer in a dictionary).
   var isPlain: Bool { strings.encoding == .plain }
@@ -44,7 +27,7 @@ struct ColumnBuilder: Sendable {
   /// Whether room for the strings' bytes was made.
   private var reservedBytes = false
 
-  /// An empty column of `form`, with room for `capacity` rows.
+  /// An empty column of `kind`, with room for `capacity` rows.
   ///
   /// - Parameters:
   ///   - plain: whether strings or URIs are kept as spans from the first row, not in a
@@ -53,10 +36,10 @@ struct ColumnBuilder: Sendable {
   ///   - bytes: room to make for the bytes of strings, URIs or data kept as spans, so that
   ///     a run of rows whose size is known from the run before it fills its buffer without
   ///     growing it step by step.
-  init(_ form: Form, capacity: Int = 0, plain: Bool = false, bytes: Int = 0) {
-    self.form = form
+  init(_ kind: ColumnKind, capacity: Int = 0, plain: Bool = false, bytes: Int = 0) {
+    self.kind = kind
     expectedRows = capacity
-    switch form {
+    switch kind {
     case .integers, .colors: integers.reserveCapacity(capacity)
     case .reals, .dates: reals.reserveCapacity(capacity)
     case .booleans: booleans.reserveCapacity(capacity)
@@ -67,6 +50,7 @@ struct ColumnBuilder: Sendable {
       strings = StringColumn(plainBytes: ())
       strings.reserveCapacity(adding: capacity, bytes: bytes)
     case .values: values.reserveCapacity(capacity)
+    case .nulls: break
     }
   }
 
@@ -79,11 +63,12 @@ struct ColumnBuilder: Sendable {
   /// Adds a nil row.
   @inline(__always)
   mutating func appendNull() {
-    switch form {
+    switch kind {
     case .integers, .colors: integers.append(0)
     case .reals, .dates: reals.append(0)
     case .booleans: booleans.append(false)
     case .strings, .data, .uris: strings.append(utf8: UnsafeBufferPointer(start: nil, count: 0))
+    case .nulls: break
     case .values:
       values.append(.null)
       count += 1
@@ -98,7 +83,7 @@ struct ColumnBuilder: Sendable {
   /// Adds an integer to a column of integers.
   @inline(__always)
   mutating func append(integer: Int64) {
-    guard form == .integers else { return appendBoxed(.int(integer)) }
+    guard kind == .integers else { return appendBoxed(.int(integer)) }
     integers.append(integer)
     count += 1
   }
@@ -106,7 +91,7 @@ struct ColumnBuilder: Sendable {
   /// Adds a real to a column of reals, or seconds since the reference date to one of dates.
   @inline(__always)
   mutating func append(real: Double) {
-    guard form == .reals || form == .dates else { return appendBoxed(.double(real)) }
+    guard kind == .reals || kind == .dates else { return appendBoxed(.double(real)) }
     reals.append(real)
     count += 1
   }
@@ -114,7 +99,7 @@ struct ColumnBuilder: Sendable {
   /// Adds a Boolean to a column of Booleans.
   @inline(__always)
   mutating func append(bool: Bool) {
-    guard form == .booleans else { return appendBoxed(.bool(bool)) }
+    guard kind == .booleans else { return appendBoxed(.bool(bool)) }
     booleans.append(bool)
     count += 1
   }
@@ -122,7 +107,7 @@ struct ColumnBuilder: Sendable {
   /// Adds the string whose UTF-8 bytes are `utf8` (valid UTF-8) to a column of strings.
   @inline(__always)
   mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
-    guard form == .strings, StringColumn.fits(length: utf8.count) else {
+    guard kind == .strings, StringColumn.fits(length: utf8.count) else {
       return appendBoxed(.string(String(decoding: utf8, as: UTF8.self)))
     }
     strings.append(utf8: utf8)
@@ -132,7 +117,7 @@ struct ColumnBuilder: Sendable {
   /// Adds the bytes of a data value to a column of data.
   @inline(__always)
   mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-    guard form == .data, bytes.count <= Column.largestUnboxedData else {
+    guard kind == .data, bytes.count <= Column.largestUnboxedData else {
       return appendBoxed(.data(Data(bytes)))
     }
     strings.append(utf8: bytes)
@@ -143,7 +128,7 @@ struct ColumnBuilder: Sendable {
   @inline(__always)
   mutating func append(uri: URI) {
     var text = uri.absoluteString
-    guard form == .uris, StringColumn.fits(length: text.utf8.count) else {
+    guard kind == .uris, StringColumn.fits(length: text.utf8.count) else {
       return appendBoxed(.uri(uri))
     }
     text.withUTF8 { strings.append(utf8: $0) }
@@ -154,7 +139,7 @@ struct ColumnBuilder: Sendable {
   /// a column of URIs.
   @inline(__always)
   mutating func append(uriUTF8 utf8: UnsafeBufferPointer<UInt8>) {
-    guard form == .uris, StringColumn.fits(length: utf8.count) else {
+    guard kind == .uris, StringColumn.fits(length: utf8.count) else {
       return appendBoxed(.uri(URI(validated: String(decoding: utf8, as: UTF8.self))))
     }
     strings.append(utf8: utf8)
@@ -164,15 +149,15 @@ struct ColumnBuilder: Sendable {
   /// Adds a color to a column of colors.
   @inline(__always)
   mutating func append(color: Color) {
-    guard form == .colors else { return appendBoxed(.color(color)) }
+    guard kind == .colors else { return appendBoxed(.color(color)) }
     integers.append(Column.packed(color))
     count += 1
   }
 
-  /// Adds any value: unboxed when it is nil or of the column's form, boxed otherwise (a
+  /// Adds any value: unboxed when it is nil or of the column's kind, boxed otherwise (a
   /// value of another type turns the column into one of values, as ``Column`` turns).
   mutating func append(_ value: Value) {
-    switch (form, value) {
+    switch (kind, value) {
     case (_, .null): appendNull()
     case (.integers, .int(let v)): append(integer: v)
     case (.reals, .double(let v)): append(real: v)
@@ -187,26 +172,26 @@ struct ColumnBuilder: Sendable {
     }
   }
 
-  /// Adds a value boxed, turning the column into one of values first: for a value its form
+  /// Adds a value boxed, turning the column into one of values first: for a value its kind
   /// cannot hold, or one whose storage should be shared with other rows' (a data value a
   /// file refers to from many rows, which unboxed would be copied into every row).
   mutating func appendBoxed(_ value: Value) {
-    if form != .values { makeValues() }
+    if kind != .values { makeValues() }
     values.append(value)
     count += 1
   }
 
-  /// Adds the rows of `other`, a column of the same form, after this one's.
+  /// Adds the rows of `other`, a column of the same kind, after this one's.
   mutating func append(contentsOf other: ColumnBuilder) {
-    if form != other.form {
-      if form != .values { makeValues() }
+    if kind != other.kind {
+      if kind != .values { makeValues() }
       values.reserveCapacity(count + other.count)
       let column = other.column()
       for position in 0..<other.count { values.append(column.value(at: position)) }
       count += other.count
       return
     }
-    switch form {
+    switch kind {
     case .integers, .colors: integers.append(contentsOf: other.integers)
     case .reals, .dates: reals.append(contentsOf: other.reals)
     case .booleans: booleans.append(contentsOf: other.booleans)
@@ -222,6 +207,7 @@ struct ColumnBuilder: Sendable {
         strings.reserveCapacity(adding: rest, bytes: Int(perRow * Double(rest) * 1.125))
       }
     case .values: values.append(contentsOf: other.values)
+    case .nulls: break
     }
     if other.nullCount > 0 {
       nulls.grow(to: count + other.count)
@@ -231,12 +217,12 @@ struct ColumnBuilder: Sendable {
     count += other.count
   }
 
-  /// The column: of nil rows when every row is, of the form's type otherwise.
+  /// The column: of nil rows when every row is, of the kind's type otherwise.
   func column() -> Column {
     guard nullCount < count else { return Column(nulls: count) }
     var nulls = nulls
     nulls.grow(to: count)
-    switch form {
+    switch kind {
     case .integers:
       return Column(
         kind: .integers, count: count, integers: integers, nulls: nulls, nullCount: nullCount)
@@ -257,6 +243,8 @@ struct ColumnBuilder: Sendable {
     case .colors:
       return Column(
         kind: .colors, count: count, integers: integers, nulls: nulls, nullCount: nullCount)
+    case .nulls:
+      return Column(nulls: count)
     case .values:
       guard values.contains(where: { !$0.isNull }) else { return Column(nulls: count) }
       return Column(

@@ -305,7 +305,7 @@ struct StoreDecoder {
     }
 
     /// The form of the column the values go into.
-    var form: ColumnBuilder.Form {
+    var form: ColumnKind {
       switch kind {
       case .integer: return .integers
       case .real: return .reals
