@@ -114,6 +114,59 @@ final class ObjectContextTests: XCTestCase {
     XCTAssertNil(try context.object(with: red.id))
   }
 
+  func testCancellingTheTaskStopsALongFetch() async throws {
+    let context = try ObjectContainer(
+      inMemoryWithModel: """
+        entity Box { name: String, items: [Item] inverse box }
+        entity Item { n: Int32, box: Box? inverse items }
+        """
+    ).newContext()
+    try context.insert("Box", ["name": "b"])
+    try context.interpreter.edit { edited in
+      for n in 0..<20_000 { edited.insert([.int(Int64(n)), .null], into: "Item") }
+    }
+    _ = try context.interpreter.run("update Box set items = Item where n >= 0; save")
+    // Each item's ANY reads all 20,000 items of its box: 400 million steps.
+    let long = ObjectFetchRequest(
+      entityName: "Item", predicate: try FormatPredicate(format: "ANY box.items.n < 0"))
+    let token = context.interpreter.interrupt
+    let checked = token.checks
+    let task = Task { [context] in
+      try await context.perform { try $0.count(for: long) }
+    }
+    while token.checks == checked { await Task.yield() }
+    task.cancel()
+    do {
+      let count = try await task.value
+      XCTFail("the count ended with \(count)")
+    } catch {
+      XCTAssertTrue(error is Interrupted, "\(error)")
+    }
+  }
+
+  func testTwoContextsOnTwoStoresWorkAtOnce() async throws {
+    let folder = try makeTemporaryFolder("bowq-api")
+    func fill(_ name: String, _ count: Int) async throws -> Int {
+      let path = folder.appendingPathComponent(name).path
+      let context = try ObjectContainer(path: path, model: Self.model).newContext()
+      return try await context.perform { context in
+        for i in 0..<count { try context.insert("Tie", ["name": "tie \(i)", "rating": i % 6]) }
+        try context.save()
+        return try context.count(
+          for: ObjectFetchRequest(
+            entityName: "Tie", predicate: try FormatPredicate(format: "rating == 5")))
+      }
+    }
+    async let first = fill("first.bowq", 300)
+    async let second = fill("second.bowq", 120)
+    let (a, b) = try await (first, second)
+    XCTAssertEqual([a, b], [50, 20])
+    let reader = try ObjectContainer(
+      path: folder.appendingPathComponent("first.bowq").path, readOnly: true
+    ).newContext()
+    XCTAssertEqual(try reader.count(for: ObjectFetchRequest(entityName: "Tie")), 300)
+  }
+
   func testACoreDataStoreIsFetchedWithItsSubEntities() throws {
     let path = try copyCoreDataFixture("Books/Books.sqlite").path
     let before = try Data(contentsOf: URL(fileURLWithPath: path))

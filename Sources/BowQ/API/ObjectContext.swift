@@ -18,7 +18,9 @@ import Foundation
 /// Every call runs as the statement it stands for (`fetch`, `insert`, `update … where SELF
 /// == …`, `save`), so a context behaves as the shell does on the same store. A context is
 /// used from one isolation domain at a time (it is not `Sendable`); open one context per
-/// task from a ``ObjectContainer``, which is.
+/// task from a ``ObjectContainer``, which is, and run long work through ``perform(_:)``,
+/// which a task's cancellation stops. Contexts are stopped apart: each has its own
+/// interrupt.
 public final class ObjectContext {
   /// The session the calls run in.
   let interpreter: Interpreter
@@ -82,7 +84,16 @@ public final class ObjectContext {
 
   /// The object `id` as it is now; nil when there is none.
   public func object(with id: ObjectID) throws -> FetchedObject? {
-    try fetch(
+    let graph = interpreter.context.graph
+    if let entity = graph.model.entity(named: id.entity),
+      let row = graph.table(id.entity).row(for: id.key)
+    {
+      return FetchedObject(
+        id: id, keys: ResultColumn.columns(of: entity).map(\.name), values: row)
+    }
+    // A Core Data store's rows may still be in its file, where a fetch reads them.
+    guard interpreter.coreDataFile != nil else { return nil }
+    return try fetch(
       ObjectFetchRequest(
         entityName: id.entity, predicate: try FormatPredicate(format: "SELF == %@", id))
     ).first
@@ -150,6 +161,27 @@ public final class ObjectContext {
   public func save() throws {
     _ = try interpreter.execute(Statement(.save, range: .nowhere))
     releaseStoreWhenUnchanged()
+  }
+
+  /// Runs `body` with this context as long work a task can cancel: when the task running it
+  /// is cancelled, the statement running stops with ``Interrupted``, changing nothing (a
+  /// save stopped so writes nothing), and so do the statements after it in `body`.
+  ///
+  /// ```swift
+  /// let task = Task {
+  ///   try await context.perform { try $0.count(for: request) }
+  /// }
+  /// task.cancel()  // the count stops with Interrupted
+  /// ```
+  public func perform<T>(_ body: (ObjectContext) throws -> T) async throws -> T {
+    let token = interpreter.interrupt
+    token.reset()
+    defer { token.reset() }
+    return try await withTaskCancellationHandler {
+      try body(self)
+    } onCancel: {
+      token.request()
+    }
   }
 
   /// Discards every change since the last save.
