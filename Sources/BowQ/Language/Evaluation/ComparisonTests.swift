@@ -33,6 +33,9 @@ enum ComparisonTests {
       }
     case .in:
       switch rhs {
+      case .collection(let elements) where elements.count > MembershipTest.listedElements:
+        let members = MembershipTest(elements, options: options)
+        return { value in members.contains(value) }
       case .collection(let elements):
         return { value in elements.contains { ValueComparison.equal(value, $0, options: options) } }
       case .string(let haystack):
