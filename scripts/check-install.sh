@@ -37,7 +37,7 @@ else
     exit 1
   fi
 fi
-if [ "$status" != 0 ] || ! grep -q '^Red Bow Tie,R,3.5,' "$work/out" ||
+if [ "$status" != 0 ] || ! grep -q '^BowTie/p1,Red Bow Tie,R,3.5,' "$work/out" ||
   [ "$(tail -n 1 "$work/out")" != "1" ]; then
   echo "check-install: the installed bowq did not run the tour:" >&2
   cat "$work/out" "$work/err" >&2
