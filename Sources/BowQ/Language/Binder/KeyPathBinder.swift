@@ -74,6 +74,11 @@ extension Binder {
     if isDynamic, base.type == .unknown || base.type == .collection(of: .unknown) {
       return BoundExpression(kind: .dynamic(.key(key, of: base)), type: .unknown, range: range)
     }
+    if let function = ValueKey.function(for: key, on: base.type) {
+      // A key KVC answers on values: NSString's `length`, NSNumber's `stringValue`, ….
+      return BoundExpression(
+        kind: .function(function, [base]), type: function.resultType([base.type]), range: range)
+    }
     let entityName: String
     let isMany: Bool
     switch base.type {
@@ -84,10 +89,13 @@ extension Binder {
     case .unknown:
       throw LanguageError(
         .semantic, "cannot follow the key \"\(key)\" of a value whose type is not known", at: range)
-    case .string where key == "length":
-      // KVC's key of NSString, which swift-foundation prints for String.count.
-      return BoundExpression(kind: .function(.length, [base]), type: .integer, range: range)
     default:
+      let valueKeys = ValueKey.keys(of: base.type)
+      let answers =
+        valueKeys.isEmpty
+        ? ""
+        : NameSuggestion.hint(for: key, among: valueKeys) + " Its values answer the keys "
+          + valueKeys.joined(separator: ", ") + "."
       if case .property(_, let owner, let slot) = base.kind,
         let entity = model.entity(named: owner),
         slot < entity.attributes.count
@@ -95,10 +103,12 @@ extension Binder {
         let attribute = entity.attributes[slot]
         throw LanguageError(
           .semantic,
-          "\(attribute.name) is a \(attribute.type.name) attribute, not a relationship: the key path cannot go on to \"\(key)\"",
+          "\(attribute.name) is a \(attribute.type.name) attribute, not a relationship: the key path cannot go on to \"\(key)\"."
+            + answers,
           at: range)
       }
-      throw LanguageError(.semantic, "cannot take the key \"\(key)\" of \(base.type)", at: range)
+      throw LanguageError(
+        .semantic, "cannot take the key \"\(key)\" of \(base.type)." + answers, at: range)
     }
     guard let entity = model.entity(named: entityName) else {
       throw LanguageError(

@@ -39,8 +39,9 @@ final class DynamicScope: Sendable {
 
   /// The value of `key` in a dictionary, nil in nil, and the values of every element of a
   /// collection (flattened, nils left out, as a to-many key path reads). Other values have
-  /// the keys KVC gives every object and string — `self`, the value itself, and `length`, a
-  /// string's length — and no others: asking for one is an error, as `valueForKey:` raises.
+  /// the keys KVC gives every object — `self`, the value itself — and those of their kind
+  /// (``ValueKey``: a string's `length`, a number's `stringValue`, …), and no others: asking
+  /// for one is an error, as `valueForKey:` raises.
   func value(forKey key: String, of value: Value, range: SourceRange) throws(EvaluationError)
     -> Value
   {
@@ -48,8 +49,8 @@ final class DynamicScope: Sendable {
       if element.isNull { return .null }
       guard let dictionary = dictionary(element) else {
         if key == "self" { return element }
-        if key == "length", element.stringValue != nil {
-          return try BuiltinFunction.length.apply([element], now: Date(), range: range)
+        if let function = ValueKey.function(for: key, on: element) {
+          return try function.apply([element], now: Date(), range: range)
         }
         throw EvaluationError(
           "cannot read the key \"\(key)\" of \(ValueType(of: element)) (\(element.literalText)): "
