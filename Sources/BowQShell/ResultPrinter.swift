@@ -88,9 +88,8 @@ struct ResultPrinter {
     case .objects(let resultSet):
       var shown = format
       let width = interactive ? terminalColumns() : nil
-      if format == .table, let width,
-        !TableRenderer.fits(
-          resultSet, width: width, rowsPerPage: rowsPerPage, showsHeader: showsHeaders)
+      if let width,
+        !format.fits(resultSet, width: width, rowsPerPage: rowsPerPage, showsHeader: showsHeaders)
       {
         shown = .line
       }

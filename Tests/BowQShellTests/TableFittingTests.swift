@@ -103,4 +103,21 @@ final class TableFittingTests: XCTestCase {
     XCTAssertFalse(TableRenderer.fits(wide, width: 80, rowsPerPage: 24))
     XCTAssertTrue(TableRenderer.fits(wide, width: 120, rowsPerPage: 24))
   }
+
+  /// A box is fitted as a table is, its borders counted: at 120 columns its lines stay
+  /// inside, with the compact forms; at 80 it cannot fit, and is shown as records.
+  func testABoxIsFittedAsATableIs() {
+    let text = BoxRenderer(width: 120).render(ties)
+    XCTAssertTrue(text.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 120 }, text)
+    XCTAssertTrue(text.contains("6E8B2A14…"), text)
+    XCTAssertTrue(text.contains("#FF0000"), text)
+    XCTAssertTrue(BoxRenderer.fits(ties, width: 120, rowsPerPage: 40))
+    XCTAssertFalse(BoxRenderer.fits(ties, width: 80, rowsPerPage: 24))
+    XCTAssertFalse(
+      OutputFormat.box.fits(ties, width: 80, rowsPerPage: 24, showsHeader: true))
+    XCTAssertTrue(OutputFormat.csv.fits(ties, width: 10, rowsPerPage: 24, showsHeader: true))
+    XCTAssertTrue(
+      BoxRenderer().render(ties).contains("6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01"),
+      "without a width nothing is shortened")
+  }
 }

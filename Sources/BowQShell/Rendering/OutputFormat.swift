@@ -1,3 +1,5 @@
+import BowQ
+
 /// How results are printed: `--format` and `.mode`.
 public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
   /// Aligned columns under a header and a dashed rule.
@@ -21,8 +23,8 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
   ///   headers and a dim `nil`. The machine formats (json, jsonl, csv) never have colour.
   ///   - headers: whether table, box and csv output start with the names (`.headers`).
   ///   - rowsPerPage: how many rows table and box measure together before printing them.
-  ///   - width: the terminal's width, which a table is fitted to; nil (a pipe, a file)
-  ///     shows every value whole.
+  ///   - width: the terminal's width, which a table or box is fitted to; nil (a pipe, a
+  ///     file) shows every value whole.
   public func renderer(
     style: Style = .plain, headers: Bool = true,
     rowsPerPage: Int = TableRenderer.defaultRowsPerPage, width: Int? = nil
@@ -31,11 +33,28 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     case .table:
       return TableRenderer(
         style: style, showsHeader: headers, rowsPerPage: rowsPerPage, width: width)
-    case .box: return BoxRenderer(style: style, showsHeader: headers, rowsPerPage: rowsPerPage)
+    case .box:
+      return BoxRenderer(
+        style: style, showsHeader: headers, rowsPerPage: rowsPerPage, width: width)
     case .json: return JSONRenderer(isLineDelimited: false)
     case .jsonl: return JSONRenderer(isLineDelimited: true)
     case .csv: return CSVRenderer(showsHeader: headers)
     case .line: return LineRenderer(style: style)
+    }
+  }
+
+  /// Whether `result` fits `width` columns in this format, its cells shortened as
+  /// ``TableFitting`` says; only tables and boxes are fitted, and a terminal shows one that
+  /// does not fit as records. The other formats are never measured.
+  func fits(_ result: ResultSet, width: Int, rowsPerPage: Int, showsHeader: Bool) -> Bool {
+    switch self {
+    case .table:
+      return TableRenderer.fits(
+        result, width: width, rowsPerPage: rowsPerPage, showsHeader: showsHeader)
+    case .box:
+      return BoxRenderer.fits(
+        result, width: width, rowsPerPage: rowsPerPage, showsHeader: showsHeader)
+    case .json, .jsonl, .csv, .line: return true
     }
   }
 
