@@ -183,4 +183,45 @@ final class ObjectContextTests: XCTestCase {
       99)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
   }
+
+  func testIncludesSubentitiesFalseFetchesTheEntitysOwnObjects() throws {
+    let path = try copyCoreDataFixture("Books/Books.sqlite").path
+    let context = try ObjectContainer(path: path, readOnly: true).newContext()
+    var own = ObjectFetchRequest(
+      entityName: "Book", sortDescriptors: [ObjectSortDescriptor(key: "title", ascending: false)],
+      includesSubentities: false)
+    XCTAssertEqual(try context.fetch(own).map(\.entityName), ["Book", "Book"])
+    XCTAssertEqual(try context.count(for: own), 2)
+    XCTAssertEqual(
+      try context.fetchDictionaries(
+        ObjectFetchRequest(
+          entityName: "Book", propertiesToFetch: ["title"], includesSubentities: false)
+      ).count, 2)
+    own.fetchOffset = 1
+    own.fetchLimit = 5
+    XCTAssertEqual(
+      try context.fetch(own).map { $0["title"] }, [.string("title 1 - author 1")])
+    XCTAssertEqual(try context.count(for: own), 1)
+    XCTAssertEqual(try context.count(for: ObjectFetchRequest(entityName: "Book")), 3)
+  }
+
+  func testAContextWritesACoreDataStoreBackWhenAllowed() throws {
+    let path = try copyCoreDataFixture("Books/Books.sqlite").path
+    let unwritten = try ObjectContainer(path: path).newContext()
+    let book = try XCTUnwrap(
+      unwritten.fetch(
+        ObjectFetchRequest(
+          entityName: "Feedback", predicate: try FormatPredicate(format: "rating > 4.2"))
+      ).first)
+    try unwritten.update(book, ["comment": "changed"])
+    XCTAssertThrowsError(try unwritten.save()) {
+      XCTAssertTrue("\($0)".contains("write-core-data"), "\($0)")
+    }
+    let writer = try ObjectContainer(path: path, writesCoreData: true).newContext()
+    try writer.update(book.id, ["comment": "the best novel"])
+    try writer.save()
+    let rows = try SQLiteConnection(readingOnly: path).rows(
+      "SELECT ZCOMMENT FROM ZFEEDBACK WHERE Z_PK = \(book.id.key)")
+    XCTAssertEqual(rows.first?.first, .text("the best novel"))
+  }
 }

@@ -46,16 +46,31 @@ public final class ObjectContext {
   public func fetch(_ request: ObjectFetchRequest) throws -> ObjectCursor {
     var whole = request
     whole.propertiesToFetch = nil
+    if !request.includesSubentities {
+      // The entity's own objects are those the whole hierarchy's fetch names by it, paged.
+      (whole.fetchLimit, whole.fetchOffset) = (nil, 0)
+    }
     guard case .objects(let result) = try interpreter.execute(try whole.statement()) else {
       return ObjectCursor(ResultSet(entity: request.entityName, columns: [], ids: [], rows: []))
     }
-    return ObjectCursor(result)
+    guard !request.includesSubentities else { return ObjectCursor(result) }
+    let own = result.ids.indices.lazy.filter { result.ids[$0].entity == request.entityName }
+    return ObjectCursor(
+      result,
+      positions: Array(own.dropFirst(request.fetchOffset).prefix(request.fetchLimit ?? .max)))
   }
 
   /// The values of `request`'s ``ObjectFetchRequest/propertiesToFetch`` (every attribute and
   /// relationship when nil), one dictionary per object, keyed by property as written.
   public func fetchDictionaries(_ request: ObjectFetchRequest) throws -> [[String: Value]] {
     var asked = request
+    if !request.includesSubentities {
+      // The rows of the entity's own objects that the predicate selects.
+      var own = request
+      (own.sortDescriptors, own.fetchLimit, own.fetchOffset) = ([], nil, 0)
+      let ids = try fetch(own).map(\.id)
+      asked.predicate = try FormatPredicate(format: "SELF IN %@", argumentArray: [ids])
+    }
     if asked.propertiesToFetch == nil,
       let entity = interpreter.context.graph.model.entity(named: request.entityName)
     {
@@ -70,7 +85,8 @@ public final class ObjectContext {
 
   /// How many objects `request` finds, its limit and offset applied.
   public func count(for request: ObjectFetchRequest) throws -> Int {
-    guard request.fetchLimit == nil, request.fetchOffset == 0, request.sortDescriptors.isEmpty
+    guard request.fetchLimit == nil, request.fetchOffset == 0, request.sortDescriptors.isEmpty,
+      request.includesSubentities
     else {
       return try fetch(request).count
     }

@@ -9,7 +9,8 @@
 /// request.fetchLimit = 3
 /// ```
 ///
-/// As in Core Data, a fetch includes the objects of the entity's sub-entities.
+/// As in Core Data, a fetch includes the objects of the entity's sub-entities unless
+/// ``includesSubentities`` is false.
 public struct ObjectFetchRequest: Hashable, Sendable {
   /// The entity whose objects are fetched.
   public var entityName: String
@@ -25,12 +26,15 @@ public struct ObjectFetchRequest: Hashable, Sendable {
   /// ``ObjectContext/fetchDictionaries(_:)`` returns, one dictionary per object; nil for
   /// every attribute and relationship.
   public var propertiesToFetch: [String]?
+  /// Whether the objects of the entity's sub-entities are fetched too (Core Data's default);
+  /// false fetches the entity's own objects alone.
+  public var includesSubentities: Bool
 
   /// A request for every object of `entityName`.
   public init(
     entityName: String, predicate: FormatPredicate? = nil,
     sortDescriptors: [ObjectSortDescriptor] = [], fetchLimit: Int? = nil, fetchOffset: Int = 0,
-    propertiesToFetch: [String]? = nil
+    propertiesToFetch: [String]? = nil, includesSubentities: Bool = true
   ) {
     self.entityName = entityName
     self.predicate = predicate
@@ -38,6 +42,7 @@ public struct ObjectFetchRequest: Hashable, Sendable {
     self.fetchLimit = fetchLimit
     self.fetchOffset = fetchOffset
     self.propertiesToFetch = propertiesToFetch
+    self.includesSubentities = includesSubentities
   }
 
   /// The request as the `fetch` statement it stands for.
