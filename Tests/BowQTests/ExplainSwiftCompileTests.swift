@@ -70,22 +70,6 @@ final class ExplainSwiftCompileTests: XCTestCase {
     Case(statement: #"insert Tie name = "Silk", rating = 3, favorite = YES"#),
   ]
 
-  /// The Swift type of an attribute in the generated classes.
-  static func swiftType(of type: AttributeType) -> String? {
-    switch type {
-    case .string: return "String"
-    case .bool: return "Bool"
-    case .int16: return "Int16"
-    case .int32: return "Int32"
-    case .int64: return "Int64"
-    case .double: return "Double"
-    case .float: return "Float"
-    case .date: return "Date"
-    case .uuid: return "UUID"
-    default: return nil
-    }
-  }
-
   /// A default value of each Swift type, for the generated classes' properties.
   static let defaults = [
     "String": "\"\"", "Bool": "false", "Int16": "0", "Int32": "0", "Int64": "0", "Double": "0",
@@ -217,7 +201,7 @@ final class ExplainSwiftCompileTests: XCTestCase {
     for entity in model.entities {
       source += "final class \(entity.name) {\n  var key: Int64 = 0\n"
       for attribute in entity.attributes {
-        let type = try XCTUnwrap(swiftType(of: attribute.type))
+        let type = try XCTUnwrap(SwiftDataPredicateCompileTests.swiftType(of: attribute.type))
         source +=
           attribute.isOptional
           ? "  var \(attribute.name): \(type)? = nil\n"

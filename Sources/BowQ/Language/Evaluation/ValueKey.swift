@@ -83,41 +83,40 @@ struct ValueKey: Sendable {
 
   // MARK: Kinds of rows
 
+  /// A key of `receiver`s whose function takes the receiver as `argument` and gives a
+  /// `result`.
+  private static func row(
+    _ key: String, _ receiver: Receiver, _ argument: BuiltinFunction.Argument,
+    _ result: ValueType,
+    _ implementation: @escaping @Sendable (FunctionCall) throws(EvaluationError) -> Value
+  ) -> ValueKey {
+    ValueKey(
+      key, receiver,
+      BuiltinFunction(
+        name: key, selector: key, arguments: [argument], resultType: { _ in result },
+        isVolatile: false, aggregate: nil, isNilForNil: true, implementation: implementation))
+  }
+
   private static func text(
     _ key: String, _ result: ValueType, _ f: @escaping @Sendable (String) -> Value
   ) -> ValueKey {
-    ValueKey(
-      key, .string,
-      BuiltinFunction(
-        name: key, selector: key, arguments: [.string], resultType: { _ in result },
-        isVolatile: false, aggregate: nil, isNilForNil: true,
-        implementation: { call throws(EvaluationError) in f(try call.string(0)) }))
+    row(key, .string, .string, result) { call throws(EvaluationError) in f(try call.string(0)) }
   }
 
   private static func number(
     _ key: String, _ result: ValueType, _ f: @escaping @Sendable (Value) -> Value
   ) -> ValueKey {
-    ValueKey(
-      key, .number,
-      BuiltinFunction(
-        name: key, selector: key, arguments: [.number], resultType: { _ in result },
-        isVolatile: false, aggregate: nil, isNilForNil: true,
-        implementation: { call in f(call.arguments[0]) }))
+    row(key, .number, .number, result) { call in f(call.arguments[0]) }
   }
 
   private static func date(_ key: String, _ f: @escaping @Sendable (Date) -> Value) -> ValueKey {
-    ValueKey(
-      key, .date,
-      BuiltinFunction(
-        name: key, selector: key, arguments: [.anything], resultType: { _ in .double },
-        isVolatile: false, aggregate: nil, isNilForNil: true,
-        implementation: { call throws(EvaluationError) in
-          guard case .date(let date) = call.arguments[0] else {
-            throw EvaluationError(
-              "\(key) needs a date, not \(call.arguments[0].literalText)", at: call.range)
-          }
-          return f(date)
-        }))
+    row(key, .date, .anything, .double) { call throws(EvaluationError) in
+      guard case .date(let date) = call.arguments[0] else {
+        throw EvaluationError(
+          "\(key) needs a date, not \(call.arguments[0].literalText)", at: call.range)
+      }
+      return f(date)
+    }
   }
 
   // MARK: NSString's and NSNumber's readings
