@@ -39,6 +39,15 @@ final class ObjectContextTests: XCTestCase {
     let owner = try XCTUnwrap(
       context.fetch(ObjectFetchRequest(entityName: "Owner")).first)
     XCTAssertEqual(owner.objectIDs("ties").count, 4)
+    XCTAssertEqual(
+      Set(try context.objects("ties", of: owner).map(\.name)),
+      [.string("Blue"), .string("Red"), .string("Green"), .string("Paisley")])
+    let blue = try XCTUnwrap(
+      context.objects("ties", of: owner).first { $0.name == .string("Blue") })
+    XCTAssertEqual(try context.objects("owner", of: blue).map(\.id), [owner.id])
+    XCTAssertThrowsError(try context.objects("tie", of: owner)) {
+      XCTAssertTrue("\($0)".contains("Did you mean \"ties\"?"), "\($0)")
+    }
     XCTAssertEqual(owner.id.entity, "Owner")
     let dictionaries = try context.fetchDictionaries(
       ObjectFetchRequest(entityName: "Owner", propertiesToFetch: ["name", "ties.@count"]))

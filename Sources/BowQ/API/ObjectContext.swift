@@ -115,6 +115,27 @@ public final class ObjectContext {
     ).first
   }
 
+  /// The objects the relationship `key` of `object` holds now: its target for a to-one (none
+  /// when nil), its members for a to-many.
+  ///
+  /// - Throws: ``LanguageError`` when `key` is no relationship of the object's entity.
+  public func objects(_ key: String, of object: FetchedObject) throws -> [FetchedObject] {
+    guard let entity = interpreter.context.graph.model.entity(named: object.entityName),
+      entity.relationship(named: key) != nil
+    else {
+      let names =
+        interpreter.context.graph.model.entity(named: object.entityName)?.relationships.map(
+          \.name) ?? []
+      throw LanguageError(
+        .semantic,
+        "\(object.entityName) has no relationship \(key)."
+          + NameSuggestion.hint(for: key, among: names),
+        at: .nowhere)
+    }
+    guard let now = try self.object(with: object.id) else { return [] }
+    return try now.objectIDs(key).compactMap { try self.object(with: $0) }
+  }
+
   /// Inserts an object of `entityName` with `values` (attribute or relationship name →
   /// value, as ``FormatPredicate`` takes `%@` arguments; a relationship takes an
   /// ``ObjectID``, a ``FetchedObject``, or an array of them), the others at their defaults.
