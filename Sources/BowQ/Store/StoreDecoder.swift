@@ -12,6 +12,12 @@ import Foundation
 /// exactly as the tree reader reports it, and only a valid property list gets a
 /// ``StoreError``.
 ///
+/// A store is opened first (``withOpened(_:externalData:releaseInput:order:_:)``): the root,
+/// the model and every entity's keys and column layout are checked, and no value is read.
+/// Each entity's columns are then decoded when asked for (``decodeEntity(named:into:)``),
+/// with every check of their values, so a damaged column is reported when it is first read;
+/// ``decode(_:externalData:releaseInput:order:)`` asks for every entity.
+///
 /// Each entity's rows are decoded straight into its columns (``ColumnBuilder``), in runs, by
 /// one worker per processor for large tables (see ``decodeRows(of:keySets:names:into:)``):
 /// integers, reals, Booleans and dates unboxed, strings as UTF-8 bytes copied from the
@@ -57,6 +63,17 @@ struct StoreDecoder {
   private var releaseInput: (() -> Void)?
   /// The order the cells of a run of rows are read in.
   private var order = Order.byColumn
+  /// The model of the opened store (``withOpened(_:externalData:releaseInput:order:_:)``).
+  private(set) var model = Model()
+  /// Where each entity's objects are, in model order, once the store is opened.
+  private var layouts: [EntityLayout] = []
+  /// The keys of each entity, in model order, which relationship values must name.
+  private var keySets: [StoreKeySet] = []
+  /// The names of the model's entities, in order.
+  private var names: [String] = []
+  /// Called with the entity and column of each column decoded, once its values are all
+  /// read and checked: shows which columns a reading of the store decoded.
+  var decodedColumn: ((_ entity: String, _ column: String) -> Void)?
 
   /// The order the cells of a run of rows are read in: both give the same graph and the
   /// same error (see ``run(_:of:keySets:names:)``).
@@ -84,13 +101,36 @@ struct StoreDecoder {
     _ data: Data, externalData: ExternalDataFolder?, releaseInput: (() -> Void)? = nil,
     order: Order = .byColumn
   ) throws -> ObjectGraph {
+    try withOpened(data, externalData: externalData, releaseInput: releaseInput, order: order) {
+      store in
+      var graph = ObjectGraph(model: store.model)
+      try HeapGrowth.inLargeSteps {
+        for entity in store.model.entities {
+          try store.decodeEntity(named: entity.name, into: &graph)
+        }
+      }
+      return graph
+    }
+  }
+
+  /// Opens the store a file's bytes hold, checking its trailer and layout (the model, every
+  /// entity's keys, and the form of every column and null bitmap) but no value, and gives
+  /// it to `body`, which decodes the entities it needs (``decodeEntity(named:into:)``),
+  /// each when it wants, so that a damaged column is found when it is first read. What
+  /// either throws is reported as ``decode(_:externalData:releaseInput:order:)`` reports it:
+  /// a file that is not a valid property list as the tree reader would report it.
+  static func withOpened<T>(
+    _ data: Data, externalData: ExternalDataFolder?, releaseInput: (() -> Void)? = nil,
+    order: Order = .byColumn, _ body: (inout StoreDecoder) throws -> T
+  ) throws -> T {
     try data.withUnsafeBytes { bytes in
       let scanner = try BinaryPlistScanner(bytes)
       do {
         var decoder = StoreDecoder(scanner, externalData: externalData)
         decoder.releaseInput = releaseInput
         decoder.order = order
-        return try decoder.decodeStore()
+        try decoder.openStore()
+        return try body(&decoder)
       } catch {
         var check = BinaryPlistTraversal(scanner)
         try check.validate(scanner.topObject, at: nil)
@@ -172,7 +212,10 @@ struct StoreDecoder {
 
   // MARK: Root
 
-  private mutating func decodeStore() throws -> ObjectGraph {
+  /// Checks the root, the model and every entity's layout, and keeps the layouts for
+  /// ``decodeEntity(named:into:)``; the root and entities dictionaries stay on the
+  /// traversal's path.
+  private mutating func openStore() throws {
     let top = scanner.topObject
     guard scanner.marker(of: top) >> 4 == 0xD else {
       throw StoreError.notAStore("the top level is \(kind(top)), not a dictionary")
@@ -217,7 +260,6 @@ struct StoreDecoder {
         message: "the model does not define this entity."
           + NameSuggestion.hint(for: name, among: model.entities.map(\.name)))
     }
-    var layouts: [EntityLayout] = []
     var serial = 0
     let positions = Dictionary(
       uniqueKeysWithValues: model.entities.enumerated().map { ($1.name, $0) })
@@ -247,17 +289,18 @@ struct StoreDecoder {
             + "(its columns share arrays)")
       }
     }
-    let keySets = layouts.map(\.keySet)
-    let names = model.entities.map(\.name)
-    var graph = ObjectGraph(model: model)
-    try HeapGrowth.inLargeSteps {
-      for layout in layouts {
-        try decodeRows(of: layout, keySets: keySets, names: names, into: &graph)
-      }
-    }
-    traversal.leave()
-    traversal.leave()
-    return graph
+    keySets = layouts.map(\.keySet)
+    names = model.entities.map(\.name)
+    self.model = model
+  }
+
+  /// Decodes the rows of the entity `name` of the opened store into its columns, with every
+  /// check of its values, and puts its table, next key and kept indexes into `graph`.
+  /// Decoding an entity again decodes it again; an entity the model does not define is
+  /// passed over.
+  mutating func decodeEntity(named name: String, into graph: inout ObjectGraph) throws {
+    guard let layout = layouts.first(where: { $0.entity.name == name }) else { return }
+    try decodeRows(of: layout, keySets: keySets, names: names, into: &graph)
   }
 
   // MARK: Entities
@@ -553,6 +596,9 @@ struct StoreDecoder {
       }
     }
     let columns = try join.result()
+    if let decodedColumn {
+      for column in layout.columns { decodedColumn(layout.entity.name, column.name) }
+    }
     if rowCount > 0 {
       graph.tables[layout.entity.name] = EntityTable(
         keys: layout.keys, columns: columns.map { $0.column() })

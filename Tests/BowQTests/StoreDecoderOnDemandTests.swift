@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// Opening a store checks its layout and decodes no value; each entity's columns are decoded
+/// when it is asked for, and a damaged column is found then, with the message and location
+/// a whole load reports.
+final class StoreDecoderOnDemandTests: XCTestCase {
+  private let model = Model(entities: [
+    Entity(name: "Person", attributes: [Attribute(name: "name", type: .string)]),
+    Entity(
+      name: "Tie",
+      attributes: [
+        Attribute(name: "name", type: .string), Attribute(name: "worn", type: .int16),
+      ]),
+  ])
+
+  private func graph() -> ObjectGraph {
+    var graph = ObjectGraph(model: model)
+    for i in 0..<3 { graph.insert([.string("Person \(i)")], into: "Person") }
+    for i in 0..<5 { graph.insert([.string("Tie \(i)"), .int(Int64(i))], into: "Tie") }
+    return graph
+  }
+
+  /// The store of ``graph()`` with the string `"many"` in row 3 of Tie's `worn` column.
+  private func damagedStore() throws -> Data {
+    guard case .dictionary(var root) = try StoreCodec.encode(graph()),
+      case .dictionary(var entities) = root["entities"],
+      case .dictionary(var tie) = entities["Tie"], case .dictionary(var columns) = tie["columns"],
+      case .array(var worn) = columns["worn"]
+    else {
+      XCTFail("unexpected store layout")
+      return Data()
+    }
+    worn[3] = .string("many")
+    columns["worn"] = .array(worn)
+    tie["columns"] = .dictionary(columns)
+    entities["Tie"] = .dictionary(tie)
+    root["entities"] = .dictionary(entities)
+    return try BinaryPropertyListWriter.encode(.dictionary(root))
+  }
+
+  private struct DecodedColumn: Equatable {
+    var entity: String
+    var column: String
+  }
+
+  func testOpeningDecodesNoColumnAndAnEntityDecodesOnlyItsOwn() throws {
+    let data = try StoreCodec.encodeData(graph())
+    var decoded: [DecodedColumn] = []
+    let person = try StoreDecoder.withOpened(data, externalData: nil) { store in
+      store.decodedColumn = { decoded.append(DecodedColumn(entity: $0, column: $1)) }
+      XCTAssertEqual(store.model, model)
+      XCTAssertEqual(decoded, [])
+      var partial = ObjectGraph(model: store.model)
+      try store.decodeEntity(named: "Person", into: &partial)
+      return partial.table("Person")
+    }
+    XCTAssertEqual(decoded, [DecodedColumn(entity: "Person", column: "name")])
+    XCTAssertEqual(person, graph().table("Person"))
+  }
+
+  func testALoadDecodesEveryColumnOnce() throws {
+    let data = try StoreCodec.encodeData(graph())
+    var decoded: [DecodedColumn] = []
+    let loaded = try StoreDecoder.withOpened(data, externalData: nil) { store in
+      store.decodedColumn = { decoded.append(DecodedColumn(entity: $0, column: $1)) }
+      var loaded = ObjectGraph(model: store.model)
+      for entity in store.model.entities {
+        try store.decodeEntity(named: entity.name, into: &loaded)
+      }
+      return loaded
+    }
+    XCTAssertEqual(
+      decoded,
+      [
+        DecodedColumn(entity: "Person", column: "name"),
+        DecodedColumn(entity: "Tie", column: "name"), DecodedColumn(entity: "Tie", column: "worn"),
+      ])
+    XCTAssertEqual(loaded, try StoreCodec.decodeData(data))
+  }
+
+  func testADamagedColumnIsFoundWhenItsEntityIsFirstDecodedWithTheLoadsError() throws {
+    let data = try damagedStore()
+    var loadError: StoreError?
+    XCTAssertThrowsError(try StoreCodec.decodeData(data)) { loadError = $0 as? StoreError }
+    XCTAssertEqual(
+      loadError,
+      StoreError.invalidObjects(
+        entity: "Tie", attribute: "worn", row: 3, message: "expected an integer, found a string"))
+    var person: EntityTable?
+    XCTAssertThrowsError(
+      try StoreDecoder.withOpened(data, externalData: nil) { store in
+        var partial = ObjectGraph(model: store.model)
+        try store.decodeEntity(named: "Person", into: &partial)
+        person = partial.table("Person")
+        try store.decodeEntity(named: "Tie", into: &partial)
+      }
+    ) { error in
+      XCTAssertEqual(error as? StoreError, loadError)
+    }
+    XCTAssertEqual(person, graph().table("Person"))
+  }
+}
