@@ -102,4 +102,35 @@ final class StoreDecoderOnDemandTests: XCTestCase {
     }
     XCTAssertEqual(person, graph().table("Person"))
   }
+
+  func testOnlyTheColumnsAskedForAreDecoded() throws {
+    let data = try StoreCodec.encodeData(graph())
+    var decoded: [DecodedColumn] = []
+    let columns = try StoreDecoder.withOpened(data, externalData: nil) { store in
+      store.decodedColumn = { decoded.append(DecodedColumn(entity: $0, column: $1)) }
+      return try store.decodeColumns([1], ofEntityNamed: "Tie")
+    }
+    XCTAssertEqual(decoded, [DecodedColumn(entity: "Tie", column: "worn")])
+    let worn = try XCTUnwrap(columns?.first)
+    XCTAssertEqual(columns?.count, 1)
+    XCTAssertTrue(worn.holdsSameValues(as: graph().table("Tie").column(1)))
+  }
+
+  /// A damaged column is found when it is read, with the load's error, and a column beside
+  /// it still reads.
+  func testADamagedColumnIsFoundWhenItIsFirstReadAndItsNeighbourStillReads() throws {
+    let data = try damagedStore()
+    try StoreDecoder.withOpened(data, externalData: nil) { store in
+      let names = try XCTUnwrap(store.decodeColumns([0], ofEntityNamed: "Tie"))
+      XCTAssertTrue(names[0].holdsSameValues(as: graph().table("Tie").column(0)))
+      XCTAssertThrowsError(try store.decodeColumns([1], ofEntityNamed: "Tie")) { error in
+        XCTAssertEqual(
+          error as? StoreError,
+          StoreError.invalidObjects(
+            entity: "Tie", attribute: "worn", row: 3,
+            message: "expected an integer, found a string"))
+      }
+      XCTAssertNil(try store.decodeColumns([0], ofEntityNamed: "Coat"))
+    }
+  }
 }

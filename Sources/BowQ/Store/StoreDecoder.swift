@@ -14,12 +14,13 @@ import Foundation
 ///
 /// A store is opened first (``withOpened(_:externalData:releaseInput:order:_:)``): the root,
 /// the model and every entity's keys and column layout are checked, and no value is read.
-/// Each entity's columns are then decoded when asked for (``decodeEntity(named:into:)``),
-/// with every check of their values, so a damaged column is reported when it is first read;
+/// Each entity's columns are then decoded when asked for, all of them
+/// (``decodeEntity(named:into:)``) or some (``decodeColumns(_:ofEntityNamed:)``), with every
+/// check of their values, so a damaged column is reported when it is first read;
 /// ``decode(_:externalData:releaseInput:order:)`` asks for every entity.
 ///
 /// Each entity's rows are decoded straight into its columns (``ColumnBuilder``), in runs, by
-/// one worker per processor for large tables (see ``decodeRows(of:keySets:names:into:)``):
+/// one worker per processor for large tables (see ``decodeColumns(of:)``):
 /// integers, reals, Booleans and dates unboxed, strings as UTF-8 bytes copied from the
 /// file, with no ``Value`` made for them. A value that stays boxed (data, a URI, a color,
 /// a to-many…) met a second time in a column is decoded once more and then remembered, so
@@ -300,7 +301,25 @@ struct StoreDecoder {
   /// passed over.
   mutating func decodeEntity(named name: String, into graph: inout ObjectGraph) throws {
     guard let layout = layouts.first(where: { $0.entity.name == name }) else { return }
-    try decodeRows(of: layout, keySets: keySets, names: names, into: &graph)
+    let columns = try decodeColumns(of: layout)
+    if !layout.keys.isEmpty {
+      graph.tables[name] = EntityTable(keys: layout.keys, columns: columns)
+    }
+    graph.reserveKeys(in: name, below: layout.nextKey)
+    graph.adoptStoredIndexes(layout.indexes, of: name)
+  }
+
+  /// The columns of `slots` (positions among the attributes and then relationships of the
+  /// entity `name`) of the opened store, in that order, decoded with every check of their
+  /// values: a damaged one throws the error loading the store gives for it, with the same
+  /// message, column and row. Slots past the entity's are passed over; nil when the model
+  /// defines no such entity.
+  mutating func decodeColumns(_ slots: [Int], ofEntityNamed name: String) throws -> [Column]? {
+    guard var layout = layouts.first(where: { $0.entity.name == name }) else { return nil }
+    let slots = slots.filter(layout.plans.indices.contains)
+    layout.plans = slots.map { layout.plans[$0] }
+    layout.columns = slots.map { layout.columns[$0] }
+    return try decodeColumns(of: layout)
   }
 
   // MARK: Entities
@@ -561,7 +580,7 @@ struct StoreDecoder {
   /// faulting back in the pages of the runs under way.
   private static let runsBetweenReleases = 8
 
-  /// Decodes an entity's rows into its columns and puts its table into `graph`.
+  /// Decodes the columns `layout` plans (every column of its entity, or some) for every row.
   ///
   /// The rows are cut into runs, each decoded into columns of its own (``ColumnBuilder``),
   /// which are joined to the entity's in row order (``OrderedRunJoin``). One thread per
@@ -569,10 +588,9 @@ struct StoreDecoder {
   /// remembered values), takes the next run left, decodes it and joins it in its turn. The
   /// first failing run in that order gives the error, so it is the one a single thread would
   /// report.
-  private mutating func decodeRows(
-    of layout: EntityLayout, keySets: [StoreKeySet], names: [String],
-    into graph: inout ObjectGraph
-  ) throws {
+  private mutating func decodeColumns(of layout: EntityLayout) throws -> [Column] {
+    let depth = traversal.depth
+    defer { traversal.leave(toDepth: depth) }
     try traversal.enter(layout.entry.object, at: layout.entry.at)
     try traversal.enter(layout.columnsDictionary.object, at: layout.columnsDictionary.at)
     let rowCount = layout.keys.count
@@ -585,7 +603,7 @@ struct StoreDecoder {
       releaseEvery: Self.runsBetweenReleases * threads, releaseInput: releaseInput)
     // Each thread works on its own copy of the decoder, whose only shared parts are the
     // file's bytes (read, never written) and the values of external files (behind a lock).
-    let shared = UncheckedSendable(value: self)
+    let (shared, keySets, names) = (UncheckedSendable(value: self), keySets, names)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       var decoder = shared.value
       while let run = join.claim() {
@@ -599,14 +617,7 @@ struct StoreDecoder {
     if let decodedColumn {
       for column in layout.columns { decodedColumn(layout.entity.name, column.name) }
     }
-    if rowCount > 0 {
-      graph.tables[layout.entity.name] = EntityTable(
-        keys: layout.keys, columns: columns.map { $0.column() })
-    }
-    graph.reserveKeys(in: layout.entity.name, below: layout.nextKey)
-    graph.adoptStoredIndexes(layout.indexes, of: layout.entity.name)
-    traversal.leave()
-    traversal.leave()
+    return columns.map { $0.column() }
   }
 
   /// Rows `range` of an entity, decoded into columns of their own.
