@@ -29,10 +29,11 @@ final class LeasedFileMapping: @unchecked Sendable {
   static let minimumSize = 16 << 20
 
   #if os(Linux)
-    /// `F_SETLEASE` and `F_SETSIG` from `<fcntl.h>` (Linux), which Swift's Glibc module
+    /// `F_SETLEASE`, `F_SETSIG` and `F_GETLEASE` from `<fcntl.h>` (Linux), which Swift's Glibc module
     /// leaves out because they need `_GNU_SOURCE`.
     private static let setLease: Int32 = 1024
     private static let setSignal: Int32 = 10
+    private static let getLease: Int32 = 1025
   #endif
 
   private let base: UnsafeMutableRawPointer
@@ -80,6 +81,25 @@ final class LeasedFileMapping: @unchecked Sendable {
   /// The file's bytes, without a copy; the mapping lives as long as they do.
   var data: Data {
     Data(bytesNoCopy: base, count: size, deallocator: .custom { [self] _, _ in _ = self })
+  }
+
+  /// The file's bytes, in place: valid as long as the mapping lives.
+  var bytes: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: base, count: size)
+  }
+
+  /// Whether the mapping holds its read lease, taking it again when the kernel broke it
+  /// (another program waited to write for `lease-break-time`): while it is held, no program
+  /// writes or truncates the file, so bytes read under it are the version mapped once the
+  /// caller checked the file is still that version. False when it cannot be taken again (the
+  /// file is open for writing elsewhere).
+  func holdsLease() -> Bool {
+    #if os(Linux)
+      return fcntl(descriptor, Self.getLease) == Int32(F_RDLCK)
+        || fcntl(descriptor, Self.setLease, Int32(F_RDLCK)) == 0
+    #else
+      return false
+    #endif
   }
 
   /// Drops the file's pages from the process's memory; they stay in the file cache and are

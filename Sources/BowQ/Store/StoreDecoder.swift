@@ -103,14 +103,7 @@ struct StoreDecoder {
     order: Order = .byColumn
   ) throws -> ObjectGraph {
     try withOpened(data, externalData: externalData, releaseInput: releaseInput, order: order) {
-      store in
-      var graph = ObjectGraph(model: store.model)
-      try HeapGrowth.inLargeSteps {
-        for entity in store.model.entities {
-          try store.decodeEntity(named: entity.name, into: &graph)
-        }
-      }
-      return graph
+      store in try store.decodeGraph()
     }
   }
 
@@ -125,18 +118,36 @@ struct StoreDecoder {
     order: Order = .byColumn, _ body: (inout StoreDecoder) throws -> T
   ) throws -> T {
     try data.withUnsafeBytes { bytes in
-      let scanner = try BinaryPlistScanner(bytes)
-      do {
-        var decoder = StoreDecoder(scanner, externalData: externalData)
-        decoder.releaseInput = releaseInput
-        decoder.order = order
-        try decoder.openStore()
-        return try body(&decoder)
-      } catch {
-        var check = BinaryPlistTraversal(scanner)
-        try check.validate(scanner.topObject, at: nil)
-        throw error
-      }
+      var decoder = try open(
+        bytes, externalData: externalData, releaseInput: releaseInput, order: order)
+      return try decoder.reportingDamage { try body(&decoder) }
+    }
+  }
+
+  /// The store in `bytes`, opened as ``withOpened(_:externalData:releaseInput:order:_:)``
+  /// opens it, for a caller that keeps the bytes in place for as long as it uses the
+  /// decoder; what the decoder throws later goes through ``reportingDamage(_:)``.
+  static func open(
+    _ bytes: UnsafeRawBufferPointer, externalData: ExternalDataFolder?,
+    releaseInput: (() -> Void)? = nil, order: Order = .byColumn
+  ) throws -> StoreDecoder {
+    var decoder = StoreDecoder(try BinaryPlistScanner(bytes), externalData: externalData)
+    decoder.releaseInput = releaseInput
+    decoder.order = order
+    try decoder.reportingDamage { try decoder.openStore() }
+    return decoder
+  }
+
+  /// Runs `body`, which reads the store; when it throws, checks the whole file as a property
+  /// list first, so that a damaged file is reported as the tree reader reports it and only
+  /// a valid property list gets `body`'s error.
+  func reportingDamage<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch {
+      var check = BinaryPlistTraversal(scanner)
+      try check.validate(scanner.topObject, at: nil)
+      throw error
     }
   }
 
@@ -293,6 +304,15 @@ struct StoreDecoder {
     keySets = layouts.map(\.keySet)
     names = model.entities.map(\.name)
     self.model = model
+  }
+
+  /// The graph of the opened store: every entity decoded (``decodeEntity(named:into:)``).
+  mutating func decodeGraph() throws -> ObjectGraph {
+    var graph = ObjectGraph(model: model)
+    try HeapGrowth.inLargeSteps {
+      for entity in model.entities { try decodeEntity(named: entity.name, into: &graph) }
+    }
+    return graph
   }
 
   /// Decodes the rows of the entity `name` of the opened store into its columns, with every

@@ -45,6 +45,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// (`loaded` nil: the session started a new store), so the session's first edit was
   /// refused: saving it would overwrite that version. Nothing was changed.
   case changedSinceLoaded(path: String, loaded: StoreFingerprint?, found: StoreFingerprint)
+  /// Another program changed or replaced the file since the session opened it, before the
+  /// session read all of it: the rest is not read, since it would come from another version.
+  case changedWhileOpen(path: String, loaded: StoreFingerprint, found: StoreFingerprint)
   /// The store was opened read-only; nothing was written and the changes stay pending.
   case readOnly(path: String)
 
@@ -92,6 +95,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       return "cannot edit \(path): \(Self.change(loaded: loaded, found: found)), and an edit "
         + "of the version loaded would overwrite it. Nothing was changed: open the store again "
         + "(quit and rerun bowq) to edit the version on disk"
+    case .changedWhileOpen(let path, let loaded, let found):
+      return "cannot read more of \(path): \(Self.change(loaded: loaded, found: found)), and "
+        + "what is left to read would come from that version. Open the store again (quit and "
+        + "rerun bowq) to read the version on disk"
     case .readOnly(let path):
       return "cannot save \(path): the store is open read-only, so nothing was written; "
         + "the changes are still pending (changes lists them, rollback discards them)"

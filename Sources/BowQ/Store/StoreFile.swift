@@ -16,7 +16,10 @@ public enum StoreFile {
   ///   property list (XML and JSON are not accepted as stores); and
   ///   ``StoreError/invalidFile(path:_:)`` when its layout or values are invalid, or when a
   ///   value kept in its ``ExternalDataFolder`` is missing or damaged
-  ///   (``StoreError/externalDataUnreadable(entity:attribute:key:path:problem:)``).
+  ///   (``StoreError/externalDataUnreadable(entity:attribute:key:path:problem:)``);
+  ///   ``StoreError/changedWhileOpen(path:loaded:found:)`` when another program changed it
+  ///   between the check of its layout and the reading of its values
+  ///   (``OpenedStoreFile``).
   public static func load(from path: String) throws -> ObjectGraph {
     try loadVersion(from: path).graph
   }
@@ -26,20 +29,8 @@ public enum StoreFile {
   static func loadVersion(from path: String) throws -> (
     graph: ObjectGraph, fingerprint: StoreFingerprint
   ) {
-    let real = try resolve(path, saving: false).realPath
-    let file = try contents(of: path, at: real, mappingLargeFiles: true)
-    do {
-      return (
-        try StoreDecoder.decode(
-          file.data, externalData: ExternalDataFolder(store: real),
-          releaseInput: file.mapping?.releaseResidentPages),
-        file.fingerprint
-      )
-    } catch let error as PropertyListError {
-      throw StoreError.corrupt(path: path, error)
-    } catch let error as StoreError {
-      throw StoreError.invalidFile(path: path, error)
-    }
+    let store = try OpenedStoreFile(path: path)
+    return (try store.decodeGraph(), store.fingerprint)
   }
 
   /// Reads what can be read from a damaged store: every entity whose objects decode (see
