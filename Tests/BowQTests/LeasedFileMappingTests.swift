@@ -47,6 +47,19 @@ final class LeasedFileMappingTests: XCTestCase {
     XCTAssertEqual(data, bytes, "released pages are mapped again from the file")
   }
 
+  /// A mapping read long after it was made (columns decoded on demand) checks it still
+  /// holds its lease, and its bytes are the file's in place.
+  func testAMappingHoldsItsLeaseAndGivesItsBytesInPlace() throws {
+    try skipUnlessLeasesAreGranted()
+    let bytes = Data((0..<LeasedFileMapping.minimumSize).map { UInt8(truncatingIfNeeded: $0 * 3) })
+    let (_, descriptor) = try write(bytes)
+    defer { close(descriptor) }
+    let mapping = try XCTUnwrap(LeasedFileMapping.map(descriptor, size: bytes.count))
+    XCTAssertTrue(mapping.holdsLease())
+    XCTAssertEqual(Data(mapping.bytes), bytes)
+    XCTAssertTrue(mapping.holdsLease(), "asking again keeps the lease")
+  }
+
   func testSmallFilesAreRead() throws {
     let (_, descriptor) = try write(Data(count: 4096))
     defer { close(descriptor) }
