@@ -114,8 +114,8 @@ final class ColumnScanTests: XCTestCase {
         let plan = QueryPlan(
           entity: entity,
           steps: [
-            PlanStep(operation: .scan(objects: table.count), text: "scan"),
-            PlanStep(operation: .filter(predicate), text: "filter"),
+            PlanStep(operation: .scan(objects: table.count)),
+            PlanStep(operation: .filter(predicate)),
           ], output: .targets)
         let scanned = run(plan, on: table, scansColumns: true)
         let closures = run(plan, on: table, scansColumns: false)
@@ -135,8 +135,8 @@ final class ColumnScanTests: XCTestCase {
         let plan = QueryPlan(
           entity: entity,
           steps: [
-            PlanStep(operation: .scan(objects: table.count), text: "scan"),
-            PlanStep(operation: .topObjects([key], count: random.int(in: 0...30)), text: "top"),
+            PlanStep(operation: .scan(objects: table.count)),
+            PlanStep(operation: .topObjects([key], count: random.int(in: 0...30))),
           ], output: .objects)
         XCTAssertEqual(
           run(plan, on: table, scansColumns: true), run(plan, on: table, scansColumns: false),
@@ -197,18 +197,18 @@ final class ColumnScanTests: XCTestCase {
           ascending: random.int(in: 0...1) == 1, comparison: .compare)
         let second = BoundSortKey(
           value: expression(.slot(random.int(in: 0...7))), ascending: true, comparison: .compare)
-        let scan = PlanStep(operation: .scan(objects: table.count), text: "scan")
+        let scan = PlanStep(operation: .scan(objects: table.count))
         for steps in [
-          [scan, PlanStep(operation: .filter(predicate), text: "filter")],
+          [scan, PlanStep(operation: .filter(predicate))],
           [
             scan,
-            PlanStep(operation: .topObjects([key], count: random.int(in: 0...30)), text: "top"),
+            PlanStep(operation: .topObjects([key], count: random.int(in: 0...30))),
           ],
           [
-            scan, PlanStep(operation: .filter(predicate), text: "filter"),
-            PlanStep(operation: .topObjects([key, second], count: 7), text: "top"),
+            scan, PlanStep(operation: .filter(predicate)),
+            PlanStep(operation: .topObjects([key, second], count: 7)),
           ],
-          [scan, PlanStep(operation: .sortObjects([key, second]), text: "sort")],
+          [scan, PlanStep(operation: .sortObjects([key, second]))],
         ] {
           let plan = QueryPlan(entity: entity, steps: steps, output: .objects)
           let expected = run(plan, on: table, scansColumns: false)
@@ -229,8 +229,8 @@ final class ColumnScanTests: XCTestCase {
     let plan = QueryPlan(
       entity: entity,
       steps: [
-        PlanStep(operation: .scan(objects: table.count), text: "scan"),
-        PlanStep(operation: .topObjects([key], count: 5), text: "top"),
+        PlanStep(operation: .scan(objects: table.count)),
+        PlanStep(operation: .topObjects([key], count: 5)),
       ], output: .objects)
     XCTAssertEqual(run(plan, on: table, scansColumns: true), "[12, 25, 38, 51, 64]")
   }

@@ -14,7 +14,7 @@ final class PlanExecutorRefusalTests: XCTestCase {
     for key: Int64 in 1...3 { table.insert([.int(key)], key: key) }
     let plan = QueryPlan(
       entity: entity,
-      steps: operations.enumerated().map { PlanStep(operation: $1, text: "step \($0 + 1)") },
+      steps: operations.map { PlanStep(operation: $0) },
       output: .objects)
     let executor = PlanExecutor(
       table: table, compiler: PredicateCompiler(expressions: ExpressionCompiler(now: Date())))
@@ -22,20 +22,32 @@ final class PlanExecutorRefusalTests: XCTestCase {
   }
 
   func testAStepGivenWhatItDoesNotTakeIsAnInternalErrorWithThePlan() {
-    let wrong: [[PlanStep.Operation]] = [
-      [.scan(objects: 3), .count, .filter(.constant(true))],
-      [.scan(objects: 3), .filter(.constant(true)), .distinct],
-      [.scan(objects: 3), .filter(.constant(true)), .scan(objects: 3)],
-      [.scan(objects: 3), .count, .page(offset: 0, limit: 1)],
+    let wrong: [(operations: [PlanStep.Operation], plan: String)] = [
+      (
+        [.scan(objects: 3), .count, .filter(.constant(true))],
+        "  scan 3 E objects\n  count\n→ filter by the predicate"
+      ),
+      (
+        [.scan(objects: 3), .filter(.constant(true)), .distinct],
+        "  scan 3 E objects\n  filter by the predicate\n→ keep distinct rows"
+      ),
+      (
+        [.scan(objects: 3), .filter(.constant(true)), .scan(objects: 3)],
+        "  scan 3 E objects\n  filter by the predicate\n→ scan 3 E objects"
+      ),
+      (
+        [.scan(objects: 3), .count, .page(offset: 0, limit: 1)],
+        "  scan 3 E objects\n  count\n→ take 1"
+      ),
     ]
-    for operations in wrong {
+    for (operations, plan) in wrong {
       guard case .failure(let error) = run(operations) else {
         XCTFail("\(operations) ran")
         continue
       }
       let message = "\(error)"
       XCTAssertTrue(message.hasPrefix("internal error: step 3 of the plan was given "), message)
-      XCTAssertTrue(message.hasSuffix("  step 1\n  step 2\n→ step 3"), message)
+      XCTAssertTrue(message.hasSuffix(plan), message)
     }
   }
 

@@ -72,7 +72,7 @@ struct PlanEstimate {
   /// The rows a step gives from `input`, and whether explain shows them.
   private func estimate(_ operation: PlanStep.Operation, _ input: Rows) -> (Rows, shown: Bool) {
     switch operation {
-    case .scan(let objects):
+    case .scan(let objects, _, _):
       return (Rows(count: objects, certainty: .exact, areResultRows: false), false)
     case .memberSearch(let searches):
       var found = 0
@@ -98,7 +98,7 @@ struct PlanEstimate {
       return (
         Rows(count: scan.access.estimatedRows, certainty: .about, areResultRows: false), false
       )
-    case .indexLookup(let lookup):
+    case .indexLookup(let lookup, _):
       let (count, certainty) = lookup.estimate(of: table.count)
       return (Rows(count: count, certainty: certainty, areResultRows: false), false)
     case .indexCount, .count:

@@ -102,7 +102,8 @@ struct PlanExecutor {
     var statistics: [StepStatistics] = []
     for (index, step) in plan.steps.enumerated() {
       if let given = Self.refused(step.operation, working) {
-        throw PlanError.unexpectedInput(step: index, given: given, plan: plan.steps.map(\.text))
+        throw PlanError.unexpectedInput(
+          step: index, given: given, plan: PlanRenderer(external: external).texts(of: plan))
       }
       let start = stopwatch?()
       do {
@@ -168,7 +169,7 @@ struct PlanExecutor {
       throw PlanError.noExternalSource
     case (.scan, _):
       return .allObjects(source.count)
-    case (.indexLookup(let lookup), _):
+    case (.indexLookup(let lookup, _), _):
       return .objects(lookup.keys().compactMap(table.position(of:)).sorted())
     case (.indexCount(let lookup), _):
       return .count(lookup.count())

@@ -98,16 +98,4 @@ struct PlanSource: Sendable {
     }
     return runs
   }
-
-  /// `Car and its sub-entity SportCar`, `Vehicle and its sub-entities Car and Bike`.
-  var wording: String {
-    let names = members.dropFirst().map(\.entity.name)
-    switch names.count {
-    case 0: return entity.name
-    case 1: return "\(entity.name) and its sub-entity \(names[0])"
-    default:
-      return "\(entity.name) and its sub-entities "
-        + names.dropLast().joined(separator: ", ") + " and \(names.last ?? "")"
-    }
-  }
 }

@@ -50,36 +50,21 @@ extension Planner {
     case .failure(let refusal): return .failure(refusal)
     }
     let scan = ExternalScan(query: query, access: access)
-    // The renderer words the source's step as the source describes it (``PlanRenderer``).
-    var steps = [PlanStep(operation: .external(scan), text: "read \(source.name)")]
-    let remaining = query.conjuncts.indices.filter { !access.consumed.contains($0) }
-    if let predicate = Conjunct.and(remaining.map { query.conjuncts[$0] }).predicate {
-      let text = { (position: Int) in
-        query.conjuncts[position].syntax.map(PredicateFormatter.format) ?? "a part"
-      }
-      let lines =
-        [
-          "filter in memory, over the rows \(source.name) returns: "
-            + remaining.map(text).joined(separator: " AND ")
-        ] + remaining.map { "  not pushed: \(text($0)): \(access.refusals[$0] ?? "")" }
-      steps.append(
-        PlanStep(operation: .filter(predicate), text: lines.joined(separator: "\n")))
+    // The steps after the read work in memory on the rows the source gives; the renderer
+    // words them so, and the read as the source describes it (``PlanRenderer``).
+    var steps = [PlanStep(operation: .external(scan))]
+    if let rest = Conjunct.and(scan.remainingConjuncts).predicate {
+      steps.append(PlanStep(operation: .filter(rest)))
     }
     if !query.wholeObjects {
-      if !access.counts { steps.append(PlanStep(operation: .count, text: "count in memory")) }
+      if !access.counts { steps.append(PlanStep(operation: .count)) }
       return .success(QueryPlan(entity: query.entity, steps: steps, output: .count))
     }
     if !access.sorts, !query.sort.isEmpty {
-      steps.append(
-        PlanStep(
-          operation: .sortObjects(query.sort),
-          text: "sort in memory (\(source.name) does not sort these keys as bowq does)"))
+      steps.append(PlanStep(operation: .sortObjects(query.sort)))
     }
     if !access.pages, query.limit != nil || query.offset != nil {
-      steps.append(
-        PlanStep(
-          operation: .page(offset: query.offset ?? 0, limit: query.limit),
-          text: "apply the limit and offset in memory"))
+      steps.append(PlanStep(operation: .page(offset: query.offset ?? 0, limit: query.limit)))
     }
     return .success(QueryPlan(entity: query.entity, steps: steps, output: output))
   }

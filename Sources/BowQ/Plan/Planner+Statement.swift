@@ -88,9 +88,8 @@ extension Planner {
         limit, targets(entity, predicate, nil, objects: external.estimatedObjects(of: entity)))
     }
     for i in plan.steps.indices {
-      if case .scan(let objects) = plan.steps[i].operation {
-        plan.steps[i].text =
-          "scan at most \(objects) \(entity.name) object\(objects == 1 ? "" : "s")"
+      if case .scan(let objects, _, let entities) = plan.steps[i].operation {
+        plan.steps[i].operation = .scan(objects: objects, atMost: true, entities: entities)
       }
     }
     guard case .fetch = request else { return plan }
@@ -100,7 +99,7 @@ extension Planner {
   /// `plan` with its objects kept to the first `limit`.
   private static func first(_ limit: Int, _ plan: QueryPlan) -> QueryPlan {
     var plan = plan
-    plan.steps.append(PlanStep(operation: .page(offset: 0, limit: limit), text: "take \(limit)"))
+    plan.steps.append(PlanStep(operation: .page(offset: 0, limit: limit)))
     plan.output = .objects
     return plan
   }
@@ -114,8 +113,8 @@ extension Planner {
     guard covered.count > 1, !names.isEmpty else { return plan }
     var plan = plan
     for i in plan.steps.indices {
-      if case .scan = plan.steps[i].operation {
-        plan.steps[i].text += " (\(names.joined(separator: ", ")))"
+      if case .scan(let objects, let atMost, _) = plan.steps[i].operation {
+        plan.steps[i].operation = .scan(objects: objects, atMost: atMost, entities: names)
       }
     }
     return plan

@@ -1,5 +1,5 @@
-/// Makes the ``QueryPlan`` of a statement from its bound form, with the text `explain`
-/// shows for each step taken from the statement's own syntax.
+/// Makes the ``QueryPlan`` of a statement from its bound form, each step holding the parts of
+/// the statement's own syntax that ``PlanRenderer`` words it with.
 ///
 /// A plan finds its objects by scanning the entity or, when one of the entity's built
 /// indexes answers a conjunct of the predicate, by searching that index (a compound hash
@@ -47,7 +47,7 @@ enum Planner {
     return plan(
       fetch, walk: walk,
       access: walk == nil
-        ? access(fetch.entity, fetch.predicate, fetch.request.predicate, objects, indexes) : [])
+        ? access(fetch.predicate, fetch.request.predicate, objects, indexes) : [])
   }
 
   /// The plan of a fetch that finds its objects by `walk`, or else by `access`.
@@ -60,25 +60,21 @@ enum Planner {
       return QueryPlan(entity: fetch.entity, steps: steps, output: .objects)
     }
     if !fetch.sortsRows { steps += ordering }
-    if !request.groupBy.isEmpty {
-      steps.append(
-        PlanStep(
-          operation: .project(projection),
-          text: "group by " + request.groupBy.map(PredicateFormatter.format).joined(separator: ", ")
-            + ", then " + selectText(request)))
-    } else {
-      steps.append(PlanStep(operation: .project(projection), text: selectText(request)))
-    }
+    steps.append(
+      PlanStep(
+        operation: .project(projection),
+        syntax: PlanStep.Syntax(
+          select: request.select ?? [], distinct: request.distinct, groupBy: request.groupBy)))
     if projection.distinct {
-      steps.append(PlanStep(operation: .distinct, text: "keep distinct rows"))
+      steps.append(PlanStep(operation: .distinct))
     }
     if let having = projection.having, let syntax = request.having {
-      steps.append(
-        PlanStep(operation: .having(having), text: "having \(PredicateFormatter.format(syntax))"))
+      steps.append(PlanStep(operation: .having(having), syntax: PlanStep.Syntax(predicate: syntax)))
     }
     if fetch.sortsRows {
       if !fetch.sort.isEmpty {
-        steps.append(PlanStep(operation: .sortRows(fetch.sort), text: sortText(request)))
+        steps.append(
+          PlanStep(operation: .sortRows(fetch.sort), syntax: PlanStep.Syntax(sort: request.sort)))
       }
       steps += page(fetch)
     }
@@ -99,8 +95,7 @@ enum Planner {
       return QueryPlan(entity: source.entity, steps: steps, output: .count)
     }
     return QueryPlan(
-      entity: source.entity, steps: steps + [PlanStep(operation: .count, text: "count")],
-      output: .count)
+      entity: source.entity, steps: steps + [PlanStep(operation: .count)], output: .count)
   }
 
   /// The plan that finds the objects an edit, delete or export acts on, over `source`.
@@ -122,21 +117,16 @@ enum Planner {
     _ entity: Entity, _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?,
     objects: Int, indexes: [BuiltIndex] = []
   ) -> QueryPlan {
-    let steps = access(entity, predicate, syntax, objects, indexes)
-    if steps.count == 1, case .indexLookup(let lookup) = steps[0].operation {
+    let steps = access(predicate, syntax, objects, indexes)
+    if steps.count == 1, case .indexLookup(let lookup, _) = steps[0].operation {
       return QueryPlan(
         entity: entity,
         steps: [
-          PlanStep(
-            operation: .indexCount(lookup),
-            text: "count in index \(lookup.index.definition.name)"
-              + (syntax.map { " for " + PredicateFormatter.format($0) } ?? "")
-              + " (\(count(lookup.count(), entity)), counted in the index)")
+          PlanStep(operation: .indexCount(lookup), syntax: PlanStep.Syntax(predicate: syntax))
         ],
         output: .count)
     }
-    return QueryPlan(
-      entity: entity, steps: steps + [PlanStep(operation: .count, text: "count")], output: .count)
+    return QueryPlan(entity: entity, steps: steps + [PlanStep(operation: .count)], output: .count)
   }
 
   /// The plan that finds the objects an edit, delete or export acts on.
@@ -145,25 +135,24 @@ enum Planner {
     indexes: [BuiltIndex] = []
   ) -> QueryPlan {
     QueryPlan(
-      entity: entity, steps: access(entity, predicate, syntax, objects, indexes),
+      entity: entity, steps: access(predicate, syntax, objects, indexes),
       output: .targets)
   }
 
   /// How the objects a predicate accepts are found: through the best index lookup one of
   /// its conjuncts allows, then a filter by the others; or a scan and a filter.
   private static func access(
-    _ entity: Entity, _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?, _ objects: Int,
+    _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?, _ objects: Int,
     _ indexes: [BuiltIndex]
   ) -> [PlanStep] {
-    guard let predicate else { return source(entity, objects) }
+    guard let predicate else { return source(objects) }
     let parts = conjuncts(predicate, syntax)
     guard let (lookup, chosen) = choose(parts, objects, indexes) else {
-      return source(entity, objects) + filter(predicate, syntax)
+      return source(objects) + filter(predicate, syntax)
     }
     let lookupStep = PlanStep(
-      operation: .indexLookup(lookup),
-      text: "search index \(lookup.index.definition.name)"
-        + searchedText(chosen.map { parts[$0].syntax }) + " (\(estimate(lookup, objects, entity)))")
+      operation: .indexLookup(lookup, objects: objects),
+      syntax: PlanStep.Syntax(searched: chosen.map { parts[$0].syntax }))
     let rest = residual(parts, lookup, chosen)
     return [lookupStep] + filter(rest.predicate, rest.syntax)
   }
@@ -177,44 +166,34 @@ enum Planner {
     _ source: PlanSource, _ predicate: BoundPredicate?, _ syntax: PredicateSyntax?,
     counting: Bool
   ) -> [PlanStep] {
-    let scan = Self.source(source.entity, source.count)
+    let scan = Self.source(source.count)
     guard let predicate else { return scan }
     let searches = source.members.enumerated().map { place, member in
       let parts = conjuncts(member.slots.predicate(predicate), syntax)
       guard let (lookup, chosen) = choose(parts, member.table.count, member.indexes) else {
         return (
           search: MemberSearch(
-            member: place, lookup: nil, predicate: member.slots.predicate(predicate)),
-          text: "\(member.entity.name): scan \(count(member.table.count, member.entity))"
-            + (syntax.map { ", filter " + PredicateFormatter.format($0) } ?? ", filter")
+            member: place, entity: member.entity, objects: member.table.count, lookup: nil,
+            predicate: member.slots.predicate(predicate)),
+          syntax: PlanStep.Syntax(predicate: syntax)
         )
       }
       let rest = residual(parts, lookup, chosen)
       return (
-        search: MemberSearch(member: place, lookup: lookup, predicate: rest.predicate),
-        text: "\(member.entity.name): search index \(lookup.index.definition.name)"
-          + searchedText(chosen.map { parts[$0].syntax })
-          + " (\(estimate(lookup, member.table.count, member.entity)))"
-          + (rest.predicate == nil
-            ? "" : ", filter " + (rest.syntax.map(PredicateFormatter.format) ?? "by the rest"))
+        search: MemberSearch(
+          member: place, entity: member.entity, objects: member.table.count, lookup: lookup,
+          predicate: rest.predicate),
+        syntax: PlanStep.Syntax(searched: chosen.map { parts[$0].syntax }, predicate: rest.syntax)
       )
     }
     guard searches.contains(where: { $0.search.lookup != nil }) else {
       return scan + filter(predicate, syntax)
     }
-    let texts = searches.map(\.text).joined(separator: "; ")
+    let members = PlanStep.Syntax(members: searches.map(\.syntax))
     if counting, searches.allSatisfy({ $0.search.lookup != nil && $0.search.predicate == nil }) {
-      return [
-        PlanStep(
-          operation: .memberCount(searches.map(\.search)),
-          text: "count in the indexes of \(source.wording), each in its own table: \(texts)")
-      ]
+      return [PlanStep(operation: .memberCount(searches.map(\.search)), syntax: members)]
     }
-    return [
-      PlanStep(
-        operation: .memberSearch(searches.map(\.search)),
-        text: "search \(source.wording), each in its own table: \(texts)")
-    ]
+    return [PlanStep(operation: .memberSearch(searches.map(\.search)), syntax: members)]
   }
 
   /// The best index lookup the conjuncts `parts` of a predicate allow, and the positions of
@@ -280,25 +259,6 @@ enum Planner {
       || best.lookup.count() > candidate.lookup.estimatedCount(of: objects)
   }
 
-  /// ` for rating == 4 AND name > "M"`: the conjuncts an index search answers, when each
-  /// has its syntax.
-  private static func searchedText(_ syntaxes: [PredicateSyntax?]) -> String {
-    let written = syntaxes.compactMap { $0 }
-    guard written.count == syntaxes.count else { return "" }
-    return " for " + written.map(PredicateFormatter.format).joined(separator: " AND ")
-  }
-
-  /// How many objects a lookup finds, in words: exactly, `at most 3 of 64 Tie objects` where
-  /// a guess would be less than one, or `about 16 of 64 Tie objects, a guess`.
-  private static func estimate(_ lookup: IndexLookup, _ objects: Int, _ entity: Entity) -> String {
-    let (found, certainty) = lookup.estimate(of: objects)
-    switch certainty {
-    case .exact: return count(found, entity)
-    case .atMost: return "at most \(found) of \(count(objects, entity))"
-    case .about: return "about \(found) of \(count(objects, entity)), a guess"
-    }
-  }
-
   /// The slots an index must begin with for a plan of `predicate` and `sort` to use it: the
   /// attributes its conjuncts compare with constants, and the first sort key's. Every
   /// search and walk the planner makes starts at an index's first attribute, so an index
@@ -343,23 +303,14 @@ enum Planner {
       kept = overflow ? nil : sum
     }
     let rest = residual(parts, lookup, chosen)
-    let filterText =
-      rest.predicate == nil
-      ? ""
-      : rest.syntax.map { " that match " + PredicateFormatter.format($0) }
-        ?? " that match the predicate"
-    let keeping =
-      kept.map { ", keeping the first \($0)\(filterText)" }
-      ?? (filterText.isEmpty ? "" : ", keeping those\(filterText)")
     return PlanStep(
       operation: .indexWalk(
         IndexWalk(
           index: lookup.index, lookup: lookup, depth: order.depth, ascending: order.ascending,
-          predicate: rest.predicate, count: kept)),
-      text: "search index \(lookup.index.definition.name)"
-        + searchedText(chosen.map { parts[$0].syntax }) + " in index order ("
-        + keysText(fetch.request) + ")\(keeping) (no sort; finds "
-        + estimate(lookup, objects, fetch.entity) + ")")
+          predicate: rest.predicate, count: kept, objects: objects)),
+      syntax: PlanStep.Syntax(
+        searched: chosen.map { parts[$0].syntax }, predicate: rest.syntax,
+        sort: fetch.request.sort))
   }
 
   /// The walk along an ordered index that answers `sort by x limit k` on an attribute `x`
@@ -397,40 +348,23 @@ enum Planner {
         }
       }
     }
-    let filterText =
-      fetch.request.predicate.map { " that match " + PredicateFormatter.format($0) } ?? ""
     return PlanStep(
       operation: .indexWalk(
         IndexWalk(
           index: index, lookup: nil, depth: fetch.sort.count, ascending: key.ascending,
-          predicate: fetch.predicate, count: kept)),
-      text: "walk index \(index.definition.name) \(key.ascending ? "ascending" : "descending"), "
-        + "keeping the first \(kept)\(filterText) (no sort; at most \(count(min(kept, objects), fetch.entity.name)))"
-    )
+          predicate: fetch.predicate, count: kept, objects: objects)),
+      syntax: PlanStep.Syntax(predicate: fetch.request.predicate))
   }
 
-  /// `1 Tie object`, `3 Tie objects`.
-  private static func count(_ n: Int, _ entity: Entity) -> String {
-    count(n, entity.name)
-  }
-
-  private static func count(_ n: Int, _ entity: String) -> String {
-    "\(n) \(entity) object\(n == 1 ? "" : "s")"
-  }
-
-  private static func source(_ entity: Entity, _ objects: Int) -> [PlanStep] {
-    [PlanStep(operation: .scan(objects: objects), text: "scan \(count(objects, entity))")]
+  private static func source(_ objects: Int) -> [PlanStep] {
+    [PlanStep(operation: .scan(objects: objects))]
   }
 
   private static func filter(_ predicate: BoundPredicate?, _ syntax: PredicateSyntax?)
     -> [PlanStep]
   {
     guard let predicate else { return [] }
-    return [
-      PlanStep(
-        operation: .filter(predicate),
-        text: "filter " + (syntax.map { PredicateFormatter.format($0) } ?? "by the predicate"))
-    ]
+    return [PlanStep(operation: .filter(predicate), syntax: PlanStep.Syntax(predicate: syntax))]
   }
 
   /// Sorting and paging the objects: a heap of `offset + limit` when there is a limit.
@@ -442,41 +376,18 @@ enum Planner {
         return [
           PlanStep(
             operation: .topObjects(fetch.sort, count: kept),
-            text: "keep the first \(kept) by " + keysText(request) + " (a heap, no full sort)")
+            syntax: PlanStep.Syntax(sort: request.sort))
         ] + page(fetch)
       }
     }
-    return [PlanStep(operation: .sortObjects(fetch.sort), text: sortText(request))] + page(fetch)
+    return [
+      PlanStep(operation: .sortObjects(fetch.sort), syntax: PlanStep.Syntax(sort: request.sort))
+    ]
+      + page(fetch)
   }
 
   private static func page(_ fetch: BoundFetch) -> [PlanStep] {
     guard fetch.offset != nil || fetch.limit != nil else { return [] }
-    let offset = fetch.offset ?? 0
-    var words: [String] = []
-    if offset > 0 { words.append("skip \(offset)") }
-    if let limit = fetch.limit { words.append("take \(limit)") }
-    return [
-      PlanStep(
-        operation: .page(offset: offset, limit: fetch.limit),
-        text: words.isEmpty ? "skip 0" : words.joined(separator: ", "))
-    ]
-  }
-
-  private static func sortText(_ request: FetchRequest) -> String {
-    "sort by " + keysText(request)
-  }
-
-  private static func keysText(_ request: FetchRequest) -> String {
-    request.sort.map { key in
-      "\(PredicateFormatter.format(key.key)) \(key.ascending ? "ascending" : "descending")"
-        + (key.comparison == .compare ? "" : " \(key.comparison.rawValue)")
-    }.joined(separator: ", ")
-  }
-
-  private static func selectText(_ request: FetchRequest) -> String {
-    "select \(request.distinct ? "distinct " : "")"
-      + (request.select ?? []).map { item in
-        PredicateFormatter.format(item.expression) + (item.alias.map { " as \($0.text)" } ?? "")
-      }.joined(separator: ", ")
+    return [PlanStep(operation: .page(offset: fetch.offset ?? 0, limit: fetch.limit))]
   }
 }

@@ -23,17 +23,40 @@ struct QueryPlan: Sendable {
   }
 }
 
-/// One step of a ``QueryPlan``, with the text `explain` shows for it.
+/// One step of a ``QueryPlan``: what it does, and the statement's syntax it is told in.
+/// A step holds no words; ``PlanRenderer`` words the chosen plan for `explain`.
 struct PlanStep: Sendable {
   var operation: Operation
-  /// The step as `explain` prints it, from the statement's own syntax.
-  var text: String
+  /// The parts of the statement, as written, that `explain` prints for the step.
+  var syntax = Syntax()
+
+  /// The statement's own syntax a step is told in, each part as written; empty where the
+  /// step prints none (a predicate without syntax is worded generically).
+  struct Syntax: Sendable {
+    /// The conjuncts an index search answers, in order; nil for one with no syntax.
+    var searched: [PredicateSyntax?] = []
+    /// The predicate the step checks: a filter's or `having`'s, what an index search leaves
+    /// to check, or the whole predicate of a count in an index or a walk along one.
+    var predicate: PredicateSyntax?
+    /// The sort keys the step orders by.
+    var sort: [SortKey] = []
+    /// The result columns of `select`, whether `distinct`, and the `group by` expressions.
+    var select: [SelectItem] = []
+    var distinct = false
+    var groupBy: [ExpressionSyntax] = []
+    /// Each member's syntax, for a search of a hierarchy's members, in the order of its
+    /// ``MemberSearch``es.
+    var members: [Syntax] = []
+  }
 
   enum Operation: Sendable {
-    /// Every object of the entity, in table order.
-    case scan(objects: Int)
-    /// The objects an index search finds, in table order.
-    case indexLookup(IndexLookup)
+    /// Every object of the entity, in table order: `objects` of them — at most that many,
+    /// when `atMost` (a bound known before reading) — of the non-abstract `entities` when a
+    /// fetch names them (the statement's entity has sub-entities).
+    case scan(objects: Int, atMost: Bool = false, entities: [String] = [])
+    /// The objects an index search finds, in table order, among the `objects` its table
+    /// holds.
+    case indexLookup(IndexLookup, objects: Int)
     /// How many objects an index search finds, counted in the index.
     case indexCount(IndexLookup)
     /// The first objects in the order of an ordered index that a predicate accepts:
@@ -76,6 +99,9 @@ struct PlanStep: Sendable {
 struct MemberSearch: Sendable {
   /// The member's place among the source's members (``PlanSource/members``).
   var member: Int
+  /// The member's entity, and how many objects its table holds.
+  var entity: Entity
+  var objects: Int
   /// The search of the member's index; nil to scan the member's table.
   var lookup: IndexLookup?
   /// The conjuncts the search leaves to check, in the member's slots.
@@ -97,4 +123,6 @@ struct IndexWalk: Sendable {
   var predicate: BoundPredicate?
   /// The most objects kept; nil for every one the predicate accepts.
   var count: Int?
+  /// How many objects the index's table holds.
+  var objects: Int
 }
