@@ -4,7 +4,7 @@ import XCTest
 
 /// An ordered index of several attributes is searched as SQLite searches a multi-column
 /// index: by equalities on its first attributes, then an equality, `IN`, range or prefix on
-/// the next. `explain` names the conjuncts the search answers, and every answer is the
+/// the next. The plan searches the index for the conjuncts it answers, and every answer is the
 /// scan's — nils, mixed numbers, `[c]` and duplicates included — through edits and undo.
 final class CompoundIndexSearchTests: XCTestCase {
   private static let model = """
@@ -56,44 +56,25 @@ final class CompoundIndexSearchTests: XCTestCase {
 
   func testTheSearchFollowsTheEqualitiesOnTheFirstAttributes() throws {
     let interpreter = try makeInterpreter()
-    let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating == 4 AND name > 'M'"),
-      [
-        #"search index byRatingName for rating == 4 AND name > "M" (about \#(fours / 4) of 64 Tie objects, a guess)"#,
-        "select as the current selection",
-      ],
+      try interpreter.shape("fetch Tie where rating == 4 AND name > 'M'"),
+      ["indexLookup(byRatingName[2])"],
       "a range after an equality is searched, and not checked again")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where name > 'M' AND 4 == rating").first,
-      #"search index byRatingName for 4 == rating AND name > "M" (about \#(fours / 4) of 64 Tie objects, a guess)"#,
-      "the conjuncts are named in index order, as written")
-    let prefix = try interpreter.explanation(
-      "explain fetch Tie where rating == 4 AND name BEGINSWITH 'B'")
+      try interpreter.shape("fetch Tie where name > 'M' AND 4 == rating"),
+      ["indexLookup(byRatingName[2])"], "the conjuncts are found in any order")
     XCTAssertEqual(
-      prefix.first,
-      #"search index byRatingName for rating == 4 AND name BEGINSWITH "B" (about \#(fours / 4) of 64 Tie objects, a guess)"#
-    )
-    XCTAssertTrue(
-      prefix[1].hasPrefix(#"filter name BEGINSWITH "B" ("#), "only the prefix: \(prefix)")
-    let roses = try interpreter.count(of: "Tie", where: "rating == 4 AND name == 'Rose'")
+      try interpreter.shape("fetch Tie where rating == 4 AND name BEGINSWITH 'B'"),
+      ["indexLookup(byRatingName[2])", "filter"], "only the prefix is checked again")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating == 4 AND name == 'Rose'"),
-      [
-        #"search index byRatingName for rating == 4 AND name == "Rose" (\#(roses) Tie objects)"#,
-        "select as the current selection",
-      ])
+      try interpreter.shape("fetch Tie where rating == 4 AND name == 'Rose'"),
+      ["indexLookup(byRatingName[2])"])
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where rating == 4 AND name == 'Rose'"),
-      [
-        #"count in index byRatingName for rating == 4 AND name == "Rose" (\#(roses) Tie objects, counted in the index)"#
-      ])
-    let some = try interpreter.count(of: "Tie", where: "rating IN {1, 3} AND name == nil")
+      try interpreter.shape("count Tie where rating == 4 AND name == 'Rose'"),
+      ["indexCount(byRatingName[2])"])
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where rating IN {1, 3} AND name == nil"),
-      [
-        "count in index byRatingName for rating IN {1, 3} AND name == nil (\(some) Tie objects, counted in the index)"
-      ],
+      try interpreter.shape("count Tie where rating IN {1, 3} AND name == nil"),
+      ["indexCount(byRatingName[2])"],
       "IN on the first attribute searches a stretch for each value")
     for i in 0..<8 {
       _ = try interpreter.run("insert Tie name = 'Bow', worn = 1, fit = 2, code = 'x\(i)'")
@@ -101,11 +82,8 @@ final class CompoundIndexSearchTests: XCTestCase {
     let matching = try interpreter.count(
       of: "Tie", where: "fit == 2 AND worn == 1 AND name BEGINSWITH 'B'")
     XCTAssertEqual(
-      try interpreter.explanation(
-        "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1"
-      ).first?.hasPrefix(
-        #"search index triple for fit == 2 AND worn == 1 AND name BEGINSWITH "B" (about "#),
-      true, "the index answering the most conjuncts")
+      try interpreter.shape("fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1"),
+      ["indexLookup(triple[3])", "filter"], "the index answering the most conjuncts")
     XCTAssertTrue(
       try interpreter.explanation(
         "explain analyze fetch Tie where name BEGINSWITH 'B' AND fit == 2 AND worn == 1")[1]
@@ -114,67 +92,44 @@ final class CompoundIndexSearchTests: XCTestCase {
 
   func testASearchIsLeftWhereItWouldNotBeExact() throws {
     let interpreter = try makeInterpreter()
-    let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
-      try interpreter.explanation(
-        "explain fetch Tie where code == 'c7' AND rating == 4 AND name > 'M'"
-      )
-      .first,
-      #"search index unique(code) for code == "c7" (1 Tie object)"#,
-      "a unique equality finds fewer objects")
+      try interpreter.shape("fetch Tie where code == 'c7' AND rating == 4 AND name > 'M'").first,
+      "indexLookup(unique(code))", "a unique equality finds fewer objects")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating == 4 AND name ==[c] 'rose'")
-        .first,
-      "search index byRatingName for rating == 4 (\(fours) Tie objects)",
-      "an index never answers [c]")
+      try interpreter.shape("fetch Tie where rating == 4 AND name ==[c] 'rose'").first,
+      "indexLookup(byRatingName)", "an index never answers [c]")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating IN {4, nil} AND name > 'M'")
-        .first,
-      "search index byRatingName for rating IN {4, nil} (\(try interpreter.count(of: "Tie", where: "rating IN {4, nil}")) Tie objects)",
-      "objects whose first value is nil are kept apart from the order")
+      try interpreter.shape("fetch Tie where rating IN {4, nil} AND name > 'M'").first,
+      "indexLookup(byRatingName)", "objects whose first value is nil are kept apart from the order")
     _ = try interpreter.run("insert Tie name = 'E\u{301}mile', rating = 4, fit = 0, code = 'e'")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating == 4 AND name > 'M'").first,
-      "search index byRatingName for rating == 4 (\(fours + 1) Tie objects)",
-      "a string not in NFC leaves the second attribute's order inexact")
+      try interpreter.shape("fetch Tie where rating == 4 AND name > 'M'").first,
+      "indexLookup(byRatingName)", "a string not in NFC leaves the second attribute's order inexact"
+    )
   }
 
   func testASearchInTheSortOrderSortsNothing() throws {
     let interpreter = try makeInterpreter()
-    let fours = try interpreter.count(of: "Tie", where: "rating == 4")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating == 4 sort by name limit 3"),
-      [
-        "search index byRatingName for rating == 4 in index order (name ascending), keeping the first 3 (no sort; finds \(fours) Tie objects)",
-        "take 3 (3 objects)", "select as the current selection",
-      ])
+      try interpreter.shape("fetch Tie where rating == 4 sort by name limit 3"),
+      ["indexWalk(search byRatingName, 3)", "page(0, 3)"])
     XCTAssertEqual(
-      try interpreter.explanation(
-        "explain fetch Tie where name > 'M' AND rating == 4 AND worn > 0 sort by rating desc, name desc"
-      ).first,
-      #"search index byRatingName for rating == 4 AND name > "M" in index order (rating descending, name descending), keeping those that match worn > 0 (no sort; finds about \#(fours / 4) of 64 Tie objects, a guess)"#,
+      try interpreter.shape(
+        "fetch Tie where name > 'M' AND rating == 4 AND worn > 0 sort by rating desc, name desc"),
+      ["indexWalk(search byRatingName[2], filtered)"],
       "a key on an attribute held to one value is passed over; the other conjuncts are checked")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where fit IN {1, 2} sort by fit, worn limit 4")
-        .first,
-      "search index triple for fit IN {1, 2} in index order (fit ascending, worn ascending), keeping the first 4 (no sort; finds \(try interpreter.count(of: "Tie", where: "fit IN {1, 2}")) Tie objects)"
-    )
+      try interpreter.shape("fetch Tie where fit IN {1, 2} sort by fit, worn limit 4"),
+      ["indexWalk(search triple, 4)", "page(0, 4)"])
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie sort by rating desc, name desc limit 5"),
-      [
-        "walk index byRatingName descending, keeping the first 5 (no sort; at most 5 Tie objects)",
-        "take 5 (at most 5 objects)", "select as the current selection",
-      ])
+      try interpreter.shape("fetch Tie sort by rating desc, name desc limit 5"),
+      ["indexWalk(byRatingName, 5)", "page(0, 5)"])
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating == 4 sort by name, worn limit 3")
-        .first, "search index byRatingName for rating == 4 (\(fours) Tie objects)",
-      "the index holds no order of worn after name")
+      try interpreter.shape("fetch Tie where rating == 4 sort by name, worn limit 3").first,
+      "indexLookup(byRatingName)", "the index holds no order of worn after name")
     XCTAssertEqual(
-      try interpreter.explanation(
-        "explain fetch Tie where rating == 4 sort by name desc, fit limit 3"
-      )
-      .first, "search index byRatingName for rating == 4 (\(fours) Tie objects)",
-      "one direction only")
+      try interpreter.shape("fetch Tie where rating == 4 sort by name desc, fit limit 3").first,
+      "indexLookup(byRatingName)", "one direction only")
     let analyzed = try interpreter.explanation(
       "explain analyze fetch Tie where rating == 4 sort by name limit 3")
     XCTAssertTrue(analyzed[0].hasSuffix("→ 3 rows in 1.000 ms"), "\(analyzed)")
@@ -269,8 +224,8 @@ final class CompoundIndexSearchTests: XCTestCase {
       }
       try Interpreter.assertSameAnswers(indexed, plain, for: predicates, round: round)
     }
-    XCTAssertTrue(
-      try indexed.explanation("explain fetch Tie where rating == 4 AND name > 'M'")[0].hasPrefix(
-        "search index byRatingName for rating == 4 AND name"))
+    XCTAssertEqual(
+      try indexed.shape("fetch Tie where rating == 4 AND name > 'M'"),
+      ["indexLookup(byRatingName[2])"])
   }
 }

@@ -3,8 +3,8 @@ import XCTest
 @testable import BowQ
 
 /// The plans that use indexes — a lookup by equality, `IN`, range or prefix, a count in the
-/// index, a walk for `sort … limit` — as `explain` prints them, with `explain analyze`'s
-/// actual rows, and the answers they give, which are the scan's.
+/// index, a walk for `sort … limit` — by their steps, how `explain` words a guess and how
+/// `explain analyze` shows actual rows, and the answers they give, which are the scan's.
 final class IndexPlanTests: XCTestCase {
   private static let model = """
     entity Tie {
@@ -63,56 +63,29 @@ final class IndexPlanTests: XCTestCase {
 
   func testEachAccessPathHasItsPlan() throws {
     let interpreter = try makeInterpreter()
-    let rs = try interpreter.count(of: "Tie", where: "key == 'R'")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where key == 'R' and rating > 2"),
-      [
-        #"search index key for key == "R" (\#(rs) Tie objects)"#,
-        "filter rating > 2 (about 13 objects)",
-        "select as the current selection",
-      ])
+      try interpreter.shape("fetch Tie where key == 'R' and rating > 2"),
+      ["indexLookup(key)", "filter"])
+    XCTAssertEqual(try interpreter.shape("count Tie where key == 'R'"), ["indexCount(key)"])
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where key == 'R'"),
-      [#"count in index key for key == "R" (\#(rs) Tie objects, counted in the index)"#])
-    let inList = try interpreter.count(of: "Tie", where: "key IN {'R', 'G'}")
+      try interpreter.shape("count Tie where key IN {'R', 'G'}"), ["indexCount(key)"])
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where key IN {'R', 'G'}"),
-      [#"count in index key for key IN {"R", "G"} (\#(inList) Tie objects, counted in the index)"#])
+      try interpreter.shape("fetch Tie where rating > 3 and worn == nil"),
+      ["indexLookup(worn)", "filter"], "equality before a range")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating > 3 and worn == nil"),
-      [
-        "search index worn for worn == nil (\(try interpreter.count(of: "Tie", where: "worn == nil")) Tie objects)",
-        "filter rating > 3 (about 5 objects)", "select as the current selection",
-      ],
-      "equality before a range")
+      try interpreter.shape("fetch Tie where rating between {2, 3}"), ["indexLookup(byRating)"])
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating between {2, 3}"),
-      [
-        "search index byRating for rating BETWEEN {2, 3} (about 16 of 64 Tie objects, a guess)",
-        "select as the current selection",
-      ])
+      try interpreter.shape("delete Tie where 2 < rating and name != 'x'"),
+      ["indexLookup(byRating)", "filter"])
     XCTAssertEqual(
-      try interpreter.explanation("explain delete Tie where 2 < rating and name != 'x'"),
-      [
-        "search index byRating for 2 < rating (about 16 of 64 Tie objects, a guess)",
-        #"filter name != "x" (about 16 objects)"#,
-        "delete, applying the delete rules (pending until save)",
-      ])
+      try interpreter.shape("count Tie where name beginswith 'Blue'"),
+      ["indexLookup(name)", "filter", "count"], "a prefix range is checked again")
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where name beginswith 'Blue'"),
-      [
-        #"search index name for name BEGINSWITH "Blue" (about 16 of 64 Tie objects, a guess)"#,
-        #"filter name BEGINSWITH "Blue" (about 3 objects)"#, "count",
-      ],
-      "a prefix range is checked again")
-    XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where code == 'c7'"),
-      [#"count in index unique(code) for code == "c7" (1 Tie object, counted in the index)"#],
+      try interpreter.shape("count Tie where code == 'c7'"), ["indexCount(unique(code))"],
       "unique makes an index")
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where name ==[c] 'blue 1' or key == 'R'"),
-      ["scan 64 Tie objects", #"filter name ==[c] "blue 1" OR key == "R" (23 objects)"#, "count"],
-      "no index answers [c] or an OR")
+      try interpreter.shape("count Tie where name ==[c] 'blue 1' or key == 'R'"),
+      ["scan(64)", "filter", "count"], "no index answers [c] or an OR")
   }
 
   func testACompoundHashIndexAnswersEqualityOnAllItsAttributesAtOnce() throws {
@@ -133,32 +106,29 @@ final class IndexPlanTests: XCTestCase {
     let reds = try interpreter.count(of: "Tie", where: "key == 'R' and rating == 3")
     XCTAssertGreaterThan(reds, 0)
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where key == 'R' and rating == 3"),
-      [
-        #"count in index byKeyRating for key == "R" AND rating == 3 (\#(reds) Tie objects, counted in the index)"#
-      ])
-    let plan = try interpreter.explanation(
-      "explain fetch Tie where rating == 3.0 and name beginswith 'T1' and 'R' == key")
+      try interpreter.shape("count Tie where key == 'R' and rating == 3"),
+      ["indexCount(byKeyRating)"])
+    let (plan, _) = try interpreter.plan(
+      "fetch Tie where rating == 3.0 and name beginswith 'T1' and 'R' == key")
+    XCTAssertEqual(plan.shape, ["indexLookup(byKeyRating)", "filter"])
+    guard case .indexLookup(let lookup, _) = plan.steps[0].operation else {
+      return XCTFail("\(plan.shape)")
+    }
     XCTAssertEqual(
-      plan.first,
-      #"search index byKeyRating for "R" == key AND rating == 3 (\#(reds) Tie objects)"#,
+      lookup.count(), reds,
       "the conjuncts are found in any order and a probe is converted to the attribute's type")
-    XCTAssertTrue(plan[1].hasPrefix(#"filter name BEGINSWITH "T1""#), "\(plan)")
+    XCTAssertEqual(plan.steps[0].syntax.searched.count, 2)
+    let (fraction, _) = try interpreter.plan("count Tie where key == 'R' and rating == 2.5")
+    guard case .indexCount(let none)? = fraction.steps.first?.operation else {
+      return XCTFail("\(fraction.shape)")
+    }
+    XCTAssertEqual(none.count(), 0, "no Int16 equals 2.5")
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where key == 'R' and rating == 2.5"),
-      [
-        #"count in index byKeyRating for key == "R" AND rating == 2.5 (0 Tie objects, counted in the index)"#
-      ],
-      "no Int16 equals 2.5")
+      try interpreter.shape("count Tie where key == 'R'"), ["scan(64)", "filter", "count"],
+      "a compound hash index answers only all its attributes at once")
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where key == 'R'").first,
-      "scan 64 Tie objects", "a compound hash index answers only all its attributes at once")
-    let nils = try interpreter.count(of: "Tie", where: "key == nil and rating == 1")
-    XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where key == nil and rating == 1"),
-      [
-        "count in index byKeyRating for key == nil AND rating == 1 (\(nils) Tie objects, counted in the index)"
-      ])
+      try interpreter.shape("count Tie where key == nil and rating == 1"),
+      ["indexCount(byKeyRating)"])
     let plain = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try plain.run(script.replacingOccurrences(of: "index byKeyRating", with: "-- index"))
     for predicate in [
@@ -174,30 +144,18 @@ final class IndexPlanTests: XCTestCase {
   func testSortByLimitWalksAnOrderedIndex() throws {
     let interpreter = try makeInterpreter()
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie sort by rating desc limit 3 offset 1"),
-      [
-        "walk index byRating descending, keeping the first 4 (no sort; at most 4 Tie objects)",
-        "skip 1, take 3 (at most 3 objects)", "select as the current selection",
-      ])
+      try interpreter.shape("fetch Tie sort by rating desc limit 3 offset 1"),
+      ["indexWalk(byRating, 4)", "page(1, 3)"])
     XCTAssertEqual(
-      try interpreter.explanation(
-        "explain fetch Tie select name, worn where rating > 1 sort by worn limit 2"),
-      [
-        "walk index worn ascending, keeping the first 2 that match rating > 1 (no sort; at most 2 Tie objects)",
-        "take 2 (at most 2 objects)", "select name, worn (at most 2 rows)",
-      ])
+      try interpreter.shape("fetch Tie select name, worn where rating > 1 sort by worn limit 2"),
+      ["indexWalk(worn, filtered, 2)", "page(0, 2)", "project"])
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where code == 'c3' sort by rating limit 2"),
-      [
-        #"search index unique(code) for code == "c3" (1 Tie object)"#,
-        "keep the first 2 by rating ascending (a heap, no full sort) (1 object)",
-        "take 2 (1 object)",
-        "select as the current selection",
-      ],
+      try interpreter.shape("fetch Tie where code == 'c3' sort by rating limit 2"),
+      ["indexLookup(unique(code))", "topObjects(2)", "page(0, 2)"],
       "an equality that finds few objects beats the walk")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie sort by key limit 2").first,
-      "scan 64 Tie objects", "a hash index has no order")
+      try interpreter.shape("fetch Tie sort by key limit 2"),
+      ["scan(64)", "topObjects(2)", "page(0, 2)"], "a hash index has no order")
   }
 
   func testExplainAnalyzeShowsTheRowsOfIndexSteps() throws {
@@ -281,11 +239,9 @@ final class IndexPlanTests: XCTestCase {
     let interpreter = try makeInterpreter(ties: 8)
     _ = try interpreter.run("insert Tie name = 'E\u{301}mile', rating = 1, key = 'R', code = 'e'")
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where name == 'Red 1'"),
-      ["scan 9 Tie objects", #"filter name == "Red 1" (1 object)"#, "count"])
+      try interpreter.shape("count Tie where name == 'Red 1'"), ["scan(9)", "filter", "count"])
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where key == 'é'"),
-      [#"count in index key for key == "é" (0 Tie objects, counted in the index)"#],
+      try interpreter.shape("count Tie where key == 'é'"), ["indexCount(key)"],
       "a hash index compares strings as the engine does")
   }
 
@@ -334,28 +290,16 @@ final class IndexPlanTests: XCTestCase {
       entity Racer : Car { wins: Int32, index name }
       insert Car name = "a"
       """)
-    XCTAssertEqual(
-      try interpreter.explanation("explain count Car where name == 'a'"),
-      [#"count in index name for name == "a" (1 Car object, counted in the index)"#])
+    XCTAssertEqual(try interpreter.shape("count Car where name == 'a'"), ["indexCount(name)"])
     _ = try interpreter.run("insert SportCar name = \"a\", topSpeed = 300")
     XCTAssertEqual(try interpreter.count(of: "Car", where: "name == 'a'"), 2)
     XCTAssertEqual(
-      try interpreter.explanation("explain count Car where name == 'a'"),
-      [
-        "search Car and its sub-entity SportCar, each in its own table: "
-          + #"Car: search index name for name == "a" (1 Car object); "#
-          + #"SportCar: scan 1 SportCar object, filter name == "a" (about 2 objects)"#,
-        "count",
-      ])
+      try interpreter.shape("count Car where name == 'a'"),
+      ["memberSearch(name, scan+filter)", "count"])
     _ = try interpreter.run(
       "insert Racer name = \"a\", wins = 3; insert Racer name = \"b\", wins = 1; delete SportCar")
     XCTAssertEqual(try interpreter.count(of: "Car", where: "name == 'a'"), 2)
     XCTAssertEqual(
-      try interpreter.explanation("explain count Car where name == 'a'"),
-      [
-        "count in the indexes of Car and its sub-entity Racer, each in its own table: "
-          + #"Car: search index name for name == "a" (1 Car object); "#
-          + #"Racer: search index name for name == "a" (1 Racer object)"#
-      ])
+      try interpreter.shape("count Car where name == 'a'"), ["memberCount(name, name)"])
   }
 }

@@ -26,44 +26,35 @@ final class IndexRangeTests: XCTestCase {
 
   func testACountOfASearchedRangeIsCountedInTheIndex() throws {
     let interpreter = try makeInterpreter(indexed: true)
-    for (predicate, index, written) in [
-      ("rating == 4 AND name > 'M'", "byRatingName", #"rating == 4 AND name > "M""#),
-      ("worn > 1", "worn", "worn > 1"), ("worn BETWEEN {0, 2.5}", "worn", "worn BETWEEN {0, 2.5}"),
+    for (predicate, index) in [
+      ("rating == 4 AND name > 'M'", "byRatingName[2]"), ("worn > 1", "worn"),
+      ("worn BETWEEN {0, 2.5}", "worn"),
     ] {
-      let n = try interpreter.count(of: "Tie", where: predicate)
       XCTAssertEqual(
-        try interpreter.explanation("explain count Tie where \(predicate)"),
-        ["count in index \(index) for \(written) (\(n) Tie objects, counted in the index)"])
+        try interpreter.shape("count Tie where \(predicate)"), ["indexCount(\(index))"])
     }
-    let prefix = try interpreter.explanation(
-      "explain count Tie where rating == 4 AND name BEGINSWITH 'B'")
-    XCTAssertEqual(prefix.last, "count", "a prefix is checked on each object: \(prefix)")
-    let filtered = try interpreter.explanation("explain count Tie where worn > 1 AND name == 'Red'")
-    XCTAssertEqual(filtered.last, "count", "another conjunct is checked: \(filtered)")
+    XCTAssertEqual(
+      try interpreter.shape("count Tie where rating == 4 AND name BEGINSWITH 'B'"),
+      ["indexLookup(byRatingName[2])", "filter", "count"], "a prefix is checked on each object")
+    XCTAssertEqual(
+      try interpreter.shape("count Tie where worn > 1 AND name == 'Red'").suffix(2),
+      ["filter", "count"], "another conjunct is checked")
   }
 
   func testRangesOnOneAttributeAreSearchedAsOne() throws {
     let interpreter = try makeInterpreter(indexed: true)
-    let n = try interpreter.count(of: "Tie", where: "worn > 1 AND worn < 4")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where worn > 1 AND worn < 4"),
-      [
-        "search index worn for worn > 1 AND worn < 4 (about 30 of 120 Tie objects, a guess)",
-        "select as the current selection",
-      ])
+      try interpreter.shape("fetch Tie where worn > 1 AND worn < 4"), ["indexLookup(worn)"])
     XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where worn > 1 AND worn < 4"),
-      ["count in index worn for worn > 1 AND worn < 4 (\(n) Tie objects, counted in the index)"])
+      try interpreter.shape("count Tie where worn > 1 AND worn < 4"), ["indexCount(worn)"])
     XCTAssertEqual(
-      try interpreter.explanation(
-        "explain fetch Tie where rating == 2 AND name >= 'B' AND 'Rose' > name"
-      ).first?.hasPrefix(
-        #"search index byRatingName for rating == 2 AND name >= "B" AND "Rose" > name ("#),
-      true)
-    XCTAssertEqual(
-      try interpreter.explanation("explain count Tie where worn > 3 AND worn < 1"),
-      ["count in index worn for worn > 3 AND worn < 1 (0 Tie objects, counted in the index)"],
-      "ranges that leave nothing between them")
+      try interpreter.shape("fetch Tie where rating == 2 AND name >= 'B' AND 'Rose' > name"),
+      ["indexLookup(byRatingName[2])"])
+    let (empty, _) = try interpreter.plan("count Tie where worn > 3 AND worn < 1")
+    guard case .indexCount(let lookup)? = empty.steps.first?.operation else {
+      return XCTFail("\(empty.shape)")
+    }
+    XCTAssertEqual(lookup.count(), 0, "ranges that leave nothing between them")
   }
 
   func testRangesAnswerAsTheScanDoes() throws {

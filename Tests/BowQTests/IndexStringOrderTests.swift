@@ -38,34 +38,33 @@ final class IndexStringOrderTests: XCTestCase {
     for (predicate, index) in [
       ("name > 'Crème'", "name"), ("name BEGINSWITH 'Crè'", "name"),
       ("name BETWEEN {'Émile', '日本'}", "name"), ("name == 'Ωmega'", "name"),
-      ("rating == 2 AND name >= '🎀'", "byRatingName"),
+      ("rating == 2 AND name >= '🎀'", "byRatingName[2]"),
     ] {
-      let plan = try interpreter.explanation("explain fetch Tie where \(predicate)")
-      XCTAssertTrue(
-        plan.first?.hasPrefix("search index \(index) for ") ?? false, "\(predicate): \(plan)")
+      XCTAssertEqual(
+        try interpreter.shape("fetch Tie where \(predicate)").first, "indexLookup(\(index))",
+        predicate)
     }
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie sort by name desc limit 3").first,
-      "walk index name descending, keeping the first 3 (no sort; at most 3 Tie objects)")
+      try interpreter.shape("fetch Tie sort by name desc limit 3"),
+      ["indexWalk(name, 3)", "page(0, 3)"])
     for predicate in [
       "name >[c] 'crème'", "name BEGINSWITH[d] 'Creme'", "name ==[cd] 'creme'",
       "name == 'Cre\u{300}me'", "name < 'E\u{301}mile'",
     ] {
       XCTAssertEqual(
-        try interpreter.explanation("explain fetch Tie where \(predicate)").first,
-        "scan 200 Tie objects", "\(predicate) is the scan's to answer")
+        try interpreter.shape("fetch Tie where \(predicate)"), ["scan(200)", "filter"],
+        "\(predicate) is the scan's to answer")
     }
     _ = try interpreter.run("insert Tie name = 'Cre\u{300}me', rating = 2")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where name > 'Crème'").first,
-      "scan 201 Tie objects", "a string in another spelling leaves the order inexact")
+      try interpreter.shape("fetch Tie where name > 'Crème'"), ["scan(201)", "filter"],
+      "a string in another spelling leaves the order inexact")
     XCTAssertEqual(
-      try interpreter.explanation("explain fetch Tie where rating == 2 AND name > 'Crème'")
-        .first?.hasPrefix("search index byRatingName for rating == 2 ("), true)
+      try interpreter.shape("fetch Tie where rating == 2 AND name > 'Crème'"),
+      ["indexLookup(byRatingName)", "filter"])
     _ = try interpreter.run("undo")
-    XCTAssertTrue(
-      try interpreter.explanation("explain fetch Tie where name > 'Crème'")[0].hasPrefix(
-        "search index name for "))
+    XCTAssertEqual(
+      try interpreter.shape("fetch Tie where name > 'Crème'"), ["indexLookup(name)"])
   }
 
   func testStringSearchesAnswerAsTheScanDoes() throws {

@@ -19,26 +19,27 @@ extension Interpreter {
 
 extension QueryPlan {
   /// The plan's structure, one entry a step: each step's operation with what it is made of
-  /// (`scan(40)`, `indexLookup(rating)`, `topObjects(5)`, `page(2, 3)`,
-  /// `memberSearch(name, name, scan)`), no words of `explain`, so plan tests assert what the
+  /// (`scan(40)`, `indexLookup(byRatingName[2])`, `topObjects(5)`, `page(2, 3)`,
+  /// `memberSearch(name, scan+filter)`), no words of `explain`, so plan tests assert what the
   /// planner chose rather than how it is told.
   var shape: [String] { steps.map(\.operation.shape) }
 }
 
 extension PlanStep.Operation {
-  /// The operation and what it is made of: an index by its name, a count of objects, a
-  /// page's offset and limit, each member search's index (or `scan`).
+  /// The operation and what it is made of: an index by its name (with `[n]` when a search
+  /// tests its first `n` attributes), a count of objects, a page's offset and limit, each
+  /// member search's index (or `scan`).
   var shape: String {
     switch self {
     case .scan(let objects, let atMost, let entities):
       return "scan(\(atMost ? "at most " : "")\(objects)"
         + (entities.isEmpty ? "" : "; " + entities.joined(separator: ", ")) + ")"
-    case .indexLookup(let lookup, _): return "indexLookup(\(lookup.index.definition.name))"
-    case .indexCount(let lookup): return "indexCount(\(lookup.index.definition.name))"
+    case .indexLookup(let lookup, _): return "indexLookup(\(Self.searched(lookup)))"
+    case .indexCount(let lookup): return "indexCount(\(Self.searched(lookup)))"
     case .indexWalk(let walk):
-      return "indexWalk(\(walk.index.definition.name)"
-        + (walk.lookup == nil ? "" : ", searched") + (walk.predicate == nil ? "" : ", filtered")
-        + (walk.count.map { ", \($0)" } ?? "") + ")"
+      return "indexWalk("
+        + (walk.lookup.map { "search " + Self.searched($0) } ?? walk.index.definition.name)
+        + (walk.predicate == nil ? "" : ", filtered") + (walk.count.map { ", \($0)" } ?? "") + ")"
     case .filter: return "filter"
     case .sortObjects(let keys): return "sortObjects(\(keys.count))"
     case .topObjects(_, let count): return "topObjects(\(count))"
@@ -55,9 +56,15 @@ extension PlanStep.Operation {
     }
   }
 
+  /// `byRatingName[2]`: the index a lookup searches, and how many of its first attributes
+  /// when more than one.
+  private static func searched(_ lookup: IndexLookup) -> String {
+    lookup.index.definition.name + (lookup.leading.isEmpty ? "" : "[\(lookup.leading.count + 1)]")
+  }
+
   private static func members(_ searches: [MemberSearch]) -> String {
     searches.map { search in
-      (search.lookup?.index.definition.name ?? "scan") + (search.predicate == nil ? "" : "+filter")
+      (search.lookup.map(searched) ?? "scan") + (search.predicate == nil ? "" : "+filter")
     }.joined(separator: ", ")
   }
 }
