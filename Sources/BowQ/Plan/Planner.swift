@@ -17,10 +17,10 @@
 /// `select` are worked out after sorting and paging when rows stand one for one for objects,
 /// so only the rows kept are worked out.
 ///
-/// Index steps say how many objects they will find: exactly for equality and `IN`, which
-/// the index counts, and otherwise a fixed guess of a quarter of the objects, as SQLite
-/// guesses without statistics — never none where some may be found
-/// (``IndexLookup/estimate(of:)``).
+/// Index steps hold how many objects their table has, so that `explain` says how many they
+/// will find: exactly for equality and `IN`, which the index counts, and otherwise a fixed
+/// guess of a quarter of the objects, as SQLite guesses without statistics — never none
+/// where some may be found (``IndexLookup/estimate(of:)``).
 ///
 /// Over a hierarchy (``PlanSource/isHierarchy``) each member is planned under its own
 /// entity, its predicate in its own slots: when a member's index answers a conjunct, every

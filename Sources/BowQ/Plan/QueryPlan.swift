@@ -1,6 +1,6 @@
 /// How a fetch, a count or an edit finds its objects and what it makes of them: the stage
 /// between the binder and the data. The interpreter runs it (``PlanExecutor``) and
-/// `explain` prints it, so what `explain` shows is what runs.
+/// `explain` prints it (``PlanRenderer``), so what `explain` shows is what runs.
 ///
 /// A plan is a pipeline of steps over one entity's objects, then — with `select` — over
 /// result rows, as SQLite's EXPLAIN QUERY PLAN lists its loops.
