@@ -60,14 +60,6 @@ final class HashIndexKindsTests: XCTestCase {
       + "link = \(link), blob = \(blob), price = \(price)"
   }
 
-  private func explanation(_ statement: String, _ interpreter: Interpreter) throws -> String {
-    guard case .explanation(let lines)? = try interpreter.run(statement).last else {
-      XCTFail("no explanation for \(statement)")
-      return ""
-    }
-    return lines.joined(separator: "\n")
-  }
-
   private static let predicates = [
     #"id == CAST("\#(uuid(1))", "NSUUID")"#,
     #"id IN {CAST("\#(uuid(2))", "NSUUID"), CAST("\#(uuid(3))", "NSUUID"), "x"}"#,
@@ -82,26 +74,28 @@ final class HashIndexKindsTests: XCTestCase {
   func testEachKindIsSearchedInItsIndex() throws {
     let interpreter = try makeInterpreter(seed: 1, indexed: true)
     let plans: [(String, String)] = [
-      (Self.predicates[0], "search index unique(id)"),
-      (Self.predicates[1], "search index unique(id)"),
-      (Self.predicates[3], "search index link"),
-      (Self.predicates[4], "search index link"),
-      (Self.predicates[6], "search index blob"),
-      (Self.predicates[7], "search index blob"),
-      (Self.predicates[9], "search index byPrice"),
-      (Self.predicates[11], "search index byPrice"),
-      (Self.predicates[14], "search index byPrice"),
-      (Self.predicates[17], "search index byPrice"),
+      (Self.predicates[0], "indexLookup(unique(id))"),
+      (Self.predicates[1], "indexLookup(unique(id))"),
+      (Self.predicates[3], "indexLookup(link)"),
+      (Self.predicates[4], "indexLookup(link)"),
+      (Self.predicates[6], "indexLookup(blob)"),
+      (Self.predicates[7], "indexLookup(blob)"),
+      (Self.predicates[9], "indexLookup(byPrice)"),
+      (Self.predicates[11], "indexLookup(byPrice)"),
+      (Self.predicates[14], "indexLookup(byPrice)"),
+      (Self.predicates[17], "indexLookup(byPrice)"),
     ]
     for (predicate, step) in plans {
-      let plan = try explanation("explain fetch Thing where " + predicate, interpreter)
-      XCTAssertTrue(plan.contains(step), "\(predicate):\n\(plan)")
-      XCTAssertFalse(plan.contains("scan"), "\(predicate):\n\(plan)")
+      let plan = try interpreter.shape("fetch Thing where " + predicate)
+      XCTAssertEqual(plan.first, step, predicate)
+      XCTAssertFalse(plan.contains { $0.hasPrefix("scan") }, "\(predicate): \(plan)")
     }
-    let byID = try explanation("explain count Thing where " + Self.predicates[0], interpreter)
-    XCTAssertTrue(byID.contains("count in index unique(id)"), byID)
-    let byPrice = try explanation("explain fetch Thing where price == 2", interpreter)
-    XCTAssertTrue(byPrice.contains("filter"), "a Decimal's group is checked: \(byPrice)")
+    XCTAssertEqual(
+      try interpreter.shape("count Thing where " + Self.predicates[0]),
+      ["indexCount(unique(id))"])
+    XCTAssertEqual(
+      try interpreter.shape("fetch Thing where price == 2"), ["indexLookup(byPrice)", "filter"],
+      "a Decimal's group is checked")
   }
 
   func testIndexedAndScannedAnswersAgree() throws {
@@ -164,10 +158,9 @@ final class HashIndexKindsTests: XCTestCase {
     XCTAssertEqual(
       indexed.context.graph.builtIndexes(of: "Item").map(\.definition.name), ["unique(code, price)"]
     )
-    let plan = try explanation("explain fetch Item where code == 'a' AND price == 2", indexed)
-    XCTAssertTrue(plan.hasPrefix("search index unique(code, price) for"), plan)
-    XCTAssertTrue(
-      plan.contains(#"filter code == "a" AND price == 2"#), "the group is checked: \(plan)")
+    XCTAssertEqual(
+      try indexed.shape("fetch Item where code == 'a' AND price == 2"),
+      ["indexLookup(unique(code, price))", "filter"], "the group is checked")
     let edits = [
       "update Item where code == 'a' set price = 9007199254740993", "delete Item where n == 1",
       "undo", "update Item where price == nil set code = 'c'", "insert Item code = 'b', price = 2",

@@ -7,7 +7,7 @@ extension Interpreter {
   /// reads: planned as the statement would run, nothing run.
   func plan(_ statement: String) throws -> (QueryPlan, PlanSource) {
     let parsed = try XCTUnwrap(Parser.parseScript(statement).first)
-    let binder = Binder(model: context.graph.model, variables: [:], now: Date())
+    let binder = Binder(model: context.graph.model, variables: variables, now: Date())
     return try XCTUnwrap(plan(of: parsed, try binder.bind(parsed, selection: nil)))
   }
 
