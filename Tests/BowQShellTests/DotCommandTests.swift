@@ -57,6 +57,7 @@ final class DotCommandTests: XCTestCase {
         .param set NAME VALUE   give $NAME a value: 3, 4.5, "text", YES, nil, {1, 2}, CAST(…)
         .param unset NAME       forget $NAME
         .param list             the parameters and their values
+        .reload           read the store again from its file, after another program changed it
         .tutorial              lessons at the prompt; again to resume them
         .tutorial N|list|off   start lesson N, list the lessons, or leave them
         .quit             leave (or Ctrl-D)

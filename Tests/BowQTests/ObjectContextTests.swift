@@ -95,6 +95,10 @@ final class ObjectContextTests: XCTestCase {
     XCTAssertThrowsError(try context.update(tie, ["rating": 1])) {
       XCTAssertTrue("\($0)".contains("changed"), "\($0)")
     }
+    try context.reload()
+    XCTAssertEqual(try context.object(with: tie.id)?.name, .string("Navy"))
+    try context.update(tie, ["rating": 1])
+    context.rollback()
 
     // A new session on the file sees what was saved.
     let reader = try ObjectContainer(path: path, readOnly: true).newContext()

@@ -98,8 +98,8 @@ final class StoreHandleTests: XCTestCase {
         "\($0)")
       XCTAssertTrue(
         "\($0)".hasSuffix(
-          "Nothing was changed: open the store again (quit and rerun bowq) to edit the version "
-            + "on disk"), "\($0)")
+          "Nothing was changed: read the store again (.reload at the prompt, or rerun bowq) to "
+            + "edit the version on disk"), "\($0)")
     }
     XCTAssertFalse(second.isClaimed)
     XCTAssertFalse(second.isLocked)

@@ -66,4 +66,30 @@ final class StoreOpeningTests: XCTestCase {
     XCTAssertEqual(
       try opened.interpreter.run("count JournalEntry"), [.count(entity: "JournalEntry", 5000)])
   }
+
+  func testASessionReadsItsStoreAgainAfterAnotherSaved() throws {
+    let path = try makeTemporaryFolder("bowq-opening").appendingPathComponent("s.bowq").path
+    let first = try StoreOpening(path: path).open()
+    _ = try first.interpreter.run("entity T { n: Int64 }")
+    try first.writeNewStore()
+    let mine = try StoreOpening(path: path).open().interpreter
+    let theirs = try StoreOpening(path: path).open().interpreter
+    _ = try theirs.run("insert T n = 1; save")
+    if case .file(let handle) = theirs.store { handle.release() }  // as when it quits
+    XCTAssertThrowsError(try mine.run("insert T n = 2")) {
+      XCTAssertTrue("\($0)".contains(".reload"), "\($0)")
+    }
+    XCTAssertEqual(try mine.reload(), 1)
+    _ = try mine.run("insert T n = 2")
+    XCTAssertThrowsError(try mine.reload()) {
+      XCTAssertEqual(
+        "\($0)", "cannot read the store again: 1 change would be lost: save or roll back first")
+    }
+    _ = try mine.run("save")
+    XCTAssertEqual(
+      try StoreOpening(path: path, readOnly: true).open().interpreter.run("count T"),
+      [.count(entity: "T", 2)])
+    let memory = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    XCTAssertThrowsError(try memory.reload()) { XCTAssertTrue($0 is ReloadRefusal) }
+  }
 }

@@ -156,8 +156,8 @@ final class StoreDurabilityTests: XCTestCase {
     XCTAssertTrue(second.stderr.contains(": bowq --store \(store.path))."), second.stderr)
     XCTAssertTrue(
       second.stderr.contains(
-        "Nothing was changed: edit again once that process has quit (if it saved, open the "
-          + "store again first)"), second.stderr)
+        "Nothing was changed: edit again once that process has quit (if it saved, read the "
+          + "store again first: .reload)"), second.stderr)
 
     let reader = try Bowq.run(
       ["--store", store.path, "--read-only", "-c", "count T", "-c", "insert T s = \"r\"; save"],
@@ -190,7 +190,7 @@ final class StoreDurabilityTests: XCTestCase {
     XCTAssertTrue(
       result.stderr.contains(
         "Nothing was written and the changes are still pending. To keep the version on disk, "
-          + "discard them with rollback and open the store again; to keep yours, move that "
+          + "discard them with rollback and read the store again (.reload); to keep yours, move that "
           + "file aside (mv \(store.path) \(store.path).other) and save again"), result.stderr)
     assertPending(result)
     XCTAssertEqual(try Data(contentsOf: store), theirs)

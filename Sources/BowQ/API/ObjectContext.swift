@@ -221,6 +221,15 @@ public final class ObjectContext {
     }
   }
 
+  /// Reads a bowq store again from its file, after another program (or context) saved it:
+  /// later fetches see that version, and edits are checked against it.
+  ///
+  /// - Throws: ``ReloadRefusal`` while changes are pending, or for a Core Data or in-memory
+  ///   store; errors reading the file, the context left as it was.
+  public func reload() throws {
+    try interpreter.reload()
+  }
+
   /// Discards every change since the last save.
   public func rollback() {
     interpreter.context.rollback()

@@ -180,7 +180,7 @@ public final class Interpreter {
         guard case .locked = error else { throw error }
         throw EvaluationError(
           "\(error). Nothing was changed: edit again once that process has quit (if it saved, "
-            + "open the store again first)", at: runningRange)
+            + "read the store again first: .reload)", at: runningRange)
       }
     }
     context.beginEdit()

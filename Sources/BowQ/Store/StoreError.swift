@@ -89,12 +89,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .changedOnDisk(let path, let loaded, let found):
       return "cannot save \(path): \(Self.change(loaded: loaded, found: found)). Nothing was "
         + "written and the changes are still pending. To keep the version on disk, discard them "
-        + "with rollback and open the store again; to keep yours, move that file aside (mv "
+        + "with rollback and read the store again (.reload); to keep yours, move that file aside (mv "
         + "\(path) \(path).other) and save again"
     case .changedSinceLoaded(let path, let loaded, let found):
       return "cannot edit \(path): \(Self.change(loaded: loaded, found: found)), and an edit "
-        + "of the version loaded would overwrite it. Nothing was changed: open the store again "
-        + "(quit and rerun bowq) to edit the version on disk"
+        + "of the version loaded would overwrite it. Nothing was changed: read the store again "
+        + "(.reload at the prompt, or rerun bowq) to edit the version on disk"
     case .changedWhileOpen(let path, let loaded, let found):
       return "cannot read more of \(path): \(Self.change(loaded: loaded, found: found)), and "
         + "what is left to read would come from that version. Open the store again (quit and "

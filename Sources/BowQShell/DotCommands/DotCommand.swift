@@ -111,6 +111,14 @@ struct DotCommand: Sendable {
       ]
     ) { shell, line in shell.manageParameters(line) },
     DotCommand(
+      name: ".reload",
+      usage: [
+        Usage(
+          synopsis: ".reload",
+          summary: "read the store again from its file, after another program changed it")
+      ]
+    ) { shell, _ in shell.reloadStore() },
+    DotCommand(
       name: ".tutorial",
       usage: [
         Usage(synopsis: ".tutorial", summary: "lessons at the prompt; again to resume them"),

@@ -137,6 +137,18 @@ extension Shell {
   /// `.tables`: each entity with how many objects it has of its own, and how many more its
   /// sub-entities have, which `count` includes as Core Data does
   /// (`Book  2 objects (+1 GraphicNovel)`).
+  /// `.reload`: the store read again from its file.
+  func reloadStore() -> DotCommand.Outcome {
+    do {
+      let objects = try interpreter.reload()
+      output.write("Read the store again: \(Interpreter.count(objects, "object")).\n")
+      return .done
+    } catch {
+      dotCommandError("\(error)")
+      return .failed
+    }
+  }
+
   func listEntities() -> DotCommand.Outcome {
     if let change = interpreter.coreDataStoreChange {
       dotCommandError(change)
