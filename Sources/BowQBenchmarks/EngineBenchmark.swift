@@ -324,7 +324,9 @@ enum EngineBenchmark {
         met: latency < 0.05),
       Target(
         work: "fetch BowTie as csv into a pipe: peak memory",
-        measured: String(format: "the open's + %.0f MB", extra), target: "≤ + 50 MB",
+        measured: extra.rounded() <= 0
+          ? "no more than the open's" : String(format: "the open's + %.0f MB", extra),
+        target: "≤ + 50 MB",
         met: extra <= 50),
     ]
   }
