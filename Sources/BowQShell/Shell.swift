@@ -383,6 +383,10 @@ public final class Shell {
           + ValueText.visibleLines(error.description) + "\n"
           + declarations.map { ValueText.visible($0) + "\n" }.joined()
           + "The changes are still pending: fix them, or `rollback` to discard them.\n")
+    } catch let error as StoreError where error.isDamage {
+      output.error(
+        diagnostics.format(error.description, at: statement.range)
+          + "Nothing was changed. Use --read-only to look at what can be read from the store.\n")
     } catch is Interrupted {
       output.error(
         statement.kind == .save

@@ -87,7 +87,8 @@ final class CompleterTests: XCTestCase {
     XCTAssertEqual(completer.complete(".mo").insertion, "de ")
     XCTAssertEqual(candidates(".mode j"), ["json", "jsonl"])
     XCTAssertEqual(candidates(".schema B"), ["BowTie"])
-    XCTAssertEqual(candidates(".SCHEMA "), ["--diagram", "--format", "Address", "BowTie", "Person"])
+    XCTAssertEqual(
+      candidates(".SCHEMA "), ["--diagram", "--format", "Address", "BowTie", "Person"])
     XCTAssertEqual(candidates(".format c"), ["csv"])
     XCTAssertEqual(candidates(".param u"), ["unset"])
     XCTAssertEqual(candidates(".quit x"), [])

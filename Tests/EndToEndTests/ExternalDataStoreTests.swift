@@ -93,16 +93,23 @@ final class ExternalDataStoreTests: XCTestCase {
       "entity Tie, attribute photo, object Tie/p1: the external data file \(file.path) is "
       + "missing (a store's external data files are copied, moved and restored with it)"
 
-    let writing = try Bowq.run(["--store", store.path, "-c", "count Tie"], home: home)
+    // Only a statement that reads the photos' column reads the missing file.
+    let writing = try Bowq.run(
+      ["--store", store.path, "-c", "count Tie", "-c", "fetch Tie"], home: home)
     XCTAssertEqual(writing.status, 1)
+    XCTAssertEqual(writing.stdout, "2\n")
     XCTAssertTrue(
-      writing.stderr.hasPrefix("bowq: cannot open the store: \(store.path): \(problem)\n"),
+      writing.stderr.hasPrefix("-c#2:1:1: error: \(store.path): \(problem)\n"), writing.stderr)
+    XCTAssertTrue(
+      writing.stderr.hasSuffix(
+        "Nothing was changed. Use --read-only to look at what can be read from the store.\n"),
       writing.stderr)
     XCTAssertEqual(try Data(contentsOf: store), before, "a store that fails to load is kept")
 
     let reading = try Bowq.run(
-      ["--store", store.path, "--read-only", "-c", "count Tie"], home: home)
+      ["--store", store.path, "--read-only", "-c", "fetch Tie", "-c", "count Tie"], home: home)
     XCTAssertEqual(reading.status, 0, reading.stderr)
     XCTAssertTrue(reading.stderr.contains("  \(problem)\n"), reading.stderr)
+    XCTAssertTrue(reading.stdout.hasSuffix("\n0\n"), reading.stdout)
   }
 }

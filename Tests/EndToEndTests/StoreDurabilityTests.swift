@@ -292,8 +292,10 @@ final class StoreDurabilityTests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes)
   }
 
-  /// A store whose `U` objects are damaged (a string in the Int32 column) opens for writing
-  /// nowhere, and read-only with `T` in full and `U` left out.
+  /// A store whose `U` objects are damaged (a string in the Int32 column) opens, since its
+  /// columns are read as statements need them: for writing, every statement that reads
+  /// `U.n` (an edit reads every column) is refused with the column's error and changes
+  /// nothing; read-only, the first such statement reads `T` in full and leaves `U` out.
   func testReadOnlyOpensEveryEntityThatDecodes() throws {
     try makeStore(at: store.path)
     guard
@@ -308,13 +310,22 @@ final class StoreDurabilityTests: XCTestCase {
     root["entities"] = .dictionary(entities)
     try BinaryPropertyListWriter.encode(.dictionary(root)).write(to: store)
 
-    try assertRefusedAndUntouched(
-      store.path, "entity U, attribute n, row 0: expected an integer, found a string")
-
     let before = try Data(contentsOf: store)
+    let problem = "\(store.path): entity U, attribute n, row 0: expected an integer, found a string"
+    for statement in [
+      "fetch U", "count U where n > 1", "insert T s = \"x\"", "entity V { a: String }",
+    ] {
+      let refused = try Bowq.run(
+        ["--store", store.path, "-c", "fetch T", "-c", statement, "-c", "save"], home: home)
+      XCTAssertEqual(refused.status, 1, statement)
+      XCTAssertTrue(refused.stdout.contains("kept"), refused.stdout)
+      XCTAssertTrue(refused.stderr.hasPrefix("-c#2:1:1: error: \(problem)\n"), refused.stderr)
+      XCTAssertEqual(try Data(contentsOf: store), before, statement)
+    }
+
     let result = try Bowq.run(
       [
-        "--store", store.path, "--read-only", "-c", "fetch T", "-c", "count U",
+        "--store", store.path, "--read-only", "-c", "fetch T", "-c", "fetch U", "-c", "count U",
         "-c", "insert T s = \"more\"", "-c", "save",
       ], home: home)
     XCTAssertEqual(result.status, 1)
@@ -322,7 +333,7 @@ final class StoreDurabilityTests: XCTestCase {
     XCTAssertTrue(result.stdout.hasSuffix("0\n"), result.stdout)
     XCTAssertTrue(
       result.stderr.hasPrefix(
-        "bowq: warning: \(store.path) is damaged; it is open read-only with what could be "
+        "-c#2:1:1: warning: \(store.path) is damaged; it is open read-only with what could be "
           + "read. Left out:\n  entity U, attribute n, row 0: expected an integer, found a "
           + "string\n"), result.stderr)
     XCTAssertTrue(result.stderr.contains("the store is open read-only"), result.stderr)

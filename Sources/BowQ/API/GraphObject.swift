@@ -8,6 +8,10 @@
 /// let fez = GraphObject(ObjectID(entity: "Hat", key: 1), in: interpreter.context.graph)
 /// try FormatPredicate(format: "name BEGINSWITH %@", "F").evaluate(with: fez)  // true
 /// ```
+///
+/// The graph of a session opened on a store file (``StoreOpening``) holds only the columns
+/// its statements have read so far: call ``Interpreter/decodeEveryColumn()`` before taking
+/// its ``Context/graph`` for objects evaluated here.
 public struct GraphObject: Sendable {
   /// The graph the object belongs to: a snapshot, as graphs are values.
   public var graph: ObjectGraph

@@ -100,6 +100,7 @@ public final class ObjectContext {
 
   /// The object `id` as it is now; nil when there is none.
   public func object(with id: ObjectID) throws -> FetchedObject? {
+    try interpreter.decodeColumns(ofEntity: id.entity)
     let graph = interpreter.context.graph
     if let entity = graph.model.entity(named: id.entity),
       let row = graph.table(id.entity).row(for: id.key)

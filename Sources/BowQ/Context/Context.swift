@@ -213,6 +213,14 @@ public struct Context: Sendable {
     touch(graph.apply(edits))
   }
 
+  /// Puts decoded columns of `entity`, one for each of `slots`, into both the graph and the
+  /// committed graph, whose columns were still in the store file: the two hold the same
+  /// objects then, since a session decodes every column before its first edit.
+  mutating func fill(_ columns: [Column], slots: [Int], of entity: String) {
+    graph.fill(columns, slots: slots, of: entity)
+    committed.fill(columns, slots: slots, of: entity)
+  }
+
   /// Discards every pending change and the undo history.
   public mutating func rollback() {
     openStep = nil

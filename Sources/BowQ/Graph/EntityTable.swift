@@ -6,10 +6,16 @@
 /// `keys[i]`. ``row(at:)`` and ``row(for:)`` put an object's values together as a row.
 /// Value semantics make a table cheap to snapshot (for rollback and undo) and copy only
 /// on write.
+///
+/// A table read from a store file may hold columns not decoded yet (``undecoded``): their
+/// values are still in the file, and a session decodes the ones a statement reads before
+/// it runs (``ObjectGraph/fill(_:slots:of:)``). Nothing reads or changes such a column.
 public struct EntityTable: Hashable, Sendable {
   public private(set) var keys: [Int64] = []
-  /// One column per slot, each with a value for every key.
+  /// One column per slot, each with a value for every key (none yet for ``undecoded`` slots).
   private(set) var columns: [Column] = []
+  /// The slots whose columns are still in the store file.
+  public private(set) var undecoded: Set<Int> = []
   /// Positions by key, kept only while the keys are not in ascending order (a store may
   /// list them in any order). Keys handed out by ``insert(_:key:)`` ascend, and then a
   /// key's position is found in `keys` itself: a dictionary of a million keys would take
@@ -30,6 +36,23 @@ public struct EntityTable: Hashable, Sendable {
     nextKey = Self.key(after: keys.max() ?? 0)
     if !zip(keys, keys.dropFirst()).allSatisfy(<) { positionByKey = Self.positions(of: keys) }
   }
+
+  /// A table of the objects with `keys` (distinct) whose `slotCount` columns are all still
+  /// in the store file, each to be given by ``fill(_:in:)``.
+  init(keys: [Int64], undecodedSlots slotCount: Int) {
+    self.init(keys: keys, columns: Array(repeating: Column(nulls: keys.count), count: slotCount))
+    undecoded = Set(0..<slotCount)
+  }
+
+  /// Puts in the decoded column of a slot whose column was still in the store file.
+  mutating func fill(_ column: Column, in slot: Int) {
+    guard undecoded.remove(slot) != nil else { return }
+    precondition(column.count == keys.count, "a decoded column has a value for every key")
+    columns[slot] = column
+  }
+
+  /// Whether every column is decoded, as any change to the table needs.
+  var isDecoded: Bool { undecoded.isEmpty }
 
   public var count: Int { keys.count }
 
@@ -53,6 +76,7 @@ public struct EntityTable: Hashable, Sendable {
   /// their columns took.
   public static func == (a: EntityTable, b: EntityTable) -> Bool {
     a.keys == b.keys && a.nextKey == b.nextKey && a.columns.count == b.columns.count
+      && a.undecoded == b.undecoded
       && zip(a.columns, b.columns).allSatisfy { $0.holdsSameValues(as: $1) }
   }
 
@@ -81,9 +105,10 @@ public struct EntityTable: Hashable, Sendable {
 
   /// The values of the object at `position`, in slot order.
   public func row(at position: Int) -> [Value] {
+    assert(isDecoded, "a row is read with columns still in the store file")
     // Read each column in place: a column is a struct of a dozen buffers, and a copy of it
     // per value (as `map` made) retained and released each of them.
-    columns.withUnsafeBufferPointer { columns in
+    return columns.withUnsafeBufferPointer { columns in
       var row: [Value] = []
       row.reserveCapacity(columns.count)
       for column in columns.indices { row.append(columns[column].value(at: position)) }
@@ -99,7 +124,8 @@ public struct EntityTable: Hashable, Sendable {
   /// The value in `slot` of the object at `position`.
   @inline(__always)
   public func value(at position: Int, slot: Int) -> Value {
-    columns.withUnsafeBufferPointer { columns in
+    assert(isDecoded || !undecoded.contains(slot), "column \(slot) is still in the store file")
+    return columns.withUnsafeBufferPointer { columns in
       slot < columns.count ? columns[slot].value(at: position) : .null
     }
   }
@@ -112,7 +138,8 @@ public struct EntityTable: Hashable, Sendable {
 
   /// The column of `slot`, to read every object's value in place.
   func column(_ slot: Int) -> Column {
-    columns[slot]
+    assert(isDecoded || !undecoded.contains(slot), "column \(slot) is still in the store file")
+    return columns[slot]
   }
 
   /// Whether the objects of `recorded` hold in `slot` the values it recorded for them.
@@ -143,6 +170,7 @@ public struct EntityTable: Hashable, Sendable {
   /// when a store is loaded). A row shorter than the others is filled out with nil.
   @discardableResult
   public mutating func insert(_ row: [Value], key: Int64? = nil) -> Int64 {
+    assert(isDecoded, "a table is changed with columns still in the store file")
     let key = key ?? nextKey
     nextKey = max(nextKey, Self.key(after: key))
     if positionByKey != nil {
@@ -195,6 +223,7 @@ public struct EntityTable: Hashable, Sendable {
   }
 
   public mutating func update(key: Int64, attribute: Int, to value: Value) {
+    assert(isDecoded, "a table is changed with columns still in the store file")
     guard let position = position(of: key), attribute < columns.count else { return }
     columns[attribute].set(value, at: position)
   }
@@ -216,6 +245,7 @@ public struct EntityTable: Hashable, Sendable {
 
   /// Removes the objects with the given keys, keeping the others in order.
   public mutating func remove(keys removed: Set<Int64>) {
+    assert(isDecoded, "a table is changed with columns still in the store file")
     guard !removed.isEmpty else { return }
     let kept = keys.indices.filter { !removed.contains(keys[$0]) }
     guard kept.count < keys.count else { return }
@@ -228,6 +258,7 @@ public struct EntityTable: Hashable, Sendable {
   /// row replaces the object's row or, for an object no longer here, brings it back in key
   /// order; and the next key becomes `nextKey`.
   mutating func restore(_ recorded: [Int64: [Value]?], nextKey: Int64?) {
+    assert(isDecoded, "a table is changed with columns still in the store file")
     var removed: Set<Int64> = []
     var returning: [(key: Int64, row: [Value])] = []
     for (key, row) in recorded {
@@ -279,6 +310,7 @@ public struct EntityTable: Hashable, Sendable {
 
   /// Adds a slot at the end of every object (the model gained an attribute).
   public mutating func appendColumn(_ value: Value) {
+    assert(isDecoded, "a table is changed with columns still in the store file")
     guard !keys.isEmpty else { return }
     var column = Column()
     for _ in keys.indices { column.append(value) }

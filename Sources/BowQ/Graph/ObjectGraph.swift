@@ -28,6 +28,22 @@ public struct ObjectGraph: Hashable, Sendable {
     tables[entity] ?? EntityTable()
   }
 
+  /// The slots of each entity whose columns are still in the store file the graph was read
+  /// from (``EntityTable/undecoded``); empty once every column is decoded.
+  public var undecodedColumns: [String: Set<Int>] {
+    tables.compactMapValues { $0.undecoded.isEmpty ? nil : $0.undecoded }
+  }
+
+  /// Whether every column of every entity is decoded.
+  public var isDecoded: Bool { tables.values.allSatisfy(\.isDecoded) }
+
+  /// Puts in decoded columns of `entity`, one for each of `slots`, whose columns were still
+  /// in the store file; a slot already decoded keeps its column.
+  mutating func fill(_ columns: [Column], slots: [Int], of entity: String) {
+    guard tables[entity] != nil else { return }
+    for (column, slot) in zip(columns, slots) { tables[entity]?.fill(column, in: slot) }
+  }
+
   /// The value of one attribute of an object, or nil when the object or attribute is unknown.
   public func value(of id: ObjectID, attribute: String) -> Value? {
     guard let entity = model.entity(named: id.entity),

@@ -22,8 +22,10 @@ extension Interpreter {
       throw ReloadRefusal(
         reason: "\(Self.count(pending, "change")) would be lost: save or roll back first")
     }
-    let graph = try handle.load()
+    let file = try handle.open()
+    let graph = file.undecodedGraph()
     context = Context(graph: graph)
+    storeFile = file
     selection = nil
     lastFetch = nil
     lastFetchReturnedValues = false

@@ -41,6 +41,10 @@ public final class Interpreter {
   /// The Core Data store the graph was read from, with the version of each row read, for
   /// `save` to write back into; nil until the rows are read, or for any other store.
   var coreDataSource: (file: CoreDataStoreFile, versions: CoreDataRowVersions)?
+  /// A bowq store whose columns are partly still in the file: each statement decodes the
+  /// columns it reads first (``decodeColumns(for:)``); nil once every column is decoded,
+  /// or for any other store.
+  var storeFile: OpenedStoreFile?
   /// Whether `save` writes the changes back into a Core Data store (`--write-core-data`);
   /// otherwise it refuses to.
   public let writesCoreData: Bool
@@ -54,7 +58,7 @@ public final class Interpreter {
   /// `--write-core-data`, that its edits cannot be saved there.
   private var toldEditsStayInSession = false
   /// The statement running, whose notes and errors an edit adds to.
-  private var runningRange = SourceRange.nowhere
+  private(set) var runningRange = SourceRange.nowhere
 
   /// - Parameters:
   ///   - clock: the time `now()` reads; tests and the `BOWQ_NOW` variable fix it.
@@ -144,6 +148,7 @@ public final class Interpreter {
     let run = StatementRun(
       statement: statement, bound: bound, binder: binder, now: now,
       selectedEntity: selectedEntity)
+    try decodeColumns(for: run)
     return try handler(of: run)()
   }
 

@@ -86,12 +86,20 @@ public struct StoreOpening: Hashable, Sendable {
     if modelPath != nil { throw StoreOpeningError(kind: .notCoreData(.model), path: path) }
     if readOnly {
       let handle = StoreHandle(openingReadOnly: path)
+      do {
+        return opened(try handle.open(), handle, clock: clock)
+      } catch StoreError.fileNotFound {
+        throw StoreOpeningError(kind: .missing, path: path)
+      } catch let error as StoreError where error.isDamage {
+        // Read what can be read: only a store whose layout is damaged gets here, one with
+        // a damaged column when a statement first reads it.
+      } catch {
+        throw failure(.unreadable, error)
+      }
       let graph: ObjectGraph
       let skipped: [StoreError]
       do {
         (graph, skipped) = try handle.salvage()
-      } catch StoreError.fileNotFound {
-        throw StoreOpeningError(kind: .missing, path: path)
       } catch {
         throw failure(.unreadable, error)
       }
@@ -99,31 +107,43 @@ public struct StoreOpening: Hashable, Sendable {
         interpreter: Interpreter(
           context: Context(graph: graph), store: .file(handle), clock: clock),
         isNew: false, isCoreData: false, notes: [],
-        warnings: skipped.isEmpty
-          ? []
-          : [
-            "\(path) is damaged; it is open read-only with what could be read. Left out:\n"
-              + skipped.map { "  \($0)" }.joined(separator: "\n")
-          ])
+        warnings: skipped.isEmpty ? [] : [Self.damageWarning(path: path, skipped: skipped)])
     }
     let handle: StoreHandle
-    var graph = ObjectGraph()
     do {
       handle = try StoreHandle(openingForWriting: path)
     } catch {
       throw failure(.unreadable, error)
     }
-    var isNew = false
     do {
-      graph = try handle.load()
+      return opened(try handle.open(), handle, clock: clock)
     } catch StoreError.fileNotFound {
-      isNew = true
+      return Opened(
+        interpreter: Interpreter(
+          context: Context(graph: ObjectGraph()), store: .file(handle), clock: clock),
+        isNew: true, isCoreData: false, notes: [], warnings: [])
     } catch {
       throw failure(.unreadable, error)
     }
+  }
+
+  /// The session on a bowq store file opened with no column decoded: each statement decodes
+  /// the columns it reads (``Interpreter/decodeColumns(for:)``).
+  private func opened(_ file: OpenedStoreFile, _ handle: StoreHandle, clock: @escaping () -> Date)
+    -> Opened
+  {
+    let interpreter = Interpreter(
+      context: Context(graph: file.undecodedGraph()), store: .file(handle), clock: clock)
+    interpreter.storeFile = file
     return Opened(
-      interpreter: Interpreter(context: Context(graph: graph), store: .file(handle), clock: clock),
-      isNew: isNew, isCoreData: false, notes: [], warnings: [])
+      interpreter: interpreter, isNew: false, isCoreData: false, notes: [], warnings: [])
+  }
+
+  /// What a read-only session says of a damaged store it reads what it can of: what was
+  /// left out, and why.
+  static func damageWarning(path: String, skipped: [StoreError]) -> String {
+    "\(path) is damaged; it is open read-only with what could be read. Left out:\n"
+      + skipped.map { "  \($0)" }.joined(separator: "\n")
   }
 }
 

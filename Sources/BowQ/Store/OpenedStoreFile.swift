@@ -67,6 +67,13 @@ final class OpenedStoreFile {
     copy?.deallocate()
   }
 
+  /// Called with the entity and column of each column decoded, once its values are all read
+  /// and checked (``StoreDecoder/decodedColumn``).
+  var decodedColumn: ((_ entity: String, _ column: String) -> Void)? {
+    get { decoder.decodedColumn }
+    set { decoder.decodedColumn = newValue }
+  }
+
   /// The model the store holds.
   var model: Model { decoder.model }
 
@@ -76,11 +83,19 @@ final class OpenedStoreFile {
     try read { decoder in try decoder.decodeGraph() }
   }
 
+  /// The graph the store holds with no value read yet: keys, next keys and kept indexes,
+  /// every column still in the file (``StoreDecoder/undecodedGraph()``).
+  func undecodedGraph() -> ObjectGraph {
+    decoder.undecodedGraph()
+  }
+
   /// The columns `slots` of the entity `name`, as
   /// ``StoreDecoder/decodeColumns(_:ofEntityNamed:)`` gives them, once the file is checked
   /// to be the version opened.
   func decodeColumns(_ slots: [Int], ofEntityNamed name: String) throws -> [Column]? {
-    try read { decoder in try decoder.decodeColumns(slots, ofEntityNamed: name) }
+    try HeapGrowth.inLargeSteps {
+      try read { decoder in try decoder.decodeColumns(slots, ofEntityNamed: name) }
+    }
   }
 
   /// Runs `body` on the decoder once the file is checked to be the version opened, with

@@ -315,6 +315,22 @@ struct StoreDecoder {
     return graph
   }
 
+  /// The graph of the opened store with no value read: every entity's keys, next key and
+  /// kept indexes, and its columns still in the file (``EntityTable/undecoded``), which
+  /// ``decodeColumns(_:ofEntityNamed:)`` decodes when they are needed.
+  func undecodedGraph() -> ObjectGraph {
+    var graph = ObjectGraph(model: model)
+    for layout in layouts {
+      let name = layout.entity.name
+      if !layout.keys.isEmpty {
+        graph.tables[name] = EntityTable(keys: layout.keys, undecodedSlots: layout.plans.count)
+      }
+      graph.reserveKeys(in: name, below: layout.nextKey)
+      graph.adoptStoredIndexes(layout.indexes, of: name)
+    }
+    return graph
+  }
+
   /// Decodes the rows of the entity `name` of the opened store into its columns, with every
   /// check of its values, and puts its table, next key and kept indexes into `graph`.
   /// Decoding an entity again decodes it again; an entity the model does not define is

@@ -51,6 +51,15 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The store was opened read-only; nothing was written and the changes stay pending.
   case readOnly(path: String)
 
+  /// Whether the file's contents are damaged (not a valid binary property list, or a store
+  /// whose layout or values are invalid), rather than unreadable, changed or locked.
+  public var isDamage: Bool {
+    switch self {
+    case .corrupt, .invalidFile: return true
+    default: return false
+    }
+  }
+
   public var description: String {
     switch self {
     case .fileNotFound(let path):
@@ -97,8 +106,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         + "(.reload at the prompt, or rerun bowq) to edit the version on disk"
     case .changedWhileOpen(let path, let loaded, let found):
       return "cannot read more of \(path): \(Self.change(loaded: loaded, found: found)), and "
-        + "what is left to read would come from that version. Open the store again (quit and "
-        + "rerun bowq) to read the version on disk"
+        + "what is left to read would come from that version. Read the store again (.reload in "
+        + "the shell, or quit and rerun bowq) to see the version on disk"
     case .readOnly(let path):
       return "cannot save \(path): the store is open read-only, so nothing was written; "
         + "the changes are still pending (changes lists them, rollback discards them)"

@@ -105,6 +105,15 @@ public final class StoreHandle {
     return graph
   }
 
+  /// Opens the store file for reading its columns as they are needed (``OpenedStoreFile``)
+  /// and remembers the version opened. Throws as ``StoreFile/load(from:)`` does for what the
+  /// open checks (the layout); a damaged value is found when its column is read.
+  func open() throws -> OpenedStoreFile {
+    let file = try OpenedStoreFile(path: path)
+    fingerprint = file.fingerprint
+    return file
+  }
+
   /// Reads every entity that decodes from a damaged store, as
   /// ``StoreFile/salvage(from:)`` does, for a read-only look.
   public func salvage() throws -> (graph: ObjectGraph, skipped: [StoreError]) {

@@ -1,0 +1,149 @@
+/// The columns a statement reads: what a session whose columns are still in the store file
+/// (``Interpreter/storeFile``) decodes before the statement runs, so that a statement that
+/// touches two attributes decodes two.
+///
+/// Only the statements whose reads are known from their bound form read less than every
+/// column: `count`, and `fetch`es — a fetch of objects shows each of them whole, so it
+/// reads every column of its entity and of those that inherit from it; one with `select`
+/// reads what its predicate, sort keys, columns and grouping name. `explain` reads what the
+/// statement's predicate and sort keys name (estimating a plan tries the predicate on a
+/// sample of the objects, and takes indexes into use), and none is read by the statements about pending changes (`save`, `rollback`, `undo`,
+/// `redo`, `changes`, `validate`), since a session has none while any column is still in the
+/// file: every edit decodes every column first. Any other statement reads every column.
+///
+/// A slot named on an entity stands for the property of that name in every entity that
+/// inherits from it, whose objects the statement may meet; an index whose first attribute
+/// is read is read whole, since the planner may use it.
+struct ColumnsRead: Equatable {
+  /// Whether the statement may read any column.
+  private(set) var everything = false
+  /// The slots read, by entity.
+  private(set) var slots: [String: Set<Int>] = [:]
+
+  /// Every column of every entity.
+  static let everything = ColumnsRead(everything: true)
+
+  private init(everything: Bool) {
+    self.everything = everything
+  }
+
+  /// Every column of `entity`: its objects read whole.
+  init(wholeObjectsOf entity: Entity) {
+    slots[entity.name] = Set(0..<entity.slotCount)
+  }
+
+  /// The columns `bound` (the statement `kind`, bound) reads in `model`.
+  init(_ kind: Statement.Kind, bound: BoundStatement, model: Model) {
+    var explains = false
+    if case .explain = kind { explains = true }
+    switch bound {
+    case .count(let entity, let predicate):
+      predicate.map { read($0, on: entity.name) }
+    case .fetch(let fetch):
+      let entity = fetch.entity.name
+      fetch.predicate.map { read($0, on: entity) }
+      if !fetch.sortsRows { for key in fetch.sort { read(key.value, on: entity) } }
+      guard let projection = fetch.projection else {
+        if explains { break }
+        for member in model.hierarchy(of: entity) {
+          slots[member.name, default: []].formUnion(0..<member.slotCount)
+        }
+        break
+      }
+      for column in projection.columns {
+        switch column.value {
+        case .expression(let value): read(value, on: entity)
+        case .aggregate(_, let value): value.map { read($0, on: entity) }
+        }
+      }
+      for key in projection.groupBy { read(key, on: entity) }
+    case .update(let entity, let predicate, _), .delete(let entity, let predicate):
+      guard explains else {
+        everything = true
+        break
+      }
+      predicate.map { read($0, on: entity.name) }
+    case .save, .rollback, .changes, .undo, .redo, .validate:
+      break
+    default:
+      everything = !explains
+    }
+    guard !everything else { return }
+    widen(in: model)
+  }
+
+  /// Adds the slots `predicate` reads, on objects of `entity`.
+  private mutating func read(_ predicate: BoundPredicate, on entity: String) {
+    switch predicate {
+    case .constant: break
+    case .comparison(let comparison):
+      read(comparison.lhs, on: entity)
+      read(comparison.rhs, on: entity)
+    case .not(let inner): read(inner, on: entity)
+    case .and(let parts), .or(let parts): for part in parts { read(part, on: entity) }
+    }
+  }
+
+  /// Adds the slots `expression` reads, on objects of `entity`.
+  private mutating func read(_ expression: BoundExpression, on entity: String) {
+    switch expression.kind {
+    case .constant, .evaluatedObject, .local: break
+    case .slot(let slot): slots[entity, default: []].insert(slot)
+    case .property(let base, let destination, let slot):
+      read(base, on: entity)
+      slots[destination, default: []].insert(slot)
+    case .aggregate(let elements):
+      for element in elements { read(element, on: entity) }
+    case .negate(let inner), .cast(let inner, _), .collectionOperator(_, let inner):
+      read(inner, on: entity)
+    case .arithmetic(_, let a, let b):
+      read(a, on: entity)
+      read(b, on: entity)
+    case .function(_, let arguments):
+      for argument in arguments { read(argument, on: entity) }
+    case .index(let base, let index):
+      read(base, on: entity)
+      if case .at(let position) = index { read(position, on: entity) }
+    case .ternary(let condition, let a, let b):
+      read(condition, on: entity)
+      read(a, on: entity)
+      read(b, on: entity)
+    case .subquery(let collection, _, let predicate):
+      read(collection, on: entity)
+      // The predicate reads the elements through the local, by entity and slot.
+      read(predicate, on: entity)
+    case .dynamic:
+      everything = true
+    }
+  }
+
+  /// The slots of every index of `entity` whose first attribute is one of `slots`.
+  private static func indexSlots(of entity: Entity, leadingWith slots: Set<Int>) -> Set<Int> {
+    var indexed: Set<Int> = []
+    for index in entity.allIndexes {
+      guard let first = index.attributes.first.flatMap(entity.index(ofAttribute:)),
+        slots.contains(first)
+      else { continue }
+      indexed.formUnion(index.attributes.compactMap(entity.index(ofAttribute:)))
+    }
+    return indexed
+  }
+
+  /// Adds, for each slot read, the property of the same name in every entity that inherits
+  /// from its entity, and every attribute of an index that begins with a slot read.
+  private mutating func widen(in model: Model) {
+    var widened: [String: Set<Int>] = [:]
+    for (name, read) in slots {
+      guard let entity = model.entity(named: name) else { continue }
+      for member in model.hierarchy(of: name) {
+        let place = MemberSlots(of: entity, in: member)
+        widened[member.name, default: []].formUnion(read.compactMap(place.slot))
+      }
+    }
+    for (name, read) in widened {
+      guard let entity = model.entity(named: name) else { continue }
+      widened[name]?.formUnion(Self.indexSlots(of: entity, leadingWith: read))
+    }
+    slots = widened.filter { !$0.value.isEmpty }
+  }
+}

@@ -1,0 +1,56 @@
+extension Interpreter {
+  /// Decodes the columns `run` reads that are still in the store file (``ColumnsRead``),
+  /// before it runs, and lets the file go once every column is decoded.
+  ///
+  /// A damaged column throws the error opening the whole store gave before columns were
+  /// decoded on demand, with the same message and location; a read-only session instead
+  /// reads what can be read of the store (``StoreFile/salvage(from:)``), as opening a
+  /// damaged store read-only does, and says what was left out.
+  func decodeColumns(for run: StatementRun) throws {
+    guard storeFile != nil else { return }
+    try decode(ColumnsRead(run.statement.kind, bound: run.bound, model: context.graph.model))
+  }
+
+  /// Decodes every column still in the store file, for a caller that reads
+  /// ``Context/graph`` directly rather than through a statement. A session opened by
+  /// ``StoreOpening`` reads a bowq store's columns only as its statements need them.
+  public func decodeEveryColumn() throws {
+    try decode(.everything)
+  }
+
+  /// Decodes every column of the entity `name` still in the store file, for a caller that
+  /// reads its objects whole from ``Context/graph``.
+  func decodeColumns(ofEntity name: String) throws {
+    guard let entity = context.graph.model.entity(named: name) else { return }
+    try decode(ColumnsRead(wholeObjectsOf: entity))
+  }
+
+  private func decode(_ read: ColumnsRead) throws {
+    guard let file = storeFile else { return }
+    let wanted = context.graph.undecodedColumns.compactMap { entity, undecoded in
+      let slots = read.everything ? undecoded : undecoded.intersection(read.slots[entity] ?? [])
+      return slots.isEmpty ? nil : (entity: entity, slots: slots.sorted())
+    }.sorted { $0.entity < $1.entity }
+    do {
+      for (entity, slots) in wanted {
+        guard let columns = try file.decodeColumns(slots, ofEntityNamed: entity) else { continue }
+        context.fill(columns, slots: slots, of: entity)
+      }
+    } catch let error as StoreError {
+      guard case .file(let handle) = store, handle.access == .readOnly, error.isDamage else {
+        throw error
+      }
+      let (graph, skipped) = try handle.salvage()
+      context = Context(graph: graph)
+      storeFile = nil
+      if !skipped.isEmpty {
+        notes.append(
+          StatementNote(
+            .warning, StoreOpening.damageWarning(path: handle.path, skipped: skipped),
+            at: runningRange))
+      }
+      return
+    }
+    if context.graph.isDecoded { storeFile = nil }
+  }
+}

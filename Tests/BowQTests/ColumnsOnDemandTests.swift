@@ -1,0 +1,170 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// A session on a bowq store decodes only the columns its statements read, each when first
+/// read: a damaged column is reported then with the load's message (or, read-only, the
+/// store is read as far as it can be), and an edit or a save works on every column.
+final class ColumnsOnDemandTests: XCTestCase {
+  private var store: String!
+  private var decoded: [String] = []
+
+  override func setUpWithError() throws {
+    store = try makeTemporaryFolder("bowq-on-demand").appendingPathComponent("s.bowq").path
+    decoded = []
+  }
+
+  private let model = Model(entities: [
+    Entity(
+      name: "Tie",
+      attributes: [
+        Attribute(name: "name", type: .string), Attribute(name: "worn", type: .int16),
+        Attribute(name: "rating", type: .double),
+      ],
+      relationships: [
+        Relationship(name: "owner", destination: "Person", isToMany: false, inverse: "ties")
+      ]),
+    Entity(
+      name: "Person", attributes: [Attribute(name: "name", type: .string)],
+      relationships: [
+        Relationship(name: "ties", destination: "Tie", isToMany: true, inverse: "owner")
+      ]),
+  ])
+
+  private func graph(damagingWornOfRow damaged: Int? = nil) throws -> ObjectGraph {
+    var graph = ObjectGraph(model: model)
+    let ann = graph.insert([.string("Ann"), .collection([])], into: "Person")
+    for i in 0..<6 {
+      let tie = graph.insert(
+        [.string("Tie \(i)"), .int(Int64(i)), .double(Double(i) / 2), .null], into: "Tie")
+      if i.isMultiple(of: 2) { graph.setRelationship(tie, "owner", to: [ann]) }
+    }
+    return graph
+  }
+
+  /// Opens the store as the shell does, counting each column decoded as `Entity.column`.
+  private func open(readOnly: Bool = false) throws -> Interpreter {
+    let interpreter = try StoreOpening(path: store, readOnly: readOnly).open().interpreter
+    interpreter.storeFile?.decodedColumn = { [unowned self] in decoded.append("\($0).\($1)") }
+    return interpreter
+  }
+
+  func testEachStatementDecodesOnlyTheColumnsItReads() throws {
+    try StoreFile.save(try graph(), to: store)
+    let session = try open()
+    XCTAssertEqual(try session.run("count Tie"), [.count(entity: "Tie", 6)])
+    XCTAssertEqual(decoded, [])
+    XCTAssertEqual(try session.run("count Tie where worn > 2"), [.count(entity: "Tie", 3)])
+    XCTAssertEqual(decoded, ["Tie.worn"])
+    _ = try session.run("fetch Tie select name where worn > 2 sort by name desc")
+    XCTAssertEqual(decoded, ["Tie.worn", "Tie.name"])
+    _ = try session.run("count Tie where owner.name == \"Ann\"")
+    XCTAssertEqual(decoded, ["Tie.worn", "Tie.name", "Person.name", "Tie.owner"])
+    _ = try session.run("explain fetch Tie where owner.name == \"Ann\"")
+    XCTAssertEqual(decoded.count, 4, "explain reads what its predicate reads")
+    _ = try session.run("fetch Tie where worn == 1")
+    XCTAssertEqual(decoded.last, "Tie.rating", "a fetch of objects reads them whole")
+    XCTAssertNotNil(session.storeFile, "Person.ties is still in the file")
+    _ = try session.run("fetch Person")
+    XCTAssertEqual(decoded.last, "Person.ties")
+    XCTAssertNil(session.storeFile, "the file is let go once every column is decoded")
+    XCTAssertEqual(session.context.graph, try graph())
+    XCTAssertEqual(session.context.committed, try graph())
+  }
+
+  func testAnEditDecodesEveryColumnAndASaveWritesThemAll() throws {
+    try StoreFile.save(try graph(), to: store)
+    let session = try open()
+    _ = try session.run("count Tie where worn == 3")
+    _ = try session.run("update Tie where worn == 3 set rating = 4.5; save")
+    XCTAssertEqual(Set(decoded).count, 6)
+    XCTAssertEqual(decoded.count, 6, "each column is decoded once")
+    var expected = try graph()
+    expected.update(ObjectID(entity: "Tie", key: 4), attribute: 2, to: .double(4.5))
+    XCTAssertEqual(try StoreFile.load(from: store), expected)
+    XCTAssertEqual(
+      try session.run("undo; rollback; count Tie where rating == 4.5").last,
+      .count(entity: "Tie", 1))
+  }
+
+  func testAStatementOnNothingPendingReadsNoColumn() throws {
+    try StoreFile.save(try graph(), to: store)
+    let session = try open()
+    _ = try session.run("changes; validate; rollback; undo; redo; save")
+    XCTAssertEqual(decoded, [])
+    XCTAssertTrue(session.context.graph.undecodedColumns.keys.sorted() == ["Person", "Tie"])
+  }
+
+  /// A store whose `worn` column holds a string in row 3: valid as a property list, so
+  /// only decoding that column finds it.
+  private func writeDamagedStore() throws -> StoreError {
+    guard case .dictionary(var root) = try StoreCodec.encode(try graph()),
+      case .dictionary(var entities) = root["entities"],
+      case .dictionary(var tie) = entities["Tie"], case .dictionary(var columns) = tie["columns"],
+      case .array(var worn) = columns["worn"]
+    else {
+      XCTFail("unexpected store layout")
+      return .notAStore("")
+    }
+    worn[3] = .string("many")
+    columns["worn"] = .array(worn)
+    tie["columns"] = .dictionary(columns)
+    entities["Tie"] = .dictionary(tie)
+    root["entities"] = .dictionary(entities)
+    try BinaryPropertyListWriter.encode(.dictionary(root)).write(to: URL(fileURLWithPath: store))
+    var loadError: StoreError?
+    XCTAssertThrowsError(try StoreFile.load(from: store)) { loadError = $0 as? StoreError }
+    return try XCTUnwrap(loadError)
+  }
+
+  func testADamagedColumnIsReportedWhenFirstReadWithTheLoadsMessage() throws {
+    let loadError = try writeDamagedStore()
+    let before = try Data(contentsOf: URL(fileURLWithPath: store))
+    let session = try open()
+    XCTAssertEqual(try session.run("count Tie where name == \"Tie 3\""), [.count(entity: "Tie", 1)])
+    XCTAssertThrowsError(try session.run("count Tie where worn == 3")) { error in
+      XCTAssertEqual(error as? StoreError, loadError)
+      XCTAssertTrue("\(error)".contains("row 3"), "\(error)")
+    }
+    XCTAssertThrowsError(try session.run("insert Tie name = \"new\"")) { error in
+      XCTAssertEqual(error as? StoreError, loadError, "an edit needs every column")
+    }
+    XCTAssertEqual(try session.run("count Tie where rating > 1"), [.count(entity: "Tie", 3)])
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
+  }
+
+  func testReadOnlyADamagedColumnLeavesItsEntityOutAndSaysSo() throws {
+    _ = try writeDamagedStore()
+    let session = try open(readOnly: true)
+    XCTAssertEqual(
+      try session.run("count Person where name == \"Ann\""), [.count(entity: "Person", 1)])
+    XCTAssertEqual(try session.run("count Tie where worn == 3"), [.count(entity: "Tie", 0)])
+    let warning = try XCTUnwrap(session.notes.first { $0.kind == .warning })
+    XCTAssertTrue(
+      warning.message.contains("is damaged; it is open read-only with what could be read"),
+      warning.message)
+    XCTAssertTrue(warning.message.contains("Tie"), warning.message)
+    XCTAssertNil(session.storeFile)
+    XCTAssertEqual(try session.run("count Person"), [.count(entity: "Person", 1)])
+  }
+
+  func testAStoreReplacedByAnotherSaveIsNotMixedIn() throws {
+    try StoreFile.save(try graph(), to: store)
+    let session = try open()
+    _ = try session.run("count Tie where worn > 2")
+    var other = try graph()
+    other.update(ObjectID(entity: "Tie", key: 2), attribute: 0, to: .string("changed"))
+    try StoreFile.save(other, to: store)
+    XCTAssertThrowsError(try session.run("count Tie where name == \"changed\"")) { error in
+      guard case .changedWhileOpen = error as? StoreError else {
+        return XCTFail("unexpected error \(error)")
+      }
+      XCTAssertTrue("\(error)".contains(".reload"), "\(error)")
+    }
+    XCTAssertEqual(try session.run("count Tie where worn > 2"), [.count(entity: "Tie", 3)])
+    try session.reload()
+    XCTAssertEqual(
+      try session.run("count Tie where name == \"changed\""), [.count(entity: "Tie", 1)])
+  }
+}
