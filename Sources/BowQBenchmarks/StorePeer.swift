@@ -19,6 +19,10 @@ enum StorePeer {
     bowq-bench peer sqlite-memory COUNT            (the ties in an in-memory SQLite database)
     bowq-bench peer sqlite-update COUNT FILE       (UPDATE + COMMIT on a SQLite file)
     bowq-bench peer sqlite-indexed COUNT FILE      (a SQLite file indexed on searchKey; not measured)
+    bowq-bench peer bowq-eager STORE STATEMENT     (the whole store decoded at open, then
+                                                    the statement, as opens did before)
+    bowq-bench peer column-bytes STORE ATTRIBUTE…  (the bytes of those BowTie columns' values;
+                                                    not measured)
     bowq-bench peer bowq-indexed STORE DECLARED KEPT
                                                    (copies declaring index searchKey, without
                                                     and with it kept in the file; not measured)
@@ -86,6 +90,31 @@ enum StorePeer {
       try database.fill(count: count)
       try database.exec("CREATE INDEX tie_searchKey ON tie (searchKey)")
       finish("\(count)")
+    case ("bowq-eager", 3):
+      let handle = StoreHandle(openingReadOnly: arguments[1])
+      let interpreter = Interpreter(
+        context: Context(graph: try handle.load()), store: .file(handle))
+      finish("\(try interpreter.run(arguments[2]).count)")
+    case ("column-bytes", 3...):
+      let graph = try StoreFile.load(from: arguments[1])
+      guard let entity = graph.model.entity(named: "BowTie") else {
+        throw BenchmarkError("the store has no BowTie entity")
+      }
+      let table = graph.table("BowTie")
+      var bytes = 0
+      for name in arguments.dropFirst(2) {
+        guard let slot = entity.index(ofAttribute: name) else {
+          throw BenchmarkError("BowTie has no attribute \(name)")
+        }
+        for position in 0..<table.count {
+          if case .string(let text) = table.value(at: position, slot: slot) {
+            bytes += text.utf8.count + 4
+          } else {
+            bytes += 8
+          }
+        }
+      }
+      finish("\(bytes)")
     case ("bowq-indexed", 4):
       var graph = try StoreFile.load(from: arguments[1])
       guard var entity = graph.model.entity(named: "BowTie") else {

@@ -23,9 +23,11 @@ extension ObjectGraph {
   /// begins with another attribute cannot answer the statement at hand, and building it
   /// would cost a statement on a million objects a second or more for nothing.
   ///
-  /// An index the store file kept (``adoptStoredIndexes(_:of:)``) is taken into use
-  /// instead of built, when it fits the objects; one that does not is built. Of the others,
-  /// only those `building` accepts are built (every one by default).
+  /// Only the indexes `building` accepts are made (every one by default): an index the store
+  /// file kept (``adoptStoredIndexes(_:of:)``) is taken into use instead of built, when it
+  /// fits the objects, and built when it does not. Taking a kept index into use reads the
+  /// value of every row it lists, as building one does, so a statement that would not pay
+  /// for the build does not pay for that either.
   public mutating func prepareIndexes(
     for entity: String, leading: Set<Int>? = nil,
     building: (IndexDefinition) -> Bool = { _ in true }
@@ -43,13 +45,13 @@ extension ObjectGraph {
     }
     guard !missing.isEmpty || indexes[entity] != nil else { return }
     let table = table(entity)
-    for index in missing {
+    for index in missing where building(index) {
       if let place = built.stored.firstIndex(where: { $0.definition == index }) {
         let stored = built.stored.remove(at: place)
         built.indexes.append(
           BuiltIndex(stored, of: definition, table: table)
             ?? BuiltIndex(index, of: definition, table: table))
-      } else if building(index) {
+      } else {
         built.indexes.append(BuiltIndex(index, of: definition, table: table))
       }
     }

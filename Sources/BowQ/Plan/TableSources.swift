@@ -4,9 +4,9 @@ struct TableSources {
   let model: Model
   /// The table of the entity named.
   let table: (String) -> EntityTable
-  /// The built indexes of the entity named, after taking into use those the store file
-  /// keeps and building those of the others that begin with one of the slots given and that
-  /// the test accepts.
+  /// The built indexes of the entity named, after taking into use (when the store file
+  /// keeps them) or building those that begin with one of the slots given and that the test
+  /// accepts.
   let indexes: (String, Set<Int>, (IndexDefinition) -> Bool) -> [BuiltIndex]
   /// Whether an index built now outlives the statement (a save can write it, or the session
   /// keeps it for its later statements).
@@ -19,10 +19,10 @@ struct TableSources {
   /// the member's own slots — so that a statement builds no index it cannot use (a plain
   /// `fetch` streams its first row at once).
   ///
-  /// An index the store file keeps is taken into use without building. One that must be
-  /// built is built only when it will be kept (``keepsBuiltIndexes``) or when the
-  /// statement's savings pay for the build (``PlanEstimate/buildPays(objects:predicate:)``):
-  /// a `--read-only` session scans rather than build an index it would throw away.
+  /// An index is built, or one the store file keeps taken into use (which reads every row
+  /// it lists, as a build does), only when it will be kept (``keepsBuiltIndexes``) or when
+  /// the statement's savings pay for the build (``PlanEstimate/buildPays(objects:predicate:)``):
+  /// a `--read-only` session scans rather than pay for an index it would throw away.
   func source(of entity: Entity, for predicate: BoundPredicate?, sort: [BoundSortKey] = [])
     -> PlanSource
   {
