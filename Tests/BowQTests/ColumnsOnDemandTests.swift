@@ -73,6 +73,27 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertEqual(session.context.committed, try graph())
   }
 
+  /// Ctrl-C during the decoding a statement starts with stops it before the next run of
+  /// rows, keeping what was decoded; the statement run again decodes only the rest.
+  func testCtrlCStopsTheDecodingAndTheNextStatementDecodesTheRest() throws {
+    try StoreFile.save(try graph(), to: store)
+    let session = try open()
+    session.storeFile?.decodedColumn = { [unowned self] entity, column in
+      decoded.append("\(entity).\(column)")
+      session.interrupt.request()
+    }
+    XCTAssertThrowsError(try session.run("count Tie where owner.name == \"Ann\"")) { error in
+      XCTAssertTrue(error is Interrupted, "\(error)")
+    }
+    XCTAssertEqual(decoded, ["Person.name"])
+    XCTAssertEqual(session.context.graph.undecodedColumns["Person"], [1])
+    session.interrupt.reset()
+    session.storeFile?.decodedColumn = { [unowned self] in decoded.append("\($0).\($1)") }
+    XCTAssertEqual(
+      try session.run("count Tie where owner.name == \"Ann\""), [.count(entity: "Tie", 3)])
+    XCTAssertEqual(decoded, ["Person.name", "Tie.owner"])
+  }
+
   func testAnEditDecodesEveryColumnAndASaveWritesThemAll() throws {
     try StoreFile.save(try graph(), to: store)
     let session = try open()

@@ -36,7 +36,15 @@ struct BinaryPlistScanner {
   /// otherwise they are refused as unsupported.
   var readsUIDs = false
 
-  init(_ bytes: UnsafeRawBufferPointer) throws {
+  /// Checks `bytes` as a binary property list's header, trailer and offset table.
+  ///
+  /// - Parameter releasing: called with each stretch of the offset table once it is checked,
+  ///   from the thread that checked it, so that the pages of a mapped file can be let go
+  ///   (``LeasedFileMapping/releaseResidentPages(of:)``) rather than all stay in memory.
+  init(
+    _ bytes: UnsafeRawBufferPointer,
+    releasing: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil
+  ) throws {
     try Self.checkHeader(bytes)
     let length = bytes.count
     guard let base = bytes.baseAddress, length >= Self.headerSize + 1 + Self.trailerSize else {
@@ -84,7 +92,8 @@ struct BinaryPlistScanner {
     // The length equation bounds both numbers by the file's length.
     let table = Int(tableOffset)
     if let index = Self.firstStrayOffset(
-      base, table: table, count: Int(objectCount), size: offsetSize, end: tableOffset)
+      base, table: table, count: Int(objectCount), size: offsetSize, end: tableOffset,
+      releasing: releasing)
     {
       let at = table + index * offsetSize
       let offset = Self.load(base, at: at, size: offsetSize)
@@ -112,9 +121,11 @@ struct BinaryPlistScanner {
 
   /// The first of the `count` entries of `size` bytes of the offset table at `table` that
   /// points into the header or past the object table (which ends at `end`), if any. A
-  /// table of millions of entries is checked a stretch per processor.
+  /// table of millions of entries is checked a stretch per processor, each stretch's bytes
+  /// given to `releasing` once checked.
   private static func firstStrayOffset(
-    _ base: UnsafeRawPointer, table: Int, count: Int, size: Int, end: UInt64
+    _ base: UnsafeRawPointer, table: Int, count: Int, size: Int, end: UInt64,
+    releasing: (@Sendable (UnsafeRawBufferPointer) -> Void)?
   ) -> Int? {
     let stretches = (count + offsetStretch - 1) / offsetStretch
     guard stretches > 1 else {
@@ -124,10 +135,13 @@ struct BinaryPlistScanner {
     found.withUnsafeMutableBufferPointer { found in
       let shared = UncheckedSendable(value: (base: base, found: found))
       DispatchQueue.concurrentPerform(iterations: stretches) { stretch in
-        let start = stretch * offsetStretch
+        let entries = stretch * offsetStretch..<min((stretch + 1) * offsetStretch, count)
         shared.value.found[stretch] = firstStrayOffset(
-          in: start..<min(start + offsetStretch, count), shared.value.base, table: table,
-          size: size, end: end)
+          in: entries, shared.value.base, table: table, size: size, end: end)
+        releasing?(
+          UnsafeRawBufferPointer(
+            start: shared.value.base + table + entries.lowerBound * size,
+            count: entries.count * size))
       }
     }
     return found.lazy.compactMap { $0 }.first

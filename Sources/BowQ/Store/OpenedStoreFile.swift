@@ -51,16 +51,22 @@ final class OpenedStoreFile {
     self.realPath = real
     self.fingerprint = file.fingerprint
     self.mapping = file.mapping
+    let releasePages: (@Sendable (UnsafeRawBufferPointer) -> Void)? = file.mapping.map {
+      mapping in { @Sendable bytes in mapping.releaseResidentPages(of: bytes) }
+    }
     do {
       decoder = try Self.reporting(path) {
         try StoreDecoder.open(
           bytes, externalData: ExternalDataFolder(store: real),
-          releaseInput: file.mapping?.releaseResidentPages)
+          releaseInput: file.mapping?.releaseResidentPages,
+          releasePages: releasePages)
       }
     } catch {
       copy?.deallocate()
       throw error
     }
+    // The pages read for the layout (the keys, the model) are not needed again.
+    file.mapping?.releaseResidentPages()
   }
 
   deinit {

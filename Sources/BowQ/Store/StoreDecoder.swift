@@ -127,11 +127,15 @@ struct StoreDecoder {
   /// The store in `bytes`, opened as ``withOpened(_:externalData:releaseInput:order:_:)``
   /// opens it, for a caller that keeps the bytes in place for as long as it uses the
   /// decoder; what the decoder throws later goes through ``reportingDamage(_:)``.
+  /// `releasePages` lets go of the pages of each part of the bytes read while the file's
+  /// structure is checked (``BinaryPlistScanner/init(_:releasing:)``).
   static func open(
     _ bytes: UnsafeRawBufferPointer, externalData: ExternalDataFolder?,
-    releaseInput: (() -> Void)? = nil, order: Order = .byColumn
+    releaseInput: (() -> Void)? = nil,
+    releasePages: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil, order: Order = .byColumn
   ) throws -> StoreDecoder {
-    var decoder = StoreDecoder(try BinaryPlistScanner(bytes), externalData: externalData)
+    var decoder = StoreDecoder(
+      try BinaryPlistScanner(bytes, releasing: releasePages), externalData: externalData)
     decoder.releaseInput = releaseInput
     decoder.order = order
     try decoder.reportingDamage { try decoder.openStore() }
@@ -623,7 +627,8 @@ struct StoreDecoder {
   /// processor, this one among them, each with its own copy of the decoder (and so its own
   /// remembered values), takes the next run left, decodes it and joins it in its turn. The
   /// first failing run in that order gives the error, so it is the one a single thread would
-  /// report.
+  /// report. A request to stop (``Interrupt``) ends it with ``Interrupted`` before the next
+  /// run.
   private mutating func decodeColumns(of layout: EntityLayout) throws -> [Column] {
     let depth = traversal.depth
     defer { traversal.leave(toDepth: depth) }
@@ -640,11 +645,14 @@ struct StoreDecoder {
     // Each thread works on its own copy of the decoder, whose only shared parts are the
     // file's bytes (read, never written) and the values of external files (behind a lock).
     let (shared, keySets, names) = (UncheckedSendable(value: self), keySets, names)
+    // Columns are decoded by the statement that first reads them, which Ctrl-C stops.
+    let interrupt = Interrupt.token
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       var decoder = shared.value
       while let run = join.claim() {
-        let result = Result {
-          try decoder.run(runs[run], of: layout, keySets: keySets, names: names)
+        let result = Result { () throws -> [ColumnBuilder] in
+          try interrupt.check()
+          return try decoder.run(runs[run], of: layout, keySets: keySets, names: names)
         }
         guard join.join(run, result) else { return }
       }
