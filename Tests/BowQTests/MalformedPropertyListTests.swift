@@ -200,6 +200,24 @@ final class PropertyListMalformedFileTests: XCTestCase {
       "offset table entry 2 points past the object table (offset 99999, table starts at \(table))")
   }
 
+  /// Each width of offset-table entry (1, 2, 4 and 8 bytes are read at their own width, 3 and
+  /// the others byte by byte) finds an entry past the table and one into the header.
+  func testStrayOffsetsOfEveryWidth() {
+    for size in 2...8 {
+      for (stray, message) in [
+        (UInt64(60_000), "points past the object table"), (3, "points into the header"),
+      ] {
+        var crafted = valid
+        crafted.objects.append(CraftedPlist.ascii("unused"))
+        crafted.offsetSize = size
+        crafted.offsetOverrides[2] = stray
+        assertFails(
+          crafted.bytes, .badOffset, at: crafted.tableOffset + 2 * size,
+          "offset table entry 2 \(message) (offset \(stray)")
+      }
+    }
+  }
+
   /// A table of millions of entries is checked a stretch at a time on several threads: the
   /// error names the first stray entry in table order, whichever stretch holds it.
   func testTheFirstStrayOffsetOfAHugeTableIsReported() {
