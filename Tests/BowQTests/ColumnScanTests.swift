@@ -222,6 +222,38 @@ final class ColumnScanTests: XCTestCase {
     }
   }
 
+  /// Over a whole column with no nil, blocks of objects none of which goes before the last
+  /// kept are passed by whole: the objects kept, ties in table order, are still the
+  /// closures', whichever block holds the best, and a NaN in a block passed by still sends
+  /// the statement the closures' way.
+  func testTopObjectsOverWholeColumnsPassBlocksByAsTheClosuresAnswer() {
+    var random = SplitMix64(seed: 41)
+    for round in 0..<24 {
+      let objects = random.int(in: 1_000...9_000)
+      let reals = round % 2 == 0
+      let spread = random.int(in: 1...50)
+      var table = EntityTable()
+      for _ in 0..<objects {
+        let n = random.int(in: 0...spread)
+        table.insert([reals ? .double(Double(n) / 2) : .int(Int64(n))])
+      }
+      if round % 6 == 4 { table.update(key: Int64(objects - 3), attribute: 0, to: .double(.nan)) }
+      for ascending in [false, true] {
+        let key = BoundSortKey(
+          value: expression(.slot(0)), ascending: ascending, comparison: .compare)
+        let plan = QueryPlan(
+          entity: entity,
+          steps: [
+            PlanStep(operation: .scan(objects: table.count)),
+            PlanStep(operation: .topObjects([key], count: random.int(in: 0...30))),
+          ], output: .objects)
+        XCTAssertEqual(
+          run(plan, on: table, scansColumns: true), run(plan, on: table, scansColumns: false),
+          "round \(round), ascending \(ascending)")
+      }
+    }
+  }
+
   func testRealsWithoutNaNGoThroughTheColumn() {
     var table = EntityTable()
     for i in 0..<2000 { table.insert([i % 7 == 0 ? .null : .double(Double(i % 13))]) }

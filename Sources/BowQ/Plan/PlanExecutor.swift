@@ -395,6 +395,10 @@ struct PlanExecutor {
     return nil
   }
 
+  /// The objects a top selection over a whole column looks at together, passing them by
+  /// when none goes before the last kept.
+  private static let topBlock = 1_024
+
   /// The first `count` of the objects by the values of each member's column (nil, in its
   /// nulls, before every value), ties in the order given; nil when a value is not equal to
   /// itself (NaN).
@@ -415,25 +419,54 @@ struct PlanExecutor {
       let offset = source.members[run.member].offset
       let nulls: BitSet? = column.nullCount > 0 ? column.nulls : nil
       let values = column[keyPath: values]
-      /// Offers the objects at `positions`; false on a NaN.
+      /// Offers the objects at `positions`; false on a NaN. Most objects do not go before
+      /// the boundary (the last of those kept), and are passed by after one comparison of
+      /// plain values, made here rather than through `precedes`.
       func offer(_ positions: some Sequence<Int>) throws -> Bool {
         for position in positions {
           try Interrupt.check(every: step)
           step += 1
-          let entry = (
-            isValue: !(nulls?.contains(position) ?? false), value: values[position],
-            position + offset
-          )
-          if entry.value != entry.value { return false }
-          if let boundary, !precedes(entry, boundary) { continue }
-          selection.offer(entry)
+          let isValue = !(nulls?.contains(position) ?? false)
+          let value = values[position]
+          if value != value { return false }
+          if let boundary {
+            let before =
+              isValue == boundary.isValue
+              ? (ascending ? value < boundary.value : boundary.value < value)
+              : (ascending ? boundary.isValue : isValue)
+            if !before { continue }
+          }
+          selection.offer((isValue, value, position + offset))
           boundary = selection.boundary
         }
         return true
       }
-      let finite =
-        try run.positions.map { try offer($0) } ?? offer(0..<source.members[run.member].table.count)
-      if !finite { return nil }
+      let all = 0..<source.members[run.member].table.count
+      guard run.positions == nil, nulls == nil else {
+        guard try run.positions.map({ try offer($0) }) ?? offer(all) else { return nil }
+        continue
+      }
+      // Every object, none nil: a block whose best value does not go before the boundary
+      // is passed by whole, after a loop over plain values the compiler vectorizes.
+      for block in stride(from: all.lowerBound, to: all.upperBound, by: Self.topBlock) {
+        let rows = block..<min(block + Self.topBlock, all.upperBound)
+        if let boundary {
+          var (low, high, hasNaN) = (values[rows.lowerBound], values[rows.lowerBound], false)
+          for position in rows {
+            let value = values[position]
+            hasNaN = hasNaN || value != value
+            low = value < low ? value : low
+            high = value > high ? value : high
+          }
+          if hasNaN { return nil }
+          if ascending ? !(low < boundary.value) : !(boundary.value < high) {
+            step += rows.count
+            try Interrupt.check()
+            continue
+          }
+        }
+        guard try offer(rows) else { return nil }
+      }
     }
     return selection.sorted().map(\.position)
   }
