@@ -124,23 +124,34 @@ final class ColumnScanTests: XCTestCase {
     }
   }
 
+  /// Asserts that the first `count` objects of `table` by `slot`, read column at a time,
+  /// are those the closures give.
+  private func assertTopAgrees(
+    _ table: EntityTable, slot: Int, ascending: Bool, count: Int, _ message: String,
+    line: UInt = #line
+  ) {
+    let key = BoundSortKey(
+      value: expression(.slot(slot)), ascending: ascending, comparison: .compare)
+    let plan = QueryPlan(
+      entity: entity,
+      steps: [
+        PlanStep(operation: .scan(objects: table.count)),
+        PlanStep(operation: .topObjects([key], count: count)),
+      ], output: .objects)
+    XCTAssertEqual(
+      run(plan, on: table, scansColumns: true), run(plan, on: table, scansColumns: false),
+      message, line: line)
+  }
+
   func testTopObjectsGiveTheClosuresAnswers() {
     var random = SplitMix64(seed: 5)
     for _ in 0..<60 {
       let table = randomTable(&random, objects: random.int(in: 0...400))
       for slot in [0, 1, 5, 6, 7] {
-        let key = BoundSortKey(
-          value: expression(.slot(slot)), ascending: random.int(in: 0...1) == 1,
-          comparison: .compare)
-        let plan = QueryPlan(
-          entity: entity,
-          steps: [
-            PlanStep(operation: .scan(objects: table.count)),
-            PlanStep(operation: .topObjects([key], count: random.int(in: 0...30))),
-          ], output: .objects)
-        XCTAssertEqual(
-          run(plan, on: table, scansColumns: true), run(plan, on: table, scansColumns: false),
-          "slot \(slot) ascending \(key.ascending)")
+        let ascending = random.int(in: 0...1) == 1
+        assertTopAgrees(
+          table, slot: slot, ascending: ascending, count: random.int(in: 0...30),
+          "slot \(slot) ascending \(ascending)")
       }
     }
   }
@@ -239,16 +250,8 @@ final class ColumnScanTests: XCTestCase {
       }
       if round % 6 == 4 { table.update(key: Int64(objects - 3), attribute: 0, to: .double(.nan)) }
       for ascending in [false, true] {
-        let key = BoundSortKey(
-          value: expression(.slot(0)), ascending: ascending, comparison: .compare)
-        let plan = QueryPlan(
-          entity: entity,
-          steps: [
-            PlanStep(operation: .scan(objects: table.count)),
-            PlanStep(operation: .topObjects([key], count: random.int(in: 0...30))),
-          ], output: .objects)
-        XCTAssertEqual(
-          run(plan, on: table, scansColumns: true), run(plan, on: table, scansColumns: false),
+        assertTopAgrees(
+          table, slot: 0, ascending: ascending, count: random.int(in: 0...30),
           "round \(round), ascending \(ascending)")
       }
     }
