@@ -14,7 +14,7 @@
 /// A slot named on an entity stands for the property of that name in every entity that
 /// inherits from it, whose objects the statement may meet; an index whose first attribute
 /// is read is read whole, since the planner may use it.
-struct ColumnsRead: Equatable {
+struct ColumnsRead {
   /// Whether the statement may read any column.
   private(set) var everything = false
   /// The slots read, by entity.
