@@ -105,6 +105,36 @@ final class ColumnBuilderTests: XCTestCase {
     }
   }
 
+  /// A reader that meets one object of a file in many rows appends its string again by the
+  /// object alone while the column is a dictionary, and must read the bytes once it is not.
+  func testAStringMetAgainByItsObjectIsAppendedWithoutItsBytes() {
+    var builder = ColumnBuilder(.strings)
+    var expected: [Value] = []
+    func append(_ text: String, object: Int) {
+      var text = text
+      text.withUTF8 { builder.append(utf8: $0, object: object) }
+      expected.append(.string(text))
+    }
+    XCTAssertFalse(builder.appendString(ofObject: 7), "nothing remembered yet")
+    append("R", object: 7)
+    append("Bé", object: 7 + StringColumn.dictionaryLimit)
+    XCTAssertTrue(builder.appendString(ofObject: 7 + StringColumn.dictionaryLimit))
+    expected.append(.string("Bé"))
+    XCTAssertFalse(builder.appendString(ofObject: 7), "its slot now holds another object")
+    append("R", object: 7)
+    for _ in 0..<3 { XCTAssertTrue(builder.appendString(ofObject: 7)) }
+    expected += Array(repeating: .string("R"), count: 3)
+    builder.appendNull()
+    expected.append(.null)
+    XCTAssertTrue(builder.appendString(ofObject: 7), "a nil row forgets nothing")
+    expected.append(.string("R"))
+    for i in 0..<StringColumn.dictionaryLimit { append("tie \(i)", object: 1000 + i) }
+    XCTAssertTrue(builder.isPlain)
+    XCTAssertFalse(builder.appendString(ofObject: 7), "a plain column holds no codes")
+    let column = builder.column()
+    XCTAssertEqual((0..<expected.count).map(column.value(at:)), expected)
+  }
+
   func testARunStartedPlainAfterAPlainRunJoinsAsAppendedValuesDo() {
     let many: [Value] = (0..<900).map { $0 % 13 == 0 ? .null : .string("tie \($0 % 400)") }
     var first = ColumnBuilder(.strings)

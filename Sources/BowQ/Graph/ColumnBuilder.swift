@@ -26,6 +26,10 @@ struct ColumnBuilder: Sendable {
   private let expectedRows: Int
   /// Whether room for the strings' bytes was made.
   private var reservedBytes = false
+  /// The strings appended by ``append(utf8:object:)`` while they are kept in a dictionary:
+  /// the object each came from and its code, in the slot of the object's number modulo
+  /// the table's size (empty until the first such string).
+  private var codesByObject: [(object: Int, code: UInt8)] = []
 
   /// An empty column of `kind`, with room for `capacity` rows.
   ///
@@ -113,6 +117,35 @@ struct ColumnBuilder: Sendable {
     strings.append(utf8: utf8)
     count += 1
   }
+
+  /// Adds the string whose UTF-8 bytes are `utf8` (valid UTF-8), read from the object
+  /// `object` of a file in which an object always holds the same string, and remembers its
+  /// code for ``appendString(ofObject:)``.
+  @inline(__always)
+  mutating func append(utf8: UnsafeBufferPointer<UInt8>, object: Int) {
+    append(utf8: utf8)
+    guard kind == .strings, let code = strings.lastCode else { return }
+    if codesByObject.isEmpty {
+      codesByObject = Array(repeating: (-1, 0), count: Self.objectSlots)
+    }
+    codesByObject[object & (Self.objectSlots - 1)] = (object, code)
+  }
+
+  /// Adds the string of the object `object` again when ``append(utf8:object:)`` took it
+  /// into the dictionary and it is still remembered, without reading its bytes; false
+  /// (nothing added) otherwise.
+  @inline(__always)
+  mutating func appendString(ofObject object: Int) -> Bool {
+    guard !codesByObject.isEmpty, kind == .strings, !isPlain else { return false }
+    let slot = codesByObject[object & (Self.objectSlots - 1)]
+    guard slot.object == object else { return false }
+    strings.append(code: slot.code)
+    count += 1
+    return true
+  }
+
+  /// The slots of ``codesByObject``: as many as a dictionary holds strings.
+  private static let objectSlots = StringColumn.dictionaryLimit
 
   /// Adds the bytes of a data value to a column of data.
   @inline(__always)

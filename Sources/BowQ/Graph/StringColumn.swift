@@ -92,6 +92,18 @@ struct StringColumn: Sendable {
     }
   }
 
+  /// Appends again the string of dictionary code `code`, one ``lastCode`` gave: a reader
+  /// that met the same object of a file before appends its string without its bytes.
+  @inline(__always)
+  mutating func append(code: UInt8) {
+    codes.append(code)
+  }
+
+  /// The dictionary code of the last string appended; nil for a plain column.
+  var lastCode: UInt8? {
+    encoding == .dictionary ? codes.last : nil
+  }
+
   /// Appends the strings of `other`, in order: a dictionary's codes through a table from
   /// its codes to this column's, spans by copying their bytes, as a run of rows read apart
   /// is joined to the rows before it.
