@@ -136,6 +136,37 @@ final class StoredIndexTests: XCTestCase {
     }
   }
 
+  /// A session reads a kept index's positions from the file only when it takes the index
+  /// into use, from the version it opened; and reads those of every index not used yet
+  /// before it lets the file go, once every column is decoded.
+  func testAKeptIndexIsReadFromTheFileWhenUsedAndBeforeTheFileIsLetGo() throws {
+    let interpreter = try makeInterpreter()
+    interpreter.context.prepareIndexes(for: "Tie")
+    let path = folder + "/ties.bowq"
+    try StoreFile.save(interpreter.context.graph, to: path)
+
+    let replaced = try StoreOpening(path: path, readOnly: true).open().interpreter
+    XCTAssertEqual(storedNames(replaced.context.graph).count, 6)
+    try StoreFile.save(interpreter.context.graph, to: path)
+    XCTAssertEqual(
+      replaced.context.graph.indexes["Tie"]?.stored.compactMap { $0.entries() }.count, 0,
+      "positions are read when used, and never from another version of the file")
+
+    let session = try StoreOpening(path: path, readOnly: true).open().interpreter
+    try session.decodeEveryColumn()
+    XCTAssertNil(session.storeFile, "every column is decoded")
+    try FileManager.default.removeItem(atPath: path)
+    var graph = session.context.graph
+    guard let entity = graph.model.entity(named: "Tie") else { return XCTFail("no Tie") }
+    for stored in graph.indexes["Tie"]?.stored ?? [] {
+      XCTAssertNotNil(
+        BuiltIndex(stored, of: entity, table: graph.table("Tie")),
+        "\(stored.definition.name) was read before the file was let go")
+    }
+    graph.prepareIndexes(for: "Tie")
+    IndexMaintenanceTests.assertIndexesMatchTheObjects(graph, "Tie", "taken into use")
+  }
+
   /// A file whose objects another program changed while keeping the index: the index no
   /// longer fits, is not used, and is built again; answers are the scan's.
   func testAnIndexLeftStaleByAnotherProgramIsBuiltAgain() throws {

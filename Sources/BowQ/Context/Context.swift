@@ -221,6 +221,13 @@ public struct Context: Sendable {
     committed.fill(columns, slots: slots, of: entity)
   }
 
+  /// Reads the positions of the indexes the store file keeps that neither graph has taken
+  /// into use yet, before the file is let go (``ObjectGraph/readStoredIndexes()``).
+  func readStoredIndexes() {
+    graph.readStoredIndexes()
+    committed.readStoredIndexes()
+  }
+
   /// Discards every pending change and the undo history.
   public mutating func rollback() {
     openStep = nil

@@ -56,39 +56,39 @@ struct BuiltIndex: Sendable {
   /// rows (a program changed the store's objects and kept the index) or damaged is never
   /// used, and is built afresh when next needed.
   init?(_ stored: StoredIndex, of entity: Entity, table: EntityTable) {
-    guard stored.rowCount == table.count, Self.isKept(stored.definition, on: entity) else {
-      return nil
-    }
+    guard stored.rowCount == table.count, Self.isKept(stored.definition, on: entity),
+      let kept = stored.entries()
+    else { return nil }
     self.init(stored.definition, of: entity)
-    guard slots.count == stored.definition.attributes.count else { return nil }
+    guard slots.count == definition.attributes.count else { return nil }
     var listed = BitSet(capacity: table.count)
-    for row in stored.rows {
+    for row in kept.rows {
       guard Int(row) < table.count, listed.insert(Int(row)) else { return nil }
     }
     let apart = table.keys.indices.filter { !listed.contains($0) }
     switch definition.kind {
     case .ordered:
-      guard stored.groupSizes.isEmpty,
+      guard kept.groupSizes.isEmpty,
         let index = OrderedIndex(
-          inOrder: entries(at: stored.rows.lazy.map { Int($0) }, of: table),
+          inOrder: entries(at: kept.rows.lazy.map { Int($0) }, of: table),
           apart: entries(at: apart, of: table))
       else { return nil }
       ordered = index
     case .hash:
-      let values = hashKeys(at: stored.rows.lazy.map { Int($0) }, of: table)
+      let values = hashKeys(at: kept.rows.lazy.map { Int($0) }, of: table)
       let keys = table.keys
       var groups: [(value: Value, keys: [Int64])] = []
-      groups.reserveCapacity(stored.groupSizes.count)
+      groups.reserveCapacity(kept.groupSizes.count)
       var next = 0
-      for size in stored.groupSizes {
+      for size in kept.groupSizes {
         let (end, overflow) = next.addingReportingOverflow(Int(size))
-        guard size > 0, !overflow, end <= stored.rows.count,
+        guard size > 0, !overflow, end <= kept.rows.count,
           values[next..<end].allSatisfy({ $0 == values[next] })
         else { return nil }
-        groups.append((values[next], stored.rows[next..<end].map { keys[Int($0)] }))
+        groups.append((values[next], kept.rows[next..<end].map { keys[Int($0)] }))
         next = end
       }
-      guard next == stored.rows.count,
+      guard next == kept.rows.count,
         let index = HashIndex(groups: groups, apart: hashKeys(at: apart, of: table))
       else { return nil }
       hash = index

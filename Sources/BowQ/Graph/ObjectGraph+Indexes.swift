@@ -71,6 +71,14 @@ extension ObjectGraph {
     indexes[entity, default: EntityIndexes(indexes: [])].stored = fitting
   }
 
+  /// Reads the positions of every index the store file keeps that is not in use yet, which
+  /// are otherwise read from the file when first needed: before the file is let go.
+  func readStoredIndexes() {
+    for kept in indexes.values {
+      for stored in kept.stored { _ = stored.entries() }
+    }
+  }
+
   /// The indexes of `entity` a save writes: those built, and those the file kept that are
   /// not in use yet; an index never built is not written.
   func indexesToStore(of entity: String) -> [StoredIndex] {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An index as a store file keeps it: which rows it lists, in what order, for a table of how
 /// many rows — what the graph takes into use instead of building the index, once it has
 /// checked that it fits the rows (``BuiltIndex/init(_:of:table:)``).
@@ -7,15 +9,22 @@
 /// whose first value has a place in the order, in index order; a hash index lists the rows
 /// it groups, group after group, with the size of each group. The rows an index keeps apart
 /// (nil or NaN first values, a hash key holding NaN) are the ones not listed.
-struct StoredIndex: Hashable, Sendable {
+///
+/// The positions of an index a store file keeps are read from the file only when the index is
+/// taken into use or written again (``entries()``): a session that never uses an index
+/// never reads its 4 bytes per row.
+struct StoredIndex: Equatable, Sendable {
   var definition: IndexDefinition
   /// How many objects the table had when the index was written.
   var rowCount: Int
-  /// The positions of the rows listed, in index order or group after group.
-  var rows: [UInt32]
-  /// For a hash index, how many rows each group has, in the order of `rows`; empty for an
-  /// ordered index.
-  var groupSizes: [UInt32]
+  private let storage: Storage
+
+  /// The positions of the rows listed, in index order or group after group, and for a hash
+  /// index how many rows each group has, in the order of `rows` (empty for an ordered index).
+  struct Entries: Equatable, Sendable {
+    var rows: [UInt32]
+    var groupSizes: [UInt32]
+  }
 
   /// The form of `index`, built over `table`; nil when a position does not fit in 32 bits
   /// or the index lists a key the table does not have.
@@ -33,8 +42,7 @@ struct StoredIndex: Hashable, Sendable {
           rows.append(row)
         }
       }
-      self.rows = rows
-      groupSizes = []
+      storage = Storage(Entries(rows: rows, groupSizes: []))
       return
     }
     // Groups in the order of their first row, rows in order within each: the same graph
@@ -52,15 +60,65 @@ struct StoredIndex: Hashable, Sendable {
       groups.append(group.sorted())
     }
     groups.sort { ($0.first ?? 0) < ($1.first ?? 0) }
-    rows = Array(groups.joined())
-    groupSizes = groups.map { UInt32($0.count) }
+    storage = Storage(
+      Entries(rows: Array(groups.joined()), groupSizes: groups.map { UInt32($0.count) }))
   }
 
-  init(definition: IndexDefinition, rowCount: Int, rows: [UInt32], groupSizes: [UInt32]) {
+  /// An index of `definition` written for `rowCount` rows, listing `entries`.
+  init(definition: IndexDefinition, rowCount: Int, entries: Entries) {
     self.definition = definition
     self.rowCount = rowCount
-    self.rows = rows
-    self.groupSizes = groupSizes
+    storage = Storage(entries)
+  }
+
+  /// An index of `definition` written for `rowCount` rows, whose entries `read` gives when
+  /// they are first needed (nil: they can no longer be read, and the index is not used).
+  /// `read` is called at most once, and let go once it has been.
+  init(
+    definition: IndexDefinition, rowCount: Int,
+    reading read: @escaping @Sendable () -> Entries?
+  ) {
+    self.definition = definition
+    self.rowCount = rowCount
+    storage = Storage(read)
+  }
+
+  /// The rows the index lists; nil when they could not be read from the store file (it
+  /// changed, or was let go, since the open).
+  func entries() -> Entries? {
+    storage.entries()
+  }
+
+  static func == (lhs: StoredIndex, rhs: StoredIndex) -> Bool {
+    lhs.definition == rhs.definition && lhs.rowCount == rhs.rowCount
+      && (lhs.storage === rhs.storage || lhs.entries() == rhs.entries())
+  }
+
+  /// The entries, read once and shared by every copy of the index (a graph and its
+  /// snapshots), so that reading them before the store file is let go
+  /// (``ObjectGraph/readStoredIndexes()``) serves them all.
+  private final class Storage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var read: (@Sendable () -> Entries?)?
+    private var entriesRead: Entries?
+
+    init(_ entries: Entries) {
+      entriesRead = entries
+    }
+
+    init(_ read: @escaping @Sendable () -> Entries?) {
+      self.read = read
+    }
+
+    func entries() -> Entries? {
+      lock.withLock {
+        if let read {
+          entriesRead = read()
+          self.read = nil
+        }
+        return entriesRead
+      }
+    }
   }
 
   /// Whether the index lists values of the slot `slot` of `entity`'s rows.

@@ -51,6 +51,9 @@ extension Interpreter {
       }
       return
     }
-    if context.graph.isDecoded { storeFile = nil }
+    if context.graph.isDecoded {
+      context.readStoredIndexes()
+      storeFile = nil
+    }
   }
 }

@@ -153,9 +153,18 @@ struct BinaryPlistTraversal {
   }
 
   private mutating func scalar(_ index: Int, building: Bool) throws -> PropertyList? {
+    guard building else {
+      // Data is checked by where its bytes are, without copying them.
+      if scanner.marker(of: index) >> 4 == 0x4 {
+        _ = try scanner.dataPosition(index)
+      } else {
+        _ = try scanner.scalar(index)
+      }
+      checked.insert(index)
+      return nil
+    }
     let value = try scanner.scalar(index)
     checked.insert(index)
-    guard building else { return nil }
     switch value {
     case .string, .data: decoded[index] = value
     default: break

@@ -91,8 +91,15 @@ final class OpenedStoreFile {
 
   /// The graph the store holds with no value read yet: keys, next keys and kept indexes,
   /// every column still in the file (``StoreDecoder/undecodedGraph()``).
+  ///
+  /// A kept index's positions are read from the file when the index is first used, once the
+  /// file is checked to be the version opened; when it is not, or this file is gone, the
+  /// index is not used (and is built instead).
   func undecodedGraph() -> ObjectGraph {
-    decoder.undecodedGraph()
+    let file = WeakReference(self)
+    return decoder.undecodedGraph { location in
+      (try? file.object?.read { decoder in decoder.keptEntries(at: location) }) ?? nil
+    }
   }
 
   /// The columns `slots` of the entity `name`, as

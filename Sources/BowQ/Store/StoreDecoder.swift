@@ -322,7 +322,12 @@ struct StoreDecoder {
   /// The graph of the opened store with no value read: every entity's keys, next key and
   /// kept indexes, and its columns still in the file (``EntityTable/undecoded``), which
   /// ``decodeColumns(_:ofEntityNamed:)`` decodes when they are needed.
-  func undecodedGraph() -> ObjectGraph {
+  ///
+  /// The kept indexes' positions are read when first needed, by `readIndex` (nil: they
+  /// can no longer be read).
+  func undecodedGraph(
+    readIndex: @escaping @Sendable (StoreIndexCoding.Location) -> StoredIndex.Entries?
+  ) -> ObjectGraph {
     var graph = ObjectGraph(model: model)
     for layout in layouts {
       let name = layout.entity.name
@@ -330,7 +335,12 @@ struct StoreDecoder {
         graph.tables[name] = EntityTable(keys: layout.keys, undecodedSlots: layout.plans.count)
       }
       graph.reserveKeys(in: name, below: layout.nextKey)
-      graph.adoptStoredIndexes(layout.indexes, of: name)
+      graph.adoptStoredIndexes(
+        layout.indexes.map { kept in
+          StoredIndex(definition: kept.definition, rowCount: kept.objects) {
+            readIndex(kept.location)
+          }
+        }, of: name)
     }
     return graph
   }
@@ -346,7 +356,12 @@ struct StoreDecoder {
       graph.tables[name] = EntityTable(keys: layout.keys, columns: columns)
     }
     graph.reserveKeys(in: name, below: layout.nextKey)
-    graph.adoptStoredIndexes(layout.indexes, of: name)
+    graph.adoptStoredIndexes(
+      layout.indexes.compactMap { kept in
+        keptEntries(at: kept.location).map {
+          StoredIndex(definition: kept.definition, rowCount: kept.objects, entries: $0)
+        }
+      }, of: name)
   }
 
   /// The columns of `slots` (positions among the attributes and then relationships of the
@@ -375,7 +390,14 @@ struct StoreDecoder {
     var columns: [StoreColumn]
     var plans: [ColumnPlan]
     /// The indexes the file keeps for the entity (``StoreIndexCoding``).
-    var indexes: [StoredIndex]
+    var indexes: [KeptIndex]
+  }
+
+  /// An index the file keeps, as declared in its entry, with where its positions are.
+  struct KeptIndex {
+    var definition: IndexDefinition
+    var objects: Int
+    var location: StoreIndexCoding.Location
   }
 
   /// How to read one column, in plain values only, so reading a value retains nothing.
@@ -485,13 +507,61 @@ struct StoreDecoder {
     }
     traversal.leave()
     try checkOthers(entry, known: ["nextKey", "keys", "columns", StoreIndexCoding.key])
-    let indexes = try entry[StoreIndexCoding.key].map { section in
-      StoreIndexCoding.decode(try traversal.decode(section.object, at: section.at), of: entity)
-    }
+    let indexes = try entry[StoreIndexCoding.key].map { try keptIndexes(in: $0, of: entity) }
     traversal.leave()
     return EntityLayout(
       entity: entity, entry: reference, columnsDictionary: columnsEntry, nextKey: nextKey,
       keys: keys, keySet: keySet, columns: columns, plans: plans, indexes: indexes ?? [])
+  }
+
+  /// The indexes an entity entry's `indexes` section keeps (``StoreIndexCoding``), checked
+  /// as a property list like every other key, each with where its positions are: they are
+  /// read when the index is used. Entries that are not well-formed indexes of `entity` are
+  /// left out.
+  private mutating func keptIndexes(in section: Reference, of entity: Entity) throws
+    -> [KeptIndex]
+  {
+    try traversal.validate(section.object, at: section.at)
+    guard isKind(section, 0xA) else { return [] }
+    let (count, refsStart, _) = try scanner.container(section.object)
+    var kept: [KeptIndex] = []
+    for element in 0..<count {
+      let at = refsStart + element * scanner.refSize
+      let reference = Reference(
+        object: try scanner.reference(at: at, in: section.object), at: at)
+      guard isKind(reference, 0xD) else { continue }
+      let entry = try open(reference.object, at: reference.at)
+      defer { traversal.leave() }
+      var declaration = PropertyListDictionary()
+      var spans: [String: Range<Int>] = [:]
+      for (key, value) in zip(entry.keys, entry.values) {
+        if key == StoreIndexCoding.rowsKey || key == StoreIndexCoding.groupsKey {
+          guard isKind(value, 0x4) else { continue }
+          let (start, length) = try scanner.dataPosition(value.object)
+          spans[key] = start..<start + length
+        } else {
+          declaration[key] = try traversal.decode(value.object, at: value.at)
+        }
+      }
+      guard let (definition, objects) = StoreIndexCoding.declaration(of: declaration, of: entity),
+        let rows = spans[StoreIndexCoding.rowsKey]
+      else { continue }
+      let groups = spans[StoreIndexCoding.groupsKey]
+      guard (definition.kind == .hash) == (groups != nil) else { continue }
+      kept.append(
+        KeptIndex(
+          definition: definition, objects: objects,
+          location: StoreIndexCoding.Location(rows: rows, groups: groups)))
+    }
+    return kept
+  }
+
+  /// The entries of the index whose positions are at `location` in the file.
+  func keptEntries(at location: StoreIndexCoding.Location) -> StoredIndex.Entries? {
+    func bytes(_ span: Range<Int>) -> UnsafeRawBufferPointer {
+      scanner.bytes(at: span.lowerBound, count: span.count)
+    }
+    return StoreIndexCoding.entries(rows: bytes(location.rows), groups: location.groups.map(bytes))
   }
 
   /// The rows of a keys array read a stretch at a time.
@@ -806,8 +876,10 @@ struct StoreDecoder {
       guard kind == 0x3 else { throw Mismatch.found(marker) }
       column.append(real: try scanner.date(object))
     case .string:
+      // Writers share equal strings: an object met before in the run was checked then.
+      if column.appendString(ofObject: object) { return }
       guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
-      try scanner.withUTF8(object, scratch: &scratch) { column.append(utf8: $0) }
+      try scanner.withUTF8(object, scratch: &scratch) { column.append(utf8: $0, object: object) }
     case .uuid:
       guard kind == 0x4 else { throw Mismatch.found(marker) }
       let bytes = try scanner.data(object)
