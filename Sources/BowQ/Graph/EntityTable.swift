@@ -33,8 +33,19 @@ public struct EntityTable: Hashable, Sendable {
   init(keys: [Int64], columns: [Column]) {
     self.keys = keys
     self.columns = columns
-    nextKey = Self.key(after: keys.max() ?? 0)
-    if !zip(keys, keys.dropFirst()).allSatisfy(<) { positionByKey = Self.positions(of: keys) }
+    let ascending = Self.ascend(keys)
+    nextKey = Self.key(after: (ascending ? keys.last : keys.max()) ?? 0)
+    if !ascending { positionByKey = Self.positions(of: keys) }
+  }
+
+  /// Whether each key is greater than the one before it.
+  static func ascend(_ keys: [Int64]) -> Bool {
+    keys.withUnsafeBufferPointer { keys in
+      // No early exit, so that the loop is vectorized: keys nearly always ascend.
+      var ascending = true
+      for i in keys.indices.dropFirst() { ascending = ascending && keys[i - 1] < keys[i] }
+      return ascending
+    }
   }
 
   /// A table of the objects with `keys` (distinct) whose `slotCount` columns are all still
@@ -88,6 +99,11 @@ public struct EntityTable: Hashable, Sendable {
 
   public func position(of key: Int64) -> Int? {
     if let positionByKey { return positionByKey[key] }
+    return Self.position(of: key, inAscending: keys)
+  }
+
+  /// The position of `key` in `keys`, which ascend.
+  static func position(of key: Int64, inAscending keys: [Int64]) -> Int? {
     guard let first = keys.first, key >= first else { return nil }
     // With no deletions, key k is at k - first; otherwise it is earlier. Keys far apart (a
     // hostile store's Int64.min and Int64.max) are further apart than any table is long.

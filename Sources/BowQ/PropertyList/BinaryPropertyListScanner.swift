@@ -454,6 +454,20 @@ struct BinaryPlistScanner {
     }
   }
 
+  /// The value of an integer object of 1, 2, 4 or 8 bytes (markers `0x10` to `0x13`, the
+  /// ones writers use) whose bytes are in the object table, as ``integer(_:)`` reads it;
+  /// nil for any other object, which ``integer(_:)`` reads or reports. For loops over many
+  /// integers: no error is made on the way.
+  @inline(__always)
+  func smallInteger(_ index: Int) -> Int64? {
+    let start = offset(of: index)
+    let marker = byte(at: start)
+    guard marker & 0xFC == 0x10 else { return nil }
+    let size = 1 << Int(marker & 0x03)
+    guard size < tableOffset - start else { return nil }
+    return Int64(bitPattern: unsigned(at: start + 1, size: size))
+  }
+
   /// A real object (marker `0x22` or `0x23`).
   @inline(__always)
   func real(_ index: Int) throws -> Double {

@@ -467,9 +467,14 @@ struct StoreDecoder {
     let (count, refsStart, _) = try scanner.container(keysEntry.object)
     let (keys, firstStray) = readKeys(
       of: keysEntry.object, count: count, refsStart: refsStart, below: nextKey)
-    var keySet = StoreKeySet(nextKey: nextKey, count: count)
-    for (row, key) in keys.prefix(firstStray ?? count).enumerated() {
-      guard keySet.insert(key) else { throw failure(row, "the key \(key) appears twice") }
+    var keySet: StoreKeySet
+    if firstStray == nil, EntityTable.ascend(keys) {
+      keySet = StoreKeySet(ascending: keys)
+    } else {
+      keySet = StoreKeySet(nextKey: nextKey, count: count)
+      for (row, key) in keys.prefix(firstStray ?? count).enumerated() {
+        guard keySet.insert(key) else { throw failure(row, "the key \(key) appears twice") }
+      }
     }
     if let row = firstStray {
       let at = refsStart + row * scanner.refSize
@@ -564,6 +569,15 @@ struct StoreDecoder {
     return StoreIndexCoding.entries(rows: bytes(location.rows), groups: location.groups.map(bytes))
   }
 
+  /// The value of an integer object ``BinaryPlistScanner/smallInteger(_:)`` does not read
+  /// (16 bytes long, or damaged: nil), when it fits in an `Int64`.
+  private static func largeInteger(_ object: Int, in scanner: BinaryPlistScanner) -> Int64? {
+    guard scanner.marker(of: object) >> 4 == 0x1,
+      case let (value, false)? = try? scanner.integer(object)
+    else { return nil }
+    return value
+  }
+
   /// The rows of a keys array read a stretch at a time.
   private static let keyStretch = 1 << 16
 
@@ -585,8 +599,8 @@ struct StoreDecoder {
           for row in start..<end {
             guard
               let object = try? scanner.reference(at: refsStart + row * scanner.refSize, in: array),
-              scanner.marker(of: object) >> 4 == 0x1,
-              case let (key, false)? = try? scanner.integer(object), key >= 1, key < nextKey
+              let key = scanner.smallInteger(object) ?? Self.largeInteger(object, in: scanner),
+              key >= 1, key < nextKey
             else {
               shared.value.stray[stretch] = row
               UnsafeMutableBufferPointer(rebasing: keys[row..<end]).initialize(repeating: 0)
@@ -852,6 +866,8 @@ struct StoreDecoder {
       try checkPlaceholder(object, at: at, in: plan)
       return column.appendNull()
     }
+    // Writers share equal strings: an object met before in the run was checked then.
+    if plan.kind == .string, column.appendString(ofObject: object) { return }
     let marker = scanner.marker(of: object)
     let kind = marker >> 4
     if plan.readsReferences, kind == 0xD {
@@ -876,8 +892,6 @@ struct StoreDecoder {
       guard kind == 0x3 else { throw Mismatch.found(marker) }
       column.append(real: try scanner.date(object))
     case .string:
-      // Writers share equal strings: an object met before in the run was checked then.
-      if column.appendString(ofObject: object) { return }
       guard kind == 0x5 || kind == 0x6 else { throw Mismatch.found(marker) }
       try scanner.withUTF8(object, scratch: &scratch) { column.append(utf8: $0, object: object) }
     case .uuid:

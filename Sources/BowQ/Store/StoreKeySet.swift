@@ -1,12 +1,19 @@
 /// The primary keys of one entity's objects in a store being read: to find a key listed
 /// twice, and to check that a relationship's key names an object of its destination.
 ///
-/// Keys are usually dense (1 to `nextKey - 1` with few gaps), so they are kept as one bit
-/// per possible key; sparse keys (a hostile `nextKey` far beyond the object count) fall back
-/// to a hash set, so memory stays proportional to the number of objects.
+/// Keys that ascend, as a writer leaves them, are distinct and found in the keys
+/// themselves. Others are usually dense (1 to `nextKey - 1` with few gaps), so they are kept
+/// as one bit per possible key; sparse keys (a hostile `nextKey` far beyond the object
+/// count) fall back to a hash set, so memory stays proportional to the number of objects.
 struct StoreKeySet {
+  private var ascending: [Int64]?
   private var dense: BitSet?
   private var sparse: Set<Int64> = []
+
+  /// The set of `keys`, which ascend (``EntityTable/ascend(_:)``).
+  init(ascending keys: [Int64]) {
+    ascending = keys
+  }
 
   /// A set for keys from 1 to `nextKey - 1`, of which about `count` will be inserted.
   init(nextKey: Int64, count: Int) {
@@ -17,7 +24,8 @@ struct StoreKeySet {
     }
   }
 
-  /// Adds a key between 1 and `nextKey - 1`; returns whether it was absent.
+  /// Adds a key between 1 and `nextKey - 1` to a set made for them; returns whether it was
+  /// absent.
   @inline(__always)
   mutating func insert(_ key: Int64) -> Bool {
     if dense != nil { return dense!.insert(Int(key)) }
@@ -27,6 +35,7 @@ struct StoreKeySet {
   /// Whether `key` (any integer) was inserted.
   @inline(__always)
   func contains(_ key: Int64) -> Bool {
+    if let ascending { return EntityTable.position(of: key, inAscending: ascending) != nil }
     if let dense {
       return key > 0 && key < Int64(dense.capacity) && dense.contains(Int(key))
     }
