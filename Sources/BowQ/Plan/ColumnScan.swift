@@ -154,19 +154,32 @@ struct ColumnScan {
       }
       return try select { try test(.double(values[$0])) }
     case .strings:
-      return try compareStrings(leaf, column.strings, select)
+      let strings = column.strings
+      guard strings.encoding == .dictionary else {
+        return try compareStrings(leaf, strings, select)
+      }
+      // Each distinct string is tested once, and every row through its code.
+      var found = BitSet(
+        codes: strings.codes, included: try strings.entries.map { try test(.string($0)) })
+      if var nulls {
+        if whenNull {
+          found.formUnion(nulls)
+        } else {
+          nulls.invert()
+          found.formIntersection(nulls)
+        }
+      }
+      found.formIntersection(within)
+      return found
     }
   }
 
+  /// The positions `select` keeps of a column of strings held as spans: equality and
+  /// `CONTAINS`-like tests on the bytes in place, anything else through the leaf's test.
   private func compareStrings(
     _ leaf: Leaf, _ strings: StringColumn, _ select: ((Int) throws -> Bool) throws -> BitSet
   ) throws -> BitSet {
     let test = leaf.test
-    if strings.encoding == .dictionary {
-      let answers = try strings.entries.map { try test(.string($0)) }
-      let codes = strings.codes
-      return try select { answers[Int(codes[$0])] }
-    }
     let slow: (Int) throws -> Bool = { try test(.string(strings.string(at: $0))) }
     switch (leaf.op, leaf.rhs) {
     case (.equal, .string(let r)) where leaf.options.isEmpty:
