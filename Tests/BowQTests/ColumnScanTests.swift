@@ -16,7 +16,7 @@ final class ColumnScanTests: XCTestCase {
     let few = ["R", "g", "Blue", "BLUE", "bleu", "Crème", "e\u{301}", "\u{E9}", "a\r\nb", ""]
     let words = [
       "blue", "Blue", "BLÜE", "Paisley", "silk", "Ärger", "straße", "X\r\nY", "ß", "K",
-      "\u{212A}elvin", "\u{130}stanbul", "Café",
+      "\u{212A}elvin", "\u{130}stanbul", "Café", "Semi\u{37E}colon",
     ]
     var table = EntityTable()
     for i in 0..<objects {
@@ -58,7 +58,7 @@ final class ColumnScanTests: XCTestCase {
   private func randomConstant(_ random: inout SplitMix64) -> Value {
     let strings = [
       "blue", "BLUE", "b", "e", "\u{E9}", "Crème", "R", "", "ß", "\n", "?lue*", "ss", "k", "i",
-      "af",
+      "af", "semi;COLON",
     ]
     switch random.int(in: 0...9) {
     case 0: return .int(Int64(random.int(in: -3...3)))
@@ -268,6 +268,43 @@ final class ColumnScanTests: XCTestCase {
         PlanStep(operation: .topObjects([key], count: 5)),
       ], output: .objects)
     XCTAssertEqual(run(plan, on: table, scansColumns: true), "[12, 25, 38, 51, 64]")
+  }
+
+  /// `==` and `!=` with `[c]` and `[d]` over a column of many strings (held as spans) decide
+  /// ASCII strings on their bytes and leave the others to the closures' folding: the
+  /// answers are the closures', canonical equivalents (`;` and U+037E) included.
+  func testEqualityWithOptionsOverManyStringsGivesTheClosuresAnswers() {
+    var table = EntityTable()
+    let forms = ["blue", "BLUE", "Blue", "blué", "BLUÉ", "semi;colon", "Semi\u{37E}colon", "ß"]
+    for i in 0..<900 {
+      table.insert([i % 11 == 0 ? .null : .string("\(forms[i % forms.count]) \(i % 300)")])
+    }
+    XCTAssertEqual(table.column(0).strings.encoding, .plain)
+    for op in [ComparisonOperator.equal, .notEqual] {
+      for options: StringOptions in [
+        [], [.caseInsensitive], [.diacriticInsensitive], [.caseInsensitive, .diacriticInsensitive],
+      ] {
+        for constant in [
+          "blue 8", "BLUE 9", "blue 12", "Blue 11", "semi;colon 5", "SEMI;COLON 6", "ss 7", "x",
+        ] {
+          let predicate = BoundPredicate.comparison(
+            BoundComparison(
+              modifier: .direct, lhs: expression(.slot(0)), op: op, options: options,
+              rhs: expression(.constant(.string(constant))), range: .nowhere))
+          let plan = QueryPlan(
+            entity: entity,
+            steps: [
+              PlanStep(operation: .scan(objects: table.count)),
+              PlanStep(operation: .filter(predicate)),
+            ], output: .targets)
+          let scanned = run(plan, on: table, scansColumns: true)
+          XCTAssertEqual(scanned, run(plan, on: table, scansColumns: false), "\(predicate)")
+          if op == .equal, options == [.caseInsensitive], constant == "blue 8" {
+            XCTAssertNotEqual(scanned, "[]", "the test finds something")
+          }
+        }
+      }
+    }
   }
 
   func testAnInterruptStopsAScan() {

@@ -174,8 +174,9 @@ struct ColumnScan {
     }
   }
 
-  /// The positions `select` keeps of a column of strings held as spans: equality and
-  /// `CONTAINS`-like tests on the bytes in place, anything else through the leaf's test.
+  /// The positions `select` keeps of a column of strings held as spans: equality (with or
+  /// without `[c]` and `[d]`) and `CONTAINS`-like tests on the bytes in place, anything else
+  /// through the leaf's test.
   private func compareStrings(
     _ leaf: Leaf, _ strings: StringColumn, _ select: ((Int) throws -> Bool) throws -> BitSet
   ) throws -> BitSet {
@@ -189,6 +190,18 @@ struct ColumnScan {
         let known = strings.withUTF8(at: position) { bytes -> Bool? in
           if bytes.elementsEqual(needle) { return true }
           return asciiNeedle && FoldedSearch.isASCII(bytes) ? false : nil
+        }
+        return try known ?? slow(position)
+      }
+    case (.equal, .string(let r)), (.notEqual, .string(let r)):
+      guard leaf.options.isSubset(of: [.caseInsensitive, .diacriticInsensitive]) else { break }
+      let needle = Array(ValueComparison.fold(r, leaf.options).utf8)
+      guard needle.allSatisfy({ $0 < 0x80 }) else { break }
+      let (equal, foldingCase) = (leaf.op == .equal, leaf.options.contains(.caseInsensitive))
+      return try select { position in
+        let known = strings.withUTF8(at: position) { bytes -> Bool? in
+          guard FoldedSearch.isASCII(bytes) else { return nil }
+          return FoldedSearch.equalsASCII(bytes, needle, foldingCase: foldingCase) == equal
         }
         return try known ?? slow(position)
       }

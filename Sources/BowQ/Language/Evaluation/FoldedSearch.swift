@@ -58,6 +58,15 @@ struct FoldedSearch: Sendable {
       needle, in: haystack, anchor: anchor, foldingCase: options.contains(.caseInsensitive))
   }
 
+  /// Whether the ASCII `text`, its letters lowered first when `foldingCase`, is `needle`
+  /// (a string folded by the options) byte for byte: `==` with `[c]` or `[d]` of an ASCII
+  /// string, which no other string is canonically equivalent to.
+  static func equalsASCII(
+    _ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], foldingCase: Bool
+  ) -> Bool {
+    text.count == needle.count && find(needle, in: text, anchor: .prefix, foldingCase: foldingCase)
+  }
+
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     UnsafeRawBufferPointer(bytes).isASCII
   }
