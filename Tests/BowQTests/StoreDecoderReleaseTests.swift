@@ -21,6 +21,24 @@ final class StoreDecoderReleaseTests: XCTestCase {
     XCTAssertGreaterThan(releases.count, 0)
     XCTAssertEqual(releases.overlapping, 0)
   }
+
+  /// Opening a store reads every key, and lets the keys' bytes go as it reads them, before
+  /// any column is decoded.
+  func testKeysReadAtTheOpenAreLetGoOneReleaseAtATime() throws {
+    var graph = ObjectGraph(
+      model: Model(entities: [
+        Entity(name: "Tie", attributes: [Attribute(name: "worn", type: .int16)])
+      ]))
+    // More keys than the stretches read between two releases hold.
+    for i in 0..<300_000 { graph.insert([.int(Int64(i % 7))], into: "Tie") }
+    let data = try StoreCodec.encodeData(graph)
+    let releases = Releases()
+    let keys = try StoreDecoder.withOpened(data, externalData: nil, releaseInput: releases.release)
+    { decoder in decoder.undecodedGraph { _ in nil }.table("Tie").keys }
+    XCTAssertEqual(keys, graph.table("Tie").keys)
+    XCTAssertGreaterThan(releases.count, 0)
+    XCTAssertEqual(releases.overlapping, 0)
+  }
 }
 
 /// Counts releases, and those that began while another was under way.

@@ -580,20 +580,34 @@ struct StoreDecoder {
 
   /// The rows of a keys array read a stretch at a time.
   private static let keyStretch = 1 << 16
+  /// How many stretches of keys are read between two calls of ``releaseInput``: the keys'
+  /// references, integers and offsets are not read again, and a million keys' take about
+  /// 20 MB.
+  private static let keyStretchesBetweenReleases = 4
 
   /// The `count` keys of the array `array`, whose references start at `refsStart`, up to the
   /// first row that is not an integer from 1 to `nextKey - 1`, and that row if there is one
-  /// (the keys from it on are 0). A large array is read a stretch per processor.
+  /// (the keys from it on are 0). A large array is read a stretch per processor, and the
+  /// pages read are let go now and then (``releaseInput``), never by two threads at once.
   private func readKeys(of array: Int, count: Int, refsStart: Int, below nextKey: Int64) -> (
     keys: [Int64], firstStray: Int?
   ) {
     let stretches = (count + Self.keyStretch - 1) / Self.keyStretch
     var firstStray = [Int?](repeating: nil, count: stretches)
+    let releasing = NSLock()
     let keys = [Int64](unsafeUninitializedCapacity: count) { keys, initialized in
       firstStray.withUnsafeMutableBufferPointer { firstStray in
-        let shared = UncheckedSendable(value: (scanner: scanner, keys: keys, stray: firstStray))
+        let shared = UncheckedSendable(
+          value: (scanner: scanner, keys: keys, stray: firstStray, release: releaseInput))
         DispatchQueue.concurrentPerform(iterations: stretches) { stretch in
           let (scanner, keys) = (shared.value.scanner, shared.value.keys)
+          defer {
+            if let release = shared.value.release,
+              stretch % Self.keyStretchesBetweenReleases == Self.keyStretchesBetweenReleases - 1
+            {
+              releasing.withLock(release)
+            }
+          }
           let start = stretch * Self.keyStretch
           let end = min(start + Self.keyStretch, count)
           for row in start..<end {
