@@ -105,20 +105,29 @@ final class ColumnScanTests: XCTestCase {
 
   private let entity = Entity(name: "E", attributes: [])
 
+  /// The objects of `table` that `predicate` selects, column at a time and through the
+  /// closures.
+  private func filtered(_ table: EntityTable, by predicate: BoundPredicate) -> (
+    scanned: String, closures: String
+  ) {
+    let plan = QueryPlan(
+      entity: entity,
+      steps: [
+        PlanStep(operation: .scan(objects: table.count)),
+        PlanStep(operation: .filter(predicate)),
+      ], output: .targets)
+    return (
+      run(plan, on: table, scansColumns: true), run(plan, on: table, scansColumns: false)
+    )
+  }
+
   func testFiltersGiveTheClosuresAnswers() {
     var random = SplitMix64(seed: 13)
     for round in 0..<40 {
       let table = randomTable(&random, objects: random.int(in: 0...300))
       for _ in 0..<50 {
         let predicate = randomPredicate(&random, depth: 3)
-        let plan = QueryPlan(
-          entity: entity,
-          steps: [
-            PlanStep(operation: .scan(objects: table.count)),
-            PlanStep(operation: .filter(predicate)),
-          ], output: .targets)
-        let scanned = run(plan, on: table, scansColumns: true)
-        let closures = run(plan, on: table, scansColumns: false)
+        let (scanned, closures) = filtered(table, by: predicate)
         XCTAssertEqual(scanned, closures, "round \(round): \(predicate)")
       }
     }
@@ -291,14 +300,8 @@ final class ColumnScanTests: XCTestCase {
             BoundComparison(
               modifier: .direct, lhs: expression(.slot(0)), op: op, options: options,
               rhs: expression(.constant(.string(constant))), range: .nowhere))
-          let plan = QueryPlan(
-            entity: entity,
-            steps: [
-              PlanStep(operation: .scan(objects: table.count)),
-              PlanStep(operation: .filter(predicate)),
-            ], output: .targets)
-          let scanned = run(plan, on: table, scansColumns: true)
-          XCTAssertEqual(scanned, run(plan, on: table, scansColumns: false), "\(predicate)")
+          let (scanned, closures) = filtered(table, by: predicate)
+          XCTAssertEqual(scanned, closures, "\(predicate)")
           if op == .equal, options == [.caseInsensitive], constant == "blue 8" {
             XCTAssertNotEqual(scanned, "[]", "the test finds something")
           }
