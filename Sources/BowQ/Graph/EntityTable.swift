@@ -30,10 +30,11 @@ public struct EntityTable: Hashable, Sendable {
 
   /// A table of the objects with `keys` (distinct) and their values by slot, each column
   /// holding a value for every key, as a store is read; the next key follows the largest.
-  init(keys: [Int64], columns: [Column]) {
+  /// `keysAscend` is whether the keys ascend, when the caller has checked it already.
+  init(keys: [Int64], columns: [Column], keysAscend: Bool? = nil) {
     self.keys = keys
     self.columns = columns
-    let ascending = Self.ascend(keys)
+    let ascending = keysAscend ?? Self.ascend(keys)
     nextKey = Self.key(after: (ascending ? keys.last : keys.max()) ?? 0)
     if !ascending { positionByKey = Self.positions(of: keys) }
   }
@@ -50,8 +51,10 @@ public struct EntityTable: Hashable, Sendable {
 
   /// A table of the objects with `keys` (distinct) whose `slotCount` columns are all still
   /// in the store file, each to be given by ``fill(_:in:)``.
-  init(keys: [Int64], undecodedSlots slotCount: Int) {
-    self.init(keys: keys, columns: Array(repeating: Column(nulls: keys.count), count: slotCount))
+  init(keys: [Int64], undecodedSlots slotCount: Int, keysAscend: Bool? = nil) {
+    self.init(
+      keys: keys, columns: Array(repeating: Column(nulls: keys.count), count: slotCount),
+      keysAscend: keysAscend)
     undecoded = Set(0..<slotCount)
   }
 

@@ -332,7 +332,9 @@ struct StoreDecoder {
     for layout in layouts {
       let name = layout.entity.name
       if !layout.keys.isEmpty {
-        graph.tables[name] = EntityTable(keys: layout.keys, undecodedSlots: layout.plans.count)
+        graph.tables[name] = EntityTable(
+          keys: layout.keys, undecodedSlots: layout.plans.count,
+          keysAscend: layout.keySet.keysAscend)
       }
       graph.reserveKeys(in: name, below: layout.nextKey)
       graph.adoptStoredIndexes(
@@ -353,7 +355,8 @@ struct StoreDecoder {
     guard let layout = layouts.first(where: { $0.entity.name == name }) else { return }
     let columns = try decodeColumns(of: layout)
     if !layout.keys.isEmpty {
-      graph.tables[name] = EntityTable(keys: layout.keys, columns: columns)
+      graph.tables[name] = EntityTable(
+        keys: layout.keys, columns: columns, keysAscend: layout.keySet.keysAscend)
     }
     graph.reserveKeys(in: name, below: layout.nextKey)
     graph.adoptStoredIndexes(

@@ -15,6 +15,9 @@ struct StoreKeySet {
     ascending = keys
   }
 
+  /// Whether the set was made of keys that ascend.
+  var keysAscend: Bool { ascending != nil }
+
   /// A set for keys from 1 to `nextKey - 1`, of which about `count` will be inserted.
   init(nextKey: Int64, count: Int) {
     if nextKey <= Int64(count) * 64 + 4096 {
