@@ -47,25 +47,6 @@ final class LeasedFileMappingTests: XCTestCase {
     XCTAssertEqual(data, bytes, "released pages are mapped again from the file")
   }
 
-  /// Releasing a part (as the offset table is released stretch by stretch while it is
-  /// checked) drops only whole pages inside it, from any start and length, and every byte
-  /// still reads as the file's.
-  func testReleasingAPartKeepsEveryByteReadable() throws {
-    try skipUnlessLeasesAreGranted()
-    let bytes = Data((0..<LeasedFileMapping.minimumSize).map { UInt8(truncatingIfNeeded: $0 * 5) })
-    let (_, descriptor) = try write(bytes)
-    defer { close(descriptor) }
-    let mapping = try XCTUnwrap(LeasedFileMapping.map(descriptor, size: bytes.count))
-    let whole = mapping.bytes
-    XCTAssertEqual(Data(whole), bytes)
-    for (start, count) in [(1, 3), (4095, 2), (10_001, 3 << 20), (0, whole.count), (7, 0)] {
-      mapping.releaseResidentPages(
-        of: UnsafeRawBufferPointer(rebasing: whole[start..<start + count]))
-      XCTAssertEqual(Data(whole[start..<start + count]), bytes[start..<start + count])
-    }
-    XCTAssertEqual(Data(whole), bytes)
-  }
-
   /// A mapping read long after it was made (columns decoded on demand) checks it still
   /// holds its lease, and its bytes are the file's in place.
   func testAMappingHoldsItsLeaseAndGivesItsBytesInPlace() throws {

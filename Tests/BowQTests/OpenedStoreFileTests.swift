@@ -62,6 +62,62 @@ final class OpenedStoreFileTests: XCTestCase {
     }
   }
 
+  /// A store file whose offset table is `change`d, written again with 8-byte entries.
+  private func writeStore(
+    _ graph: ObjectGraph, offsets change: (_ offsets: inout [UInt64], _ bytes: [UInt8]) -> Void
+  ) throws {
+    let bytes = [UInt8](try StoreCodec.encodeData(graph))
+    func read(_ at: Int, _ size: Int) -> UInt64 {
+      bytes[at..<at + size].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+    let trailer = bytes.count - 32
+    let (size, count, table) = (
+      Int(bytes[trailer + 6]), read(trailer + 8, 8), read(trailer + 24, 8)
+    )
+    var offsets = (0..<Int(count)).map { read(Int(table) + $0 * size, size) }
+    change(&offsets, bytes)
+    var out = Array(bytes[..<Int(table)])
+    for offset in offsets { out += CraftedPlist.bigEndian(offset, size: 8) }
+    out += Array(bytes[trailer..<trailer + 6]) + [8, bytes[trailer + 7]]
+    out += CraftedPlist.bigEndian(UInt64(offsets.count), size: 8)
+    out += Array(bytes[trailer + 16..<trailer + 24]) + CraftedPlist.bigEndian(table, size: 8)
+    try Data(out).write(to: URL(fileURLWithPath: store))
+  }
+
+  /// The offset table is read where references lead: an entry past the object table is
+  /// reported when its object is first read, as a load and the tree reader report it, and
+  /// one no object refers to is never read.
+  func testAStrayOffsetIsReportedWhenItsObjectIsFirstRead() throws {
+    try writeStore(graph("a", "zz")) { offsets, bytes in
+      let string = Array("\u{52}zz".utf8)
+      let object = offsets.firstIndex { bytes[Int($0)...].starts(with: string) }!
+      offsets[object] = 1 << 40
+    }
+    let opened = try OpenedStoreFile(path: store)
+    XCTAssertNotNil(try opened.decodeColumns([1], ofEntityNamed: "T"))
+    var treeError: PropertyListError?
+    XCTAssertThrowsError(
+      try BinaryPropertyListReader.decode(Data(contentsOf: URL(fileURLWithPath: store)))
+    ) {
+      treeError = $0 as? PropertyListError
+    }
+    XCTAssertEqual(treeError?.kind, .badOffset)
+    XCTAssertTrue(treeError?.message.contains("points past the object table") == true)
+    for read in [
+      { _ = try opened.decodeColumns([0], ofEntityNamed: "T") },
+      { _ = try StoreFile.load(from: self.store) },
+    ] {
+      XCTAssertThrowsError(try read()) { error in
+        XCTAssertEqual(error as? StoreError, treeError.map { .corrupt(path: self.store, $0) })
+      }
+    }
+
+    try writeStore(graph("a", "zz")) { offsets, _ in offsets.append(1 << 40) }
+    XCTAssertThrowsError(
+      try BinaryPropertyListReader.decode(Data(contentsOf: URL(fileURLWithPath: store))))
+    XCTAssertEqual(try OpenedStoreFile(path: store).decodeGraph(), graph("a", "zz"))
+  }
+
   func testAFileWrittenInPlaceAfterTheOpenIsNotRead() throws {
     try StoreFile.save(graph("a", "b"), to: store)
     let opened = try OpenedStoreFile(path: store)

@@ -107,15 +107,4 @@ final class LeasedFileMapping: @unchecked Sendable {
   func releaseResidentPages() {
     madvise(base, size, MADV_DONTNEED)
   }
-
-  /// Drops from the process's memory the pages that lie wholly within `bytes`, a part of the
-  /// mapping, as ``releaseResidentPages()`` drops them all.
-  func releaseResidentPages(of bytes: UnsafeRawBufferPointer) {
-    guard let start = bytes.baseAddress else { return }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let first = (Int(bitPattern: start) + page - 1) / page * page
-    let end = (Int(bitPattern: start) + bytes.count) / page * page
-    guard end > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
-    madvise(address, end - first, MADV_DONTNEED)
-  }
 }

@@ -5,11 +5,13 @@ import Foundation
 /// reader (``BinaryPropertyListReader``) and the store decoder (``StoreDecoder``).
 ///
 /// Creating a scanner checks the header (only `bplist00`), the trailer (sizes 1–8, object
-/// count, top object, table position), CoreFoundation's exact length equation and every
-/// offset-table entry, referenced or not; afterwards every object index below
-/// ``objectCount`` has an offset inside the object table. Each accessor checks what it reads
-/// before reading or allocating anything (payload bounds, reference ranges, string
-/// encodings, number widths) and throws a ``PropertyListError`` with the byte offset.
+/// count, top object, table position), CoreFoundation's exact length equation and the
+/// offset-table entries (``OffsetCheck``): every one, referenced or not, or only the top
+/// object's, the others as references name their objects. Either way, every object index
+/// the scanner gives out (``topObject`` and what ``reference(at:in:)`` reads) has an offset
+/// inside the object table. Each accessor checks what it reads before reading or
+/// allocating anything (payload bounds, reference ranges, string encodings, number widths)
+/// and throws a ``PropertyListError`` with the byte offset.
 ///
 /// Every position read lies before the trailer, so an unaligned 8-byte load from it stays
 /// inside the buffer; this is what lets the accessors read multi-byte integers in one load.
@@ -36,15 +38,20 @@ struct BinaryPlistScanner {
   /// otherwise they are refused as unsupported.
   var readsUIDs = false
 
-  /// Checks `bytes` as a binary property list's header, trailer and offset table.
-  ///
-  /// - Parameter releasing: called with each stretch of the offset table once it is checked,
-  ///   from the thread that checked it, so that the pages of a mapped file can be let go
-  ///   (``LeasedFileMapping/releaseResidentPages(of:)``) rather than all stay in memory.
-  init(
-    _ bytes: UnsafeRawBufferPointer,
-    releasing: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil
-  ) throws {
+  /// Which offset-table entries a new scanner checks.
+  enum OffsetCheck {
+    /// Every entry, referenced or not: a file with a stray entry anywhere is refused as a
+    /// whole, as the tree reader refuses it.
+    case everyEntry
+    /// The top object's: each other entry is checked when a reference names its object,
+    /// so that a store of millions of objects reads its table only where it is used. An
+    /// entry no object refers to is never read.
+    case whenReferenced
+  }
+
+  /// Checks `bytes` as a binary property list's header, trailer and offset table (its
+  /// entries as `offsets` says).
+  init(_ bytes: UnsafeRawBufferPointer, offsets: OffsetCheck = .everyEntry) throws {
     try Self.checkHeader(bytes)
     let length = bytes.count
     guard let base = bytes.baseAddress, length >= Self.headerSize + 1 + Self.trailerSize else {
@@ -90,30 +97,55 @@ struct BinaryPlistScanner {
           + "(the file is truncated, or has bytes added)")
     }
     // The length equation bounds both numbers by the file's length.
-    let table = Int(tableOffset)
-    if let index = Self.firstStrayOffset(
-      base, table: table, count: Int(objectCount), size: offsetSize, end: tableOffset,
-      releasing: releasing)
-    {
-      let at = table + index * offsetSize
-      let offset = Self.load(base, at: at, size: offsetSize)
-      guard offset >= UInt64(Self.headerSize) else {
-        throw PropertyListError(
-          .badOffset, at: at,
-          "offset table entry \(index) points into the header (offset \(offset))")
-      }
-      throw PropertyListError(
-        .badOffset, at: at,
-        "offset table entry \(index) points past the object table (offset \(offset), "
-          + "table starts at \(tableOffset))")
-    }
     self.base = base
     self.length = length
     self.offsetSize = offsetSize
     self.refSize = refSize
     self.objectCount = Int(objectCount)
     self.topObject = Int(top)
-    self.tableOffset = table
+    self.tableOffset = Int(tableOffset)
+    switch offsets {
+    case .everyEntry:
+      try checkEveryOffset()
+    case .whenReferenced:
+      guard !isInObjectTable(self.topObject) else { break }
+      throw strayOffset(self.topObject)
+    }
+  }
+
+  /// Checks every offset-table entry, referenced or not, and throws for the first one that
+  /// points outside the object table, as ``OffsetCheck/everyEntry`` does.
+  func checkEveryOffset() throws {
+    if let index = Self.firstStrayOffset(
+      base, table: tableOffset, count: objectCount, size: offsetSize, end: UInt64(tableOffset))
+    {
+      throw strayOffset(index)
+    }
+  }
+
+  /// Whether the offset-table entry of object `index` (below ``objectCount``) points inside
+  /// the object table.
+  @inline(__always)
+  private func isInObjectTable(_ index: Int) -> Bool {
+    // One comparison: an offset below the header wraps around to a huge number.
+    unsigned(at: tableOffset + index * offsetSize, size: offsetSize) &- UInt64(Self.headerSize)
+      < UInt64(tableOffset - Self.headerSize)
+  }
+
+  /// The error for the offset-table entry of object `index`, which points outside the object
+  /// table.
+  private func strayOffset(_ index: Int) -> PropertyListError {
+    let at = tableOffset + index * offsetSize
+    let offset = unsigned(at: at, size: offsetSize)
+    guard offset >= UInt64(Self.headerSize) else {
+      return PropertyListError(
+        .badOffset, at: at,
+        "offset table entry \(index) points into the header (offset \(offset))")
+    }
+    return PropertyListError(
+      .badOffset, at: at,
+      "offset table entry \(index) points past the object table (offset \(offset), "
+        + "table starts at \(tableOffset))")
   }
 
   /// The offset-table entries checked by one thread at a time.
@@ -121,11 +153,9 @@ struct BinaryPlistScanner {
 
   /// The first of the `count` entries of `size` bytes of the offset table at `table` that
   /// points into the header or past the object table (which ends at `end`), if any. A
-  /// table of millions of entries is checked a stretch per processor, each stretch's bytes
-  /// given to `releasing` once checked.
+  /// table of millions of entries is checked a stretch per processor.
   private static func firstStrayOffset(
-    _ base: UnsafeRawPointer, table: Int, count: Int, size: Int, end: UInt64,
-    releasing: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+    _ base: UnsafeRawPointer, table: Int, count: Int, size: Int, end: UInt64
   ) -> Int? {
     let stretches = (count + offsetStretch - 1) / offsetStretch
     guard stretches > 1 else {
@@ -138,10 +168,6 @@ struct BinaryPlistScanner {
         let entries = stretch * offsetStretch..<min((stretch + 1) * offsetStretch, count)
         shared.value.found[stretch] = firstStrayOffset(
           in: entries, shared.value.base, table: table, size: size, end: end)
-        releasing?(
-          UnsafeRawBufferPointer(
-            start: shared.value.base + table + entries.lowerBound * size,
-            count: entries.count * size))
       }
     }
     return found.lazy.compactMap { $0 }.first
@@ -238,13 +264,15 @@ struct BinaryPlistScanner {
 
   // MARK: Objects
 
-  /// The byte offset of an object; `index` must be below ``objectCount``.
+  /// The byte offset of an object; `index` must be ``topObject`` or one that
+  /// ``reference(at:in:)`` read.
   @inline(__always)
   func offset(of index: Int) -> Int {
     Int(truncatingIfNeeded: unsigned(at: tableOffset + index * offsetSize, size: offsetSize))
   }
 
-  /// The marker byte of an object; `index` must be below ``objectCount``.
+  /// The marker byte of an object; `index` must be ``topObject`` or one that
+  /// ``reference(at:in:)`` read.
   @inline(__always)
   func marker(of index: Int) -> UInt8 {
     byte(at: offset(of: index))
@@ -256,7 +284,7 @@ struct BinaryPlistScanner {
   }
 
   /// Reads the reference at `position` (inside a checked reference list) and checks that it
-  /// names an object.
+  /// names an object, whose offset-table entry points inside the object table.
   @inline(__always)
   func reference(at position: Int, in container: Int) throws -> Int {
     let ref = unsigned(at: position, size: refSize)
@@ -265,6 +293,7 @@ struct BinaryPlistScanner {
         .badReference, at: position,
         "object \(container) refers to object \(ref), but there are only \(objectCount) objects")
     }
+    guard isInObjectTable(Int(ref)) else { throw strayOffset(Int(ref)) }
     return Int(ref)
   }
 

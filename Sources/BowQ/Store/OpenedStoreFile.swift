@@ -51,15 +51,11 @@ final class OpenedStoreFile {
     self.realPath = real
     self.fingerprint = file.fingerprint
     self.mapping = file.mapping
-    let releasePages: (@Sendable (UnsafeRawBufferPointer) -> Void)? = file.mapping.map {
-      mapping in { @Sendable bytes in mapping.releaseResidentPages(of: bytes) }
-    }
     do {
       decoder = try Self.reporting(path) {
         try StoreDecoder.open(
           bytes, externalData: ExternalDataFolder(store: real),
-          releaseInput: file.mapping?.releaseResidentPages,
-          releasePages: releasePages)
+          releaseInput: file.mapping?.releaseResidentPages)
       }
     } catch {
       copy?.deallocate()

@@ -7,8 +7,11 @@ import Foundation
 /// ``BinaryPlistScanner`` as it is met, and everything else reachable (the model, keys this
 /// bowq does not know, the placeholders of nil rows) is checked by the same
 /// ``BinaryPlistTraversal`` the tree reader uses, with the store's containers on its path:
-/// a file is accepted only if ``BinaryPropertyListReader`` would accept it. When anything is
-/// wrong, the whole file is checked as a property list first, so a damaged file is reported
+/// a file is accepted only if ``BinaryPropertyListReader`` would accept it, but for an
+/// offset-table entry no object refers to: the table is checked where references lead
+/// (``BinaryPlistScanner/OffsetCheck/whenReferenced``), so that opening a store of millions
+/// of objects does not read all of it, and a save writes only the objects referred to.
+/// When anything is wrong, the whole file is checked as a property list first, so a damaged file is reported
 /// exactly as the tree reader reports it, and only a valid property list gets a
 /// ``StoreError``.
 ///
@@ -127,15 +130,12 @@ struct StoreDecoder {
   /// The store in `bytes`, opened as ``withOpened(_:externalData:releaseInput:order:_:)``
   /// opens it, for a caller that keeps the bytes in place for as long as it uses the
   /// decoder; what the decoder throws later goes through ``reportingDamage(_:)``.
-  /// `releasePages` lets go of the pages of each part of the bytes read while the file's
-  /// structure is checked (``BinaryPlistScanner/init(_:releasing:)``).
   static func open(
     _ bytes: UnsafeRawBufferPointer, externalData: ExternalDataFolder?,
-    releaseInput: (() -> Void)? = nil,
-    releasePages: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil, order: Order = .byColumn
+    releaseInput: (() -> Void)? = nil, order: Order = .byColumn
   ) throws -> StoreDecoder {
     var decoder = StoreDecoder(
-      try BinaryPlistScanner(bytes, releasing: releasePages), externalData: externalData)
+      try BinaryPlistScanner(bytes, offsets: .whenReferenced), externalData: externalData)
     decoder.releaseInput = releaseInput
     decoder.order = order
     try decoder.reportingDamage { try decoder.openStore() }
@@ -149,6 +149,7 @@ struct StoreDecoder {
     do {
       return try body()
     } catch {
+      try scanner.checkEveryOffset()
       var check = BinaryPlistTraversal(scanner)
       try check.validate(scanner.topObject, at: nil)
       throw error
