@@ -73,6 +73,38 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertEqual(session.context.committed, try graph())
   }
 
+  /// The keys stay in the file through counts that compare only values; a count that names
+  /// objects (`SELF`, a relationship followed), the note of an empty count, or any other
+  /// statement reads them, and each answer is the one with everything decoded.
+  func testACountReadsNoKeyUnlessItNamesObjects() throws {
+    try StoreFile.save(try graph(), to: store)
+    var session = try open()
+    func keysInFile() -> [Bool] {
+      ["Tie", "Person"].map { session.context.graph.table($0).keysInFile }
+    }
+    XCTAssertEqual(try session.run("count Tie"), [.count(entity: "Tie", 6)])
+    XCTAssertEqual(try session.run("count Tie where worn > 2"), [.count(entity: "Tie", 3)])
+    XCTAssertEqual(keysInFile(), [true, true])
+    XCTAssertEqual(try session.run(#"count Tie where name == "tie 1""#), [.count(entity: "Tie", 0)])
+    XCTAssertEqual(
+      session.notes.map(\.message),
+      [
+        #"no Tie has name == "tie 1", but "Tie 1" differs only in case: name ==[c] "tie 1" ignores case"#
+      ])
+    XCTAssertEqual(keysInFile(), [false, false], "the note names the object it found")
+
+    for (statement, count) in [
+      (#"count Tie where owner.name == "Ann""#, 3), ("count Tie where SELF != nil", 6),
+    ] {
+      session = try open()
+      XCTAssertEqual(try session.run(statement), [.count(entity: "Tie", count)], statement)
+      XCTAssertEqual(keysInFile(), [false, false], statement)
+    }
+    session = try open()
+    _ = try session.run("fetch Tie select name where worn > 2")
+    XCTAssertEqual(keysInFile(), [false, false])
+  }
+
   /// Ctrl-C during the decoding a statement starts with stops it before the next run of
   /// rows, keeping what was decoded; the statement run again decodes only the rest.
   func testCtrlCStopsTheDecodingAndTheNextStatementDecodesTheRest() throws {

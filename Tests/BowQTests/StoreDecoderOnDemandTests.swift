@@ -116,6 +116,69 @@ final class StoreDecoderOnDemandTests: XCTestCase {
     XCTAssertTrue(worn.holdsSameValues(as: graph().table("Tie").column(1)))
   }
 
+  /// A store whose Person keys list key 2 twice, with each Tie owned by a Person, and the
+  /// error loading it gives.
+  private func storeWithDamagedKeys() throws -> (data: Data, loadError: StoreError?) {
+    let owned = Model(entities: [
+      Entity(
+        name: "Person", attributes: [Attribute(name: "name", type: .string)],
+        relationships: [
+          Relationship(name: "ties", destination: "Tie", isToMany: true, inverse: "owner")
+        ]),
+      Entity(
+        name: "Tie", attributes: [Attribute(name: "name", type: .string)],
+        relationships: [
+          Relationship(name: "owner", destination: "Person", isToMany: false, inverse: "ties")
+        ]),
+    ])
+    var graph = ObjectGraph(model: owned)
+    let person = graph.insert([.string("Ann"), .collection([])], into: "Person")
+    graph.insert([.string("Bob"), .collection([])], into: "Person")
+    for i in 0..<3 {
+      let tie = graph.insert([.string("Tie \(i)"), .null], into: "Tie")
+      graph.setRelationship(tie, "owner", to: [person])
+    }
+    guard case .dictionary(var root) = try StoreCodec.encode(graph),
+      case .dictionary(var entities) = root["entities"],
+      case .dictionary(var people) = entities["Person"], case .array(var keys) = people["keys"]
+    else {
+      XCTFail("unexpected store layout")
+      return (Data(), nil)
+    }
+    keys[0] = keys[1]
+    people["keys"] = .array(keys)
+    entities["Person"] = .dictionary(people)
+    root["entities"] = .dictionary(entities)
+    let data = try BinaryPropertyListWriter.encode(.dictionary(root))
+    var loadError: StoreError?
+    XCTAssertThrowsError(try StoreCodec.decodeData(data)) { loadError = $0 as? StoreError }
+    return (data, loadError)
+  }
+
+  /// Opening a store reads no key: an entity's keys are read when asked for, or when a
+  /// relationship column that may point to its objects is decoded, and damaged keys are
+  /// found then, with the load's error, while the other columns still read.
+  func testKeysAreReadWhenFirstNeededAndDamagedOnesFoundThen() throws {
+    let (data, loadError) = try storeWithDamagedKeys()
+    XCTAssertEqual(
+      loadError,
+      StoreError.invalidObjects(
+        entity: "Person", attribute: nil, row: 1, message: "the key 2 appears twice"))
+    try StoreDecoder.withOpened(data, externalData: nil) { store in
+      let opened = store.undecodedGraph { _ in nil }
+      XCTAssertTrue(opened.table("Person").keysInFile)
+      XCTAssertEqual(opened.table("Person").count, 2)
+      XCTAssertEqual(try store.decodeKeys(ofEntityNamed: "Tie")?.keys, [1, 2, 3])
+      XCTAssertEqual(try store.decodeColumns([0], ofEntityNamed: "Tie")?.count, 1)
+      XCTAssertThrowsError(try store.decodeColumns([1], ofEntityNamed: "Tie")) { error in
+        XCTAssertEqual(error as? StoreError, loadError)
+      }
+      XCTAssertThrowsError(try store.decodeKeys(ofEntityNamed: "Person")) { error in
+        XCTAssertEqual(error as? StoreError, loadError)
+      }
+    }
+  }
+
   /// A damaged column is found when it is read, with the load's error, and a column beside
   /// it still reads.
   func testADamagedColumnIsFoundWhenItIsFirstReadAndItsNeighbourStillReads() throws {

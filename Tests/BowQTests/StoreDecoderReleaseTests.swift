@@ -22,9 +22,9 @@ final class StoreDecoderReleaseTests: XCTestCase {
     XCTAssertEqual(releases.overlapping, 0)
   }
 
-  /// Opening a store reads every key, and lets the keys' bytes go as it reads them, before
-  /// any column is decoded.
-  func testKeysReadAtTheOpenAreLetGoOneReleaseAtATime() throws {
+  /// Opening a store reads no key; reading an entity's keys lets their bytes go as it reads
+  /// them.
+  func testKeysAreReadWhenAskedForAndLetGoOneReleaseAtATime() throws {
     var graph = ObjectGraph(
       model: Model(entities: [
         Entity(name: "Tie", attributes: [Attribute(name: "worn", type: .int16)])
@@ -33,9 +33,18 @@ final class StoreDecoderReleaseTests: XCTestCase {
     for i in 0..<300_000 { graph.insert([.int(Int64(i % 7))], into: "Tie") }
     let data = try StoreCodec.encodeData(graph)
     let releases = Releases()
-    let keys = try StoreDecoder.withOpened(data, externalData: nil, releaseInput: releases.release)
-    { decoder in decoder.undecodedGraph { _ in nil }.table("Tie").keys }
-    XCTAssertEqual(keys, graph.table("Tie").keys)
+    let (opened, keys) = try StoreDecoder.withOpened(
+      data, externalData: nil, releaseInput: releases.release
+    ) { decoder in
+      let opened = decoder.undecodedGraph { _ in nil }.table("Tie")
+      XCTAssertEqual(releases.count, 0)
+      return (opened, try decoder.decodeKeys(ofEntityNamed: "Tie"))
+    }
+    XCTAssertTrue(opened.keysInFile)
+    XCTAssertEqual(opened.count, 300_000)
+    XCTAssertEqual(opened.keys, [])
+    XCTAssertEqual(keys?.keys, graph.table("Tie").keys)
+    XCTAssertEqual(keys?.ascend, true)
     XCTAssertGreaterThan(releases.count, 0)
     XCTAssertEqual(releases.overlapping, 0)
   }

@@ -221,6 +221,13 @@ public struct Context: Sendable {
     committed.fill(columns, slots: slots, of: entity)
   }
 
+  /// Puts the keys of `entity`, which were still in the store file, into both the graph and
+  /// the committed graph, as ``fill(_:slots:of:)`` puts columns.
+  mutating func fill(keys: [Int64], ascending: Bool, of entity: String) {
+    graph.fill(keys: keys, ascending: ascending, of: entity)
+    committed.fill(keys: keys, ascending: ascending, of: entity)
+  }
+
   /// Reads the positions of the indexes the store file keeps that neither graph has taken
   /// into use yet, before the file is let go (``ObjectGraph/readStoredIndexes()``).
   func readStoredIndexes() {

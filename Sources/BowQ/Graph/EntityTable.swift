@@ -7,11 +7,15 @@
 /// Value semantics make a table cheap to snapshot (for rollback and undo) and copy only
 /// on write.
 ///
-/// A table read from a store file may hold columns not decoded yet (``undecoded``): their
-/// values are still in the file, and a session decodes the ones a statement reads before
-/// it runs (``ObjectGraph/fill(_:slots:of:)``). Nothing reads or changes such a column.
+/// A table read from a store file may hold columns not decoded yet (``undecoded``), and its
+/// keys may be still in the file too (``keysInFile``): a session decodes the columns a
+/// statement reads before it runs (``ObjectGraph/fill(_:slots:of:)``), and the keys unless
+/// the statement only counts (``ObjectGraph/fill(keys:ascending:of:)``). Nothing reads or
+/// changes such a column, or such keys: ``keys`` is empty while they are in the file.
 public struct EntityTable: Hashable, Sendable {
   public private(set) var keys: [Int64] = []
+  /// The number of objects whose keys are still in the store file; nil once they are read.
+  private var keysInFileCount: Int?
   /// One column per slot, each with a value for every key (none yet for ``undecoded`` slots).
   private(set) var columns: [Column] = []
   /// The slots whose columns are still in the store file.
@@ -49,26 +53,40 @@ public struct EntityTable: Hashable, Sendable {
     }
   }
 
-  /// A table of the objects with `keys` (distinct) whose `slotCount` columns are all still
-  /// in the store file, each to be given by ``fill(_:in:)``.
-  init(keys: [Int64], undecodedSlots slotCount: Int, keysAscend: Bool? = nil) {
-    self.init(
-      keys: keys, columns: Array(repeating: Column(nulls: keys.count), count: slotCount),
-      keysAscend: keysAscend)
+  /// A table of `count` objects whose keys and `slotCount` columns are all still in the store
+  /// file, to be given by ``fill(keys:ascending:)`` and ``fill(_:in:)``.
+  init(undecodedKeys count: Int, undecodedSlots slotCount: Int) {
+    columns = Array(repeating: Column(nulls: count), count: slotCount)
     undecoded = Set(0..<slotCount)
+    keysInFileCount = count
   }
 
   /// Puts in the decoded column of a slot whose column was still in the store file.
   mutating func fill(_ column: Column, in slot: Int) {
     guard undecoded.remove(slot) != nil else { return }
-    precondition(column.count == keys.count, "a decoded column has a value for every key")
+    precondition(column.count == count, "a decoded column has a value for every object")
     columns[slot] = column
   }
 
-  /// Whether every column is decoded, as any change to the table needs.
-  var isDecoded: Bool { undecoded.isEmpty }
+  /// Puts in the keys (distinct), read from the store file, of a table whose keys were still
+  /// in it; `ascending` is whether they ascend.
+  mutating func fill(keys: [Int64], ascending: Bool) {
+    guard let count = keysInFileCount else { return }
+    precondition(keys.count == count, "a table's keys are one per object")
+    self.keys = keys
+    keysInFileCount = nil
+    nextKey = max(nextKey, Self.key(after: (ascending ? keys.last : keys.max()) ?? 0))
+    if !ascending { positionByKey = Self.positions(of: keys) }
+  }
 
-  public var count: Int { keys.count }
+  /// Whether the table's keys are still in the store file (and ``keys`` empty).
+  var keysInFile: Bool { keysInFileCount != nil }
+
+  /// Whether the keys and every column are decoded, as any change to the table needs.
+  var isDecoded: Bool { undecoded.isEmpty && keysInFileCount == nil }
+
+  /// The number of objects.
+  public var count: Int { keysInFileCount ?? keys.count }
 
   /// The key that follows `key`, or `Int64.max` (no key left) when there is none.
   static func key(after key: Int64) -> Int64 {
@@ -89,8 +107,8 @@ public struct EntityTable: Hashable, Sendable {
   /// Tables are equal when they hold the same keys with the same values, whatever form
   /// their columns took.
   public static func == (a: EntityTable, b: EntityTable) -> Bool {
-    a.keys == b.keys && a.nextKey == b.nextKey && a.columns.count == b.columns.count
-      && a.undecoded == b.undecoded
+    a.keys == b.keys && a.keysInFileCount == b.keysInFileCount && a.nextKey == b.nextKey
+      && a.columns.count == b.columns.count && a.undecoded == b.undecoded
       && zip(a.columns, b.columns).allSatisfy { $0.holdsSameValues(as: $1) }
   }
 
@@ -101,6 +119,7 @@ public struct EntityTable: Hashable, Sendable {
   }
 
   public func position(of key: Int64) -> Int? {
+    assert(!keysInFile, "a key is looked up with the keys still in the store file")
     if let positionByKey { return positionByKey[key] }
     return Self.position(of: key, inAscending: keys)
   }

@@ -34,8 +34,20 @@ public struct ObjectGraph: Hashable, Sendable {
     tables.compactMapValues { $0.undecoded.isEmpty ? nil : $0.undecoded }
   }
 
-  /// Whether every column of every entity is decoded.
+  /// The entities whose keys are still in the store file the graph was read from
+  /// (``EntityTable/keysInFile``); empty once every entity's keys are read.
+  var entitiesWithKeysInFile: [String] {
+    tables.filter { $0.value.keysInFile }.map(\.key)
+  }
+
+  /// Whether every entity's keys and columns are decoded.
   public var isDecoded: Bool { tables.values.allSatisfy(\.isDecoded) }
+
+  /// Puts in the keys of `entity`, which were still in the store file; `ascending` is whether
+  /// they ascend.
+  mutating func fill(keys: [Int64], ascending: Bool, of entity: String) {
+    tables[entity]?.fill(keys: keys, ascending: ascending)
+  }
 
   /// Puts in decoded columns of `entity`, one for each of `slots`, whose columns were still
   /// in the store file; a slot already decoded keeps its column.

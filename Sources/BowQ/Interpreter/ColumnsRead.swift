@@ -11,6 +11,10 @@
 /// `redo`, `changes`, `validate`), since a session has none while any column is still in the
 /// file: every edit decodes every column first. Any other statement reads every column.
 ///
+/// Every statement reads the objects' keys, but a `count` whose predicate reads only values
+/// of its entity's own objects: one that compares an object as a whole (`SELF`), follows a
+/// relationship to its objects or runs a subquery reads them.
+///
 /// A slot named on an entity stands for the property of that name in every entity that
 /// inherits from it, whose objects the statement may meet; an index whose first attribute
 /// is read is read whole, since the planner may use it.
@@ -19,9 +23,15 @@ struct ColumnsRead {
   private(set) var everything = false
   /// The slots read, by entity.
   private(set) var slots: [String: Set<Int>] = [:]
+  /// Whether the statement reads the keys of the objects (of every entity, since a
+  /// relationship's values name objects by key).
+  private(set) var keys = true
 
   /// Every column of every entity.
   static let everything = ColumnsRead(everything: true)
+
+  /// The keys of every entity, and no column.
+  static let keys = ColumnsRead(everything: false)
 
   private init(everything: Bool) {
     self.everything = everything
@@ -38,6 +48,7 @@ struct ColumnsRead {
     if case .explain = kind { explains = true }
     switch bound {
     case .count(let entity, let predicate):
+      keys = explains
       predicate.map { read($0, on: entity.name) }
     case .fetch(let fetch):
       let entity = fetch.entity.name
@@ -87,9 +98,11 @@ struct ColumnsRead {
   /// Adds the slots `expression` reads, on objects of `entity`.
   private mutating func read(_ expression: BoundExpression, on entity: String) {
     switch expression.kind {
-    case .constant, .evaluatedObject, .local: break
+    case .constant, .local: break
+    case .evaluatedObject: keys = true
     case .slot(let slot): slots[entity, default: []].insert(slot)
     case .property(let base, let destination, let slot):
+      keys = true
       read(base, on: entity)
       slots[destination, default: []].insert(slot)
     case .aggregate(let elements):
@@ -109,6 +122,7 @@ struct ColumnsRead {
       read(a, on: entity)
       read(b, on: entity)
     case .subquery(let collection, _, let predicate):
+      keys = true
       read(collection, on: entity)
       // The predicate reads the elements through the local, by entity and slot.
       read(predicate, on: entity)

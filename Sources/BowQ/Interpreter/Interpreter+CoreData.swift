@@ -157,7 +157,7 @@ extension Interpreter {
   /// compared key path reads more than the object's attributes (which the note shows).
   func firstFoldedMatchInStore(
     _ entity: Entity, exact: BoundPredicate, folded: BoundPredicate, _ compiler: PredicateCompiler
-  ) throws -> (key: Int64, row: [Value])? {
+  ) throws -> EvaluationScope? {
     guard let file = coreDataFile, case .comparison(let comparison) = exact,
       CoreDataPlanSource.readsOnlyAttributes(comparison.lhs, entity.attributes.count)
     else { return nil }
@@ -172,7 +172,8 @@ extension Interpreter {
     guard case .objects(let positions) = found.result, let position = positions.first,
       found.source.id(at: position).entity == entity.name
     else { return nil }
-    return (found.source.id(at: position).key, found.source.row(at: position))
+    return EvaluationScope(
+      row: found.source.row(at: position), key: found.source.id(at: position).key)
   }
 
   /// Reads every row of the Core Data store into the context, once, for a statement that

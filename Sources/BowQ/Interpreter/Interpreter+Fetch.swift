@@ -30,11 +30,13 @@ extension Interpreter {
   }
 
   /// The graph's tables as the sources of plans: an index a plan could use is built in the
-  /// context when the plan is made.
+  /// context when the plan is made. An entity whose keys are still in the store file (a
+  /// count read none, ``ColumnsRead/keys``) offers no index, since an index lists keys.
   private var tableSources: TableSources {
     TableSources(
       model: context.graph.model, table: { [unowned self] in context.graph.table($0) },
       indexes: { [unowned self] entity, leading, building in
+        guard !context.graph.table(entity).keysInFile else { return [] }
         context.prepareIndexes(for: entity, leading: leading, building: building)
         return context.graph.builtIndexes(of: entity)
       }, keepsBuiltIndexes: keepsBuiltIndexes)

@@ -42,8 +42,7 @@ extension Interpreter {
         let found = try firstFoldedMatch(
           entity, exact: .comparison(exact), folded: .comparison(folded), compiler)
       else { continue }
-      let value = try compiler.expressions.compile(exact.lhs)(
-        EvaluationScope(row: found.row, key: found.key))
+      let value = try compiler.expressions.compile(exact.lhs)(found)
       var ignoringCase = comparison
       ignoringCase.options.insert(.caseInsensitive)
       let written = PredicateSyntax(.comparison(comparison), range: comparison.operatorRange)
@@ -61,19 +60,21 @@ extension Interpreter {
     return notes
   }
 
-  /// The first object of `entity` itself that satisfies `folded`, with its row, when no
-  /// object satisfies `exact`: in SQLite while a Core Data store's rows are in the file
-  /// (``firstFoldedMatchInStore(_:exact:folded:_:)``).
+  /// The first object of `entity` itself that satisfies `folded`, as the scope its values are
+  /// read in, when no object satisfies `exact`: in SQLite while a Core Data store's rows are
+  /// in the file (``firstFoldedMatchInStore(_:exact:folded:_:)``). The keys of a count's
+  /// objects are read from the store file first, since the search names objects by key.
   private func firstFoldedMatch(
     _ entity: Entity, exact: BoundPredicate, folded: BoundPredicate, _ compiler: PredicateCompiler
-  ) throws -> (key: Int64, row: [Value])? {
+  ) throws -> EvaluationScope? {
     if coreDataFile != nil {
       return try firstFoldedMatchInStore(entity, exact: exact, folded: folded, compiler)
     }
+    try decodeKeys()
     guard try matching(entity, exact, compiler).isEmpty,
-      let found = try matching(entity, folded, compiler).first,
-      let row = context.graph.table(entity.name).row(for: found.key)
+      let found = try matching(entity, folded, compiler).first, found.entity == entity.name
     else { return nil }
-    return (found.key, row)
+    let table = context.graph.table(entity.name)
+    return table.position(of: found.key).map { EvaluationScope(table, position: $0) }
   }
 }

@@ -1,6 +1,7 @@
 extension Interpreter {
-  /// Decodes the columns `run` reads that are still in the store file (``ColumnsRead``),
-  /// before it runs, and lets the file go once every column is decoded.
+  /// Decodes the columns `run` reads that are still in the store file (``ColumnsRead``), and
+  /// the keys unless it only counts, before it runs, and lets the file go once every key
+  /// and column is decoded.
   ///
   /// A damaged column throws the error opening the whole store gave before columns were
   /// decoded on demand, with the same message and location; a read-only session instead
@@ -18,6 +19,12 @@ extension Interpreter {
     try decode(.everything)
   }
 
+  /// Decodes the keys of every entity still in the store file, for a caller that names
+  /// objects by key after a statement that read none (``ColumnsRead/keys``).
+  func decodeKeys() throws {
+    try decode(.keys)
+  }
+
   /// Decodes every column of the entity `name` still in the store file, for a caller that
   /// reads its objects whole from ``Context/graph``.
   func decodeColumns(ofEntity name: String) throws {
@@ -32,6 +39,12 @@ extension Interpreter {
       return slots.isEmpty ? nil : (entity: entity, slots: slots.sorted())
     }.sorted { $0.entity < $1.entity }
     do {
+      if read.everything || read.keys {
+        for entity in context.graph.entitiesWithKeysInFile.sorted() {
+          guard let (keys, ascend) = try file.decodeKeys(ofEntityNamed: entity) else { continue }
+          context.fill(keys: keys, ascending: ascend, of: entity)
+        }
+      }
       for (entity, slots) in wanted {
         guard let columns = try file.decodeColumns(slots, ofEntityNamed: entity) else { continue }
         context.fill(columns, slots: slots, of: entity)

@@ -85,8 +85,8 @@ final class OpenedStoreFile {
     try read { decoder in try decoder.decodeGraph() }
   }
 
-  /// The graph the store holds with no value read yet: keys, next keys and kept indexes,
-  /// every column still in the file (``StoreDecoder/undecodedGraph()``).
+  /// The graph the store holds with no key or value read yet: next keys and kept indexes,
+  /// every key and column still in the file (``StoreDecoder/undecodedGraph(readIndex:)``).
   ///
   /// A kept index's positions are read from the file when the index is first used, once the
   /// file is checked to be the version opened; when it is not, or this file is gone, the
@@ -105,6 +105,13 @@ final class OpenedStoreFile {
     try HeapGrowth.inLargeSteps {
       try read { decoder in try decoder.decodeColumns(slots, ofEntityNamed: name) }
     }
+  }
+
+  /// The keys of the entity `name`, and whether they ascend, as
+  /// ``StoreDecoder/decodeKeys(ofEntityNamed:)`` gives them, once the file is checked to be
+  /// the version opened.
+  func decodeKeys(ofEntityNamed name: String) throws -> (keys: [Int64], ascend: Bool)? {
+    try read { decoder in try decoder.decodeKeys(ofEntityNamed: name) }
   }
 
   /// Runs `body` on the decoder once the file is checked to be the version opened, with

@@ -16,11 +16,13 @@ import Foundation
 /// ``StoreError``.
 ///
 /// A store is opened first (``withOpened(_:externalData:releaseInput:order:_:)``): the root,
-/// the model and every entity's keys and column layout are checked, and no value is read.
-/// Each entity's columns are then decoded when asked for, all of them
-/// (``decodeEntity(named:into:)``) or some (``decodeColumns(_:ofEntityNamed:)``), with every
-/// check of their values, so a damaged column is reported when it is first read;
-/// ``decode(_:externalData:releaseInput:order:)`` asks for every entity.
+/// the model and every entity's column layout are checked, and no key or value is read.
+/// Each entity's keys and columns are then decoded when asked for, all of them
+/// (``decodeEntity(named:into:)``) or some (``decodeKeys(ofEntityNamed:)``,
+/// ``decodeColumns(_:ofEntityNamed:)``), with every check of their values, so damaged keys or
+/// a damaged column are reported when first read; a relationship column reads the keys of
+/// the entities it may point to. ``decode(_:externalData:releaseInput:order:)`` asks for
+/// every entity.
 ///
 /// Each entity's rows are decoded straight into its columns (``ColumnBuilder``), in runs, by
 /// one worker per processor for large tables (see ``decodeColumns(of:)``):
@@ -71,8 +73,9 @@ struct StoreDecoder {
   private(set) var model = Model()
   /// Where each entity's objects are, in model order, once the store is opened.
   private var layouts: [EntityLayout] = []
-  /// The keys of each entity, in model order, which relationship values must name.
-  private var keySets: [StoreKeySet] = []
+  /// The keys of each entity, in model order, once read (``keys(ofEntityAt:)``): what
+  /// relationship values must name.
+  private var keys: [EntityKeys?] = []
   /// The names of the model's entities, in order.
   private var names: [String] = []
   /// Called with the entity and column of each column decoded, once its values are all
@@ -291,12 +294,14 @@ struct StoreDecoder {
           message: "the store has no objects entry for this entity")
       }
       layouts.append(
-        try layout(of: entity, at: entry, firstSerial: serial, entityIndex: entityIndex))
+        try layout(
+          of: entity, at: entry, position: layouts.count, firstSerial: serial,
+          entityIndex: entityIndex))
       serial += entity.slotCount
     }
     var values = 0
     for layout in layouts {
-      let (cells, overflow) = layout.keys.count.multipliedReportingOverflow(
+      let (cells, overflow) = layout.rowCount.multipliedReportingOverflow(
         by: layout.columns.count + 1)
       values = overflow ? Int.max : values.addingReportingOverflow(cells).partialValue
       guard !overflow, values >= cells, values <= scanner.length else {
@@ -306,7 +311,7 @@ struct StoreDecoder {
             + "(its columns share arrays)")
       }
     }
-    keySets = layouts.map(\.keySet)
+    keys = Array(repeating: nil, count: layouts.count)
     names = model.entities.map(\.name)
     self.model = model
   }
@@ -320,9 +325,10 @@ struct StoreDecoder {
     return graph
   }
 
-  /// The graph of the opened store with no value read: every entity's keys, next key and
-  /// kept indexes, and its columns still in the file (``EntityTable/undecoded``), which
-  /// ``decodeColumns(_:ofEntityNamed:)`` decodes when they are needed.
+  /// The graph of the opened store with no key or value read: every entity's next key and
+  /// kept indexes, its keys and columns still in the file (``EntityTable/keysInFile``,
+  /// ``EntityTable/undecoded``), which ``decodeKeys(ofEntityNamed:)`` and
+  /// ``decodeColumns(_:ofEntityNamed:)`` decode when they are needed.
   ///
   /// The kept indexes' positions are read when first needed, by `readIndex` (nil: they
   /// can no longer be read).
@@ -332,10 +338,9 @@ struct StoreDecoder {
     var graph = ObjectGraph(model: model)
     for layout in layouts {
       let name = layout.entity.name
-      if !layout.keys.isEmpty {
+      if layout.rowCount > 0 {
         graph.tables[name] = EntityTable(
-          keys: layout.keys, undecodedSlots: layout.plans.count,
-          keysAscend: layout.keySet.keysAscend)
+          undecodedKeys: layout.rowCount, undecodedSlots: layout.plans.count)
       }
       graph.reserveKeys(in: name, below: layout.nextKey)
       graph.adoptStoredIndexes(
@@ -353,11 +358,13 @@ struct StoreDecoder {
   /// Decoding an entity again decodes it again; an entity the model does not define is
   /// passed over.
   mutating func decodeEntity(named name: String, into graph: inout ObjectGraph) throws {
-    guard let layout = layouts.first(where: { $0.entity.name == name }) else { return }
+    guard let position = names.firstIndex(of: name) else { return }
+    let layout = layouts[position]
     let columns = try decodeColumns(of: layout)
-    if !layout.keys.isEmpty {
+    if layout.rowCount > 0 {
+      let keys = try keys(ofEntityAt: position)
       graph.tables[name] = EntityTable(
-        keys: layout.keys, columns: columns, keysAscend: layout.keySet.keysAscend)
+        keys: keys.keys, columns: columns, keysAscend: keys.set.keysAscend)
     }
     graph.reserveKeys(in: name, below: layout.nextKey)
     graph.adoptStoredIndexes(
@@ -381,16 +388,33 @@ struct StoreDecoder {
     return try decodeColumns(of: layout)
   }
 
+  /// The keys of the entity `name` of the opened store, in row order, read with every check
+  /// of them the first time they are asked for, and whether they ascend; nil when the model
+  /// defines no such entity.
+  mutating func decodeKeys(ofEntityNamed name: String) throws -> (keys: [Int64], ascend: Bool)? {
+    guard let position = names.firstIndex(of: name) else { return nil }
+    let keys = try keys(ofEntityAt: position)
+    return (keys.keys, keys.set.keysAscend)
+  }
+
   // MARK: Entities
 
-  /// Where one entity's objects are in the file, checked except for their values.
+  /// Where one entity's objects are in the file, checked except for their keys and values.
   private struct EntityLayout {
     var entity: Entity
     var entry: Reference
     var columnsDictionary: Reference
     var nextKey: Int64
-    var keys: [Int64]
-    var keySet: StoreKeySet
+    /// The keys array, whose references start at `keysStart`.
+    var keysArray: Reference
+    var keysStart: Int
+    /// The number of objects: of keys, and of values in each column.
+    var rowCount: Int
+    /// The entity's position in the model.
+    var position: Int
+    /// The keys, read before decoding a column that may name external files, whose errors
+    /// name the object by its key; empty otherwise.
+    var keysNamingErrors: [Int64] = []
     var columns: [StoreColumn]
     var plans: [ColumnPlan]
     /// The indexes the file keeps for the entity (``StoreIndexCoding``).
@@ -449,7 +473,8 @@ struct StoreDecoder {
   }
 
   private mutating func layout(
-    of entity: Entity, at reference: Reference, firstSerial: Int, entityIndex: [String: [Int]]
+    of entity: Entity, at reference: Reference, position: Int, firstSerial: Int,
+    entityIndex: [String: [Int]]
   ) throws -> EntityLayout {
     func failure(_ row: Int?, _ message: String) -> StoreError {
       StoreError.invalidObjects(entity: entity.name, attribute: nil, row: row, message: message)
@@ -468,26 +493,7 @@ struct StoreDecoder {
       throw failure(nil, "\"keys\" must be an array of integers, found \(describe(entry["keys"]))")
     }
     try traversal.enter(keysEntry.object, at: keysEntry.at)
-    let (count, refsStart, _) = try scanner.container(keysEntry.object)
-    let (keys, firstStray) = readKeys(
-      of: keysEntry.object, count: count, refsStart: refsStart, below: nextKey)
-    var keySet: StoreKeySet
-    if firstStray == nil, EntityTable.ascend(keys) {
-      keySet = StoreKeySet(ascending: keys)
-    } else {
-      keySet = StoreKeySet(nextKey: nextKey, count: count)
-      for (row, key) in keys.prefix(firstStray ?? count).enumerated() {
-        guard keySet.insert(key) else { throw failure(row, "the key \(key) appears twice") }
-      }
-    }
-    if let row = firstStray {
-      let at = refsStart + row * scanner.refSize
-      let object = try scanner.reference(at: at, in: keysEntry.object)
-      throw failure(
-        row,
-        "a key must be an integer from 1 to nextKey - 1 (\(nextKey - 1)), found "
-          + describe(Reference(object: object, at: at)))
-    }
+    let (count, keysStart, _) = try scanner.container(keysEntry.object)
     traversal.leave()
     guard let columnsEntry = entry["columns"], isKind(columnsEntry, 0xD) else {
       throw failure(nil, "\"columns\" must be a dictionary, found \(describe(entry["columns"]))")
@@ -511,7 +517,7 @@ struct StoreDecoder {
     for (c, column) in columns.enumerated() {
       plans.append(
         try plan(
-          column, serial: firstSerial + c, in: columnsDictionary, rows: keys.count,
+          column, serial: firstSerial + c, in: columnsDictionary, rows: count,
           entity: entity.name, entityIndex: entityIndex))
     }
     traversal.leave()
@@ -520,7 +526,52 @@ struct StoreDecoder {
     traversal.leave()
     return EntityLayout(
       entity: entity, entry: reference, columnsDictionary: columnsEntry, nextKey: nextKey,
-      keys: keys, keySet: keySet, columns: columns, plans: plans, indexes: indexes ?? [])
+      keysArray: keysEntry, keysStart: keysStart, rowCount: count, position: position,
+      columns: columns, plans: plans, indexes: indexes ?? [])
+  }
+
+  /// An entity's keys in row order, and the set of them.
+  private struct EntityKeys {
+    var keys: [Int64]
+    var set: StoreKeySet
+  }
+
+  /// The keys of the entity at `position` in the model, read and checked (each an integer
+  /// from 1 to `nextKey - 1`, none twice) the first time they are asked for.
+  private mutating func keys(ofEntityAt position: Int) throws -> EntityKeys {
+    if let known = keys[position] { return known }
+    let layout = layouts[position]
+    func failure(_ row: Int, _ message: String) -> StoreError {
+      StoreError.invalidObjects(
+        entity: layout.entity.name, attribute: nil, row: row, message: message)
+    }
+    let depth = traversal.depth
+    defer { traversal.leave(toDepth: depth) }
+    try traversal.enter(layout.entry.object, at: layout.entry.at)
+    try traversal.enter(layout.keysArray.object, at: layout.keysArray.at)
+    let (keys, firstStray) = readKeys(
+      of: layout.keysArray.object, count: layout.rowCount, refsStart: layout.keysStart,
+      below: layout.nextKey)
+    var set: StoreKeySet
+    if firstStray == nil, EntityTable.ascend(keys) {
+      set = StoreKeySet(ascending: keys)
+    } else {
+      set = StoreKeySet(nextKey: layout.nextKey, count: layout.rowCount)
+      for (row, key) in keys.prefix(firstStray ?? layout.rowCount).enumerated() {
+        guard set.insert(key) else { throw failure(row, "the key \(key) appears twice") }
+      }
+    }
+    if let row = firstStray {
+      let at = layout.keysStart + row * scanner.refSize
+      let object = try scanner.reference(at: at, in: layout.keysArray.object)
+      throw failure(
+        row,
+        "a key must be an integer from 1 to nextKey - 1 (\(layout.nextKey - 1)), found "
+          + describe(Reference(object: object, at: at)))
+    }
+    let read = EntityKeys(keys: keys, set: set)
+    self.keys[position] = read
+    return read
   }
 
   /// The indexes an entity entry's `indexes` section keeps (``StoreIndexCoding``), checked
@@ -732,11 +783,20 @@ struct StoreDecoder {
   /// report. A request to stop (``Interrupt``) ends it with ``Interrupted`` before the next
   /// run.
   private mutating func decodeColumns(of layout: EntityLayout) throws -> [Column] {
+    var layout = layout
+    for plan in layout.plans {
+      for destination in plan.destinations {
+        _ = try keys(ofEntityAt: destinationLists[destination])
+      }
+    }
+    if layout.plans.contains(where: \.readsReferences) {
+      layout.keysNamingErrors = try keys(ofEntityAt: layout.position).keys
+    }
     let depth = traversal.depth
     defer { traversal.leave(toDepth: depth) }
     try traversal.enter(layout.entry.object, at: layout.entry.at)
     try traversal.enter(layout.columnsDictionary.object, at: layout.columnsDictionary.at)
-    let rowCount = layout.keys.count
+    let rowCount = layout.rowCount
     let runs = stride(from: 0, to: rowCount, by: Self.rowsPerRun).map {
       $0..<min($0 + Self.rowsPerRun, rowCount)
     }
@@ -744,9 +804,11 @@ struct StoreDecoder {
     let join = OrderedRunJoin(
       layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) }, runs: runs.count,
       releaseEvery: Self.runsBetweenReleases * threads, releaseInput: releaseInput)
+    // The keys of the entities no column here points to are not needed, and not read.
+    let keySets = keys.map { $0?.set ?? StoreKeySet(ascending: []) }
     // Each thread works on its own copy of the decoder, whose only shared parts are the
     // file's bytes (read, never written) and the values of external files (behind a lock).
-    let (shared, keySets, names) = (UncheckedSendable(value: self), keySets, names)
+    let (shared, planned, names) = (UncheckedSendable(value: self), layout, names)
     // Columns are decoded by the statement that first reads them, which Ctrl-C stops.
     let interrupt = Interrupt.token
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
@@ -754,7 +816,7 @@ struct StoreDecoder {
       while let run = join.claim() {
         let result = Result { () throws -> [ColumnBuilder] in
           try interrupt.check()
-          return try decoder.run(runs[run], of: layout, keySets: keySets, names: names)
+          return try decoder.run(runs[run], of: planned, keySets: keySets, names: names)
         }
         guard join.join(run, result) else { return }
       }
@@ -861,7 +923,8 @@ struct StoreDecoder {
         let column = layout.columns[column]
         if case .external(let path, let problem) = mismatch {
           throw StoreError.externalDataUnreadable(
-            entity: layout.entity.name, attribute: column.name, key: layout.keys[row],
+            entity: layout.entity.name, attribute: column.name,
+            key: layout.keysNamingErrors[row],
             path: path, problem: problem)
         }
         throw column.error(entity: layout.entity.name, row: row, mismatch.message(for: column))
