@@ -287,14 +287,30 @@ struct BinaryPlistScanner {
   /// names an object, whose offset-table entry points inside the object table.
   @inline(__always)
   func reference(at position: Int, in container: Int) throws -> Int {
+    let ref = try objectNumber(at: position, in: container)
+    try checkOffset(of: ref)
+    return ref
+  }
+
+  /// Reads the reference at `position` (inside a checked reference list) and checks that it
+  /// names an object, but not the object's offset-table entry: for a caller that knows the
+  /// object from before, or checks it with ``checkOffset(of:)`` before reading it.
+  @inline(__always)
+  func objectNumber(at position: Int, in container: Int) throws -> Int {
     let ref = unsigned(at: position, size: refSize)
     guard ref < UInt64(objectCount) else {
       throw PropertyListError(
         .badReference, at: position,
         "object \(container) refers to object \(ref), but there are only \(objectCount) objects")
     }
-    guard isInObjectTable(Int(ref)) else { throw strayOffset(Int(ref)) }
     return Int(ref)
+  }
+
+  /// Checks that the offset-table entry of object `index` (below ``objectCount``) points
+  /// inside the object table, as ``reference(at:in:)`` does.
+  @inline(__always)
+  func checkOffset(of index: Int) throws {
+    guard isInObjectTable(index) else { throw strayOffset(index) }
   }
 
   /// The count of a data, string, array or dictionary object (from its marker's low nibble

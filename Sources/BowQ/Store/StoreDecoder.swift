@@ -940,15 +940,17 @@ struct StoreDecoder {
     names: [String]
   ) throws {
     let at = plan.refsStart + row * scanner.refSize
-    let object = try scanner.reference(at: at, in: plan.array.object)
-    if plan.nullsStart >= 0,
-      scanner.byte(at: plan.nullsStart + row >> 3) >> UInt8(row & 7) & 1 != 0
-    {
+    let object = try scanner.objectNumber(at: at, in: plan.array.object)
+    let isNil =
+      plan.nullsStart >= 0
+      && scanner.byte(at: plan.nullsStart + row >> 3) >> UInt8(row & 7) & 1 != 0
+    // Writers share equal strings: an object met before in the run was checked then.
+    if !isNil, plan.kind == .string, column.appendString(ofObject: object) { return }
+    try scanner.checkOffset(of: object)
+    if isNil {
       try checkPlaceholder(object, at: at, in: plan)
       return column.appendNull()
     }
-    // Writers share equal strings: an object met before in the run was checked then.
-    if plan.kind == .string, column.appendString(ofObject: object) { return }
     let marker = scanner.marker(of: object)
     let kind = marker >> 4
     if plan.readsReferences, kind == 0xD {
