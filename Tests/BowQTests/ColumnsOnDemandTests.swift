@@ -105,6 +105,25 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertEqual(keysInFile(), [false, false])
   }
 
+  /// A count of an indexed attribute reads the keys in a session that keeps its indexes,
+  /// which then answers from the index, and reads none read-only, where it scans.
+  func testACountOfAnIndexedAttributeReadsTheKeysWhereTheIndexIsKept() throws {
+    var indexed = ObjectGraph(
+      model: Model(entities: [
+        Entity(
+          name: "Tie", attributes: [Attribute(name: "worn", type: .int16)],
+          indexes: [IndexDefinition(name: "byWorn", elements: [.init(attribute: "worn")])])
+      ]))
+    for i in 0..<6 { indexed.insert([.int(Int64(i % 3))], into: "Tie") }
+    try StoreFile.save(indexed, to: store)
+    for readOnly in [false, true] {
+      let session = try open(readOnly: readOnly)
+      XCTAssertEqual(try session.run("count Tie where worn == 1"), [.count(entity: "Tie", 2)])
+      XCTAssertEqual(session.context.graph.table("Tie").keysInFile, readOnly)
+      XCTAssertEqual(session.context.graph.builtIndexes(of: "Tie").isEmpty, readOnly)
+    }
+  }
+
   /// Ctrl-C during the decoding a statement starts with stops it before the next run of
   /// rows, keeping what was decoded; the statement run again decodes only the rest.
   func testCtrlCStopsTheDecodingAndTheNextStatementDecodesTheRest() throws {

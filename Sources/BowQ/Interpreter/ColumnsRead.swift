@@ -13,7 +13,9 @@
 ///
 /// Every statement reads the objects' keys, but a `count` whose predicate reads only values
 /// of its entity's own objects: one that compares an object as a whole (`SELF`), follows a
-/// relationship to its objects or runs a subquery reads them.
+/// relationship to its objects or runs a subquery reads them, and so does one that reads the
+/// first attribute of an index in a session that keeps the indexes it builds, since an index
+/// lists keys and the session's later statements gain from it.
 ///
 /// A slot named on an entity stands for the property of that name in every entity that
 /// inherits from it, whose objects the statement may meet; an index whose first attribute
@@ -42,8 +44,9 @@ struct ColumnsRead {
     slots[entity.name] = Set(0..<entity.slotCount)
   }
 
-  /// The columns `bound` (the statement `kind`, bound) reads in `model`.
-  init(_ kind: Statement.Kind, bound: BoundStatement, model: Model) {
+  /// The columns `bound` (the statement `kind`, bound) reads in `model`, in a session that
+  /// keeps the indexes it builds or not.
+  init(_ kind: Statement.Kind, bound: BoundStatement, model: Model, keepsIndexes: Bool) {
     var explains = false
     if case .explain = kind { explains = true }
     switch bound {
@@ -80,7 +83,8 @@ struct ColumnsRead {
       everything = !explains
     }
     guard !everything else { return }
-    widen(in: model)
+    let leadsAnIndex = widen(in: model)
+    keys = keys || (keepsIndexes && leadsAnIndex)
   }
 
   /// Adds the slots `predicate` reads, on objects of `entity`.
@@ -144,8 +148,9 @@ struct ColumnsRead {
   }
 
   /// Adds, for each slot read, the property of the same name in every entity that inherits
-  /// from its entity, and every attribute of an index that begins with a slot read.
-  private mutating func widen(in model: Model) {
+  /// from its entity, and every attribute of an index that begins with a slot read; answers
+  /// whether some index begins with a slot read.
+  private mutating func widen(in model: Model) -> Bool {
     var widened: [String: Set<Int>] = [:]
     for (name, read) in slots {
       guard let entity = model.entity(named: name) else { continue }
@@ -154,10 +159,14 @@ struct ColumnsRead {
         widened[member.name, default: []].formUnion(read.compactMap(place.slot))
       }
     }
+    var leadsAnIndex = false
     for (name, read) in widened {
       guard let entity = model.entity(named: name) else { continue }
-      widened[name]?.formUnion(Self.indexSlots(of: entity, leadingWith: read))
+      let indexed = Self.indexSlots(of: entity, leadingWith: read)
+      leadsAnIndex = leadsAnIndex || !indexed.isEmpty
+      widened[name]?.formUnion(indexed)
     }
     slots = widened.filter { !$0.value.isEmpty }
+    return leadsAnIndex
   }
 }

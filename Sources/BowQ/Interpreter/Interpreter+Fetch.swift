@@ -45,7 +45,7 @@ extension Interpreter {
   /// Whether an index built now outlives the statement: a writable store file's next save
   /// writes it, and a session in memory (or on a Core Data store read whole) keeps it for
   /// its later statements; a session on a read-only store file never writes it.
-  private var keepsBuiltIndexes: Bool {
+  var keepsBuiltIndexes: Bool {
     guard case .file(let handle) = store else { return true }
     return handle.access == .readWrite
   }

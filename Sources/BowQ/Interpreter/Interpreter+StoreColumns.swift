@@ -9,7 +9,10 @@ extension Interpreter {
   /// damaged store read-only does, and says what was left out.
   func decodeColumns(for run: StatementRun) throws {
     guard storeFile != nil else { return }
-    try decode(ColumnsRead(run.statement.kind, bound: run.bound, model: context.graph.model))
+    try decode(
+      ColumnsRead(
+        run.statement.kind, bound: run.bound, model: context.graph.model,
+        keepsIndexes: keepsBuiltIndexes))
   }
 
   /// Decodes every column still in the store file, for a caller that reads
