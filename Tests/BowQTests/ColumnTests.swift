@@ -80,6 +80,30 @@ final class ColumnTests: XCTestCase {
     XCTAssertEqual(built.value(at: 1).stringValue?.utf8.count, 3)
   }
 
+  /// Two rows of one column compare as their values do, whatever the column's form: a
+  /// dictionary by code, plain strings by bytes, and strings of different bytes that Swift
+  /// calls equal as equal.
+  func testTwoRowsOfAColumnCompareAsTheirValues() {
+    let strings: [Value] = [
+      .string("\u{E9}"), .string("e\u{301}"), .string("f"), .null, .string("f"),
+    ]
+    let forms = [
+      column(strings), column(strings + (0..<300).map { .string("name \($0)") }),
+      column([.int(1), .int(2), .int(1), .null, .null]), column([.double(1), .null, .double(1)]),
+    ]
+    XCTAssertEqual(forms.map(\.kind), [.strings, .strings, .integers, .reals])
+    XCTAssertEqual(forms.prefix(2).map(\.strings.encoding), [.dictionary, .plain])
+    for form in forms {
+      for a in 0..<min(form.count, 5) {
+        for b in 0..<min(form.count, 5) {
+          XCTAssertEqual(
+            form.holdsSameValue(at: a, and: b), form.value(at: a) == form.value(at: b),
+            "\(form.value(at: a)) and \(form.value(at: b))")
+        }
+      }
+    }
+  }
+
   func testReplacedStringsAreCompacted() {
     var built = column((0..<300).map { .string("name \($0)") })
     for round in 0..<50 {

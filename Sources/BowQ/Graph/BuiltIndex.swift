@@ -75,17 +75,25 @@ struct BuiltIndex: Sendable {
       else { return nil }
       ordered = index
     case .hash:
-      let values = hashKeys(at: kept.rows.lazy.map { Int($0) }, of: table)
       let keys = table.keys
+      let columns = slots.map(table.column)
       var groups: [(value: Value, keys: [Int64])] = []
       groups.reserveCapacity(kept.groupSizes.count)
       var next = 0
       for size in kept.groupSizes {
         let (end, overflow) = next.addingReportingOverflow(Int(size))
-        guard size > 0, !overflow, end <= kept.rows.count,
-          values[next..<end].allSatisfy({ $0 == values[next] })
-        else { return nil }
-        groups.append((values[next], kept.rows[next..<end].map { keys[Int($0)] }))
+        guard size > 0, !overflow, end <= kept.rows.count else { return nil }
+        let first = Int(kept.rows[next])
+        let value = hashKey(at: first, of: columns)
+        // Rows of one value are nearly always of the same stored value: compared in place.
+        for row in kept.rows[next + 1..<end] {
+          let row = Int(row)
+          guard
+            columns.allSatisfy({ $0.holdsSameValue(at: row, and: first) })
+              || hashKey(at: row, of: columns) == value
+          else { return nil }
+        }
+        groups.append((value, kept.rows[next..<end].map { keys[Int($0)] }))
         next = end
       }
       guard next == kept.rows.count,
@@ -126,10 +134,12 @@ struct BuiltIndex: Sendable {
   {
     guard table.count > 0 else { return [] }
     let columns = slots.map(table.column)
-    let types = types
-    return positions.map { position in
-      Self.hashKey(zip(columns, types).map { Self.hashed($0.value(at: position), as: $1) })
-    }
+    return positions.map { hashKey(at: $0, of: columns) }
+  }
+
+  /// The hash index's key of the object at `position` of the index's `columns`.
+  private func hashKey(at position: Int, of columns: [Column]) -> Value {
+    Self.hashKey(zip(columns, types).map { Self.hashed($0.value(at: position), as: $1) })
   }
 
   /// What a hash index groups objects by: the value of its one attribute, or the values of

@@ -219,6 +219,23 @@ struct Column: Sendable {
     }
   }
 
+  /// Whether rows `a` and `b` of the column hold the same value, read in place where the
+  /// column is typed: a dictionary of strings compares two codes.
+  func holdsSameValue(at a: Int, and b: Int) -> Bool {
+    guard kind != .values, kind != .nulls else { return value(at: a) == value(at: b) }
+    let null = isNull(at: a)
+    guard null == isNull(at: b) else { return false }
+    if null { return true }
+    switch kind {
+    case .integers, .colors: return integers[a] == integers[b]
+    case .reals, .dates: return reals[a] == reals[b]
+    case .booleans: return booleans[a] == booleans[b]
+    default:
+      // Strings of different bytes may still be equal `Value`s (canonically equivalent).
+      return strings.holdsSameBytes(at: a, and: b) || value(at: a) == value(at: b)
+    }
+  }
+
   /// Whether both columns are one and the same storage: copies of one column that neither
   /// changed since, as the columns of a snapshot an edit did not touch are. Equal columns
   /// stored apart are not.

@@ -79,6 +79,22 @@ struct StringColumn: Sendable {
     string.withUTF8 { append(utf8: $0) }
   }
 
+  /// Whether rows `a` and `b` hold the same bytes: compared by code in a dictionary, whose
+  /// strings are distinct.
+  @inline(__always)
+  func holdsSameBytes(at a: Int, and b: Int) -> Bool {
+    switch encoding {
+    case .dictionary: return codes[a] == codes[b]
+    case .plain:
+      return lengths[a] == lengths[b]
+        && bytes.withUnsafeBufferPointer { buffer in
+          let length = Int(lengths[a])
+          return buffer[starts[a]..<starts[a] + length].elementsEqual(
+            buffer[starts[b]..<starts[b] + length])
+        }
+    }
+  }
+
   /// Appends the string whose UTF-8 bytes are `utf8` (valid UTF-8, at most `UInt32.max`
   /// bytes: see ``fits(length:)``), as a store's reader copies them from the file.
   @inline(__always)
