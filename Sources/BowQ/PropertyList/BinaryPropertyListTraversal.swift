@@ -15,16 +15,16 @@ struct BinaryPlistTraversal {
   let scanner: BinaryPlistScanner
   /// The containers being read, outermost first.
   private var path: [Int] = []
-  private var onPath: BitSet
+  private var onPath: PagedBitSet
   /// Objects checked completely, with everything below them.
-  private var checked: BitSet
+  private var checked: PagedBitSet
   /// Decoded containers and strings and data, by index, when walks build values.
   private var decoded: [Int: PropertyList] = [:]
 
   init(_ scanner: BinaryPlistScanner) {
     self.scanner = scanner
-    onPath = BitSet(capacity: scanner.objectCount)
-    checked = BitSet(capacity: scanner.objectCount)
+    onPath = PagedBitSet(capacity: scanner.objectCount)
+    checked = PagedBitSet(capacity: scanner.objectCount)
   }
 
   /// Puts a container on the path before its children are read: it must not be on the path

@@ -46,7 +46,7 @@ struct StoreDecoder {
   private let keptApart = ExternalValues()
   private var traversal: BinaryPlistTraversal
   /// Objects met at least once as a column value.
-  private var seen: BitSet
+  private var seen: PagedBitSet
   /// Values of objects met more than once, by object and column.
   private var remembered: [MemoKey: Value] = [:]
   /// The key objects of the colors read so far.
@@ -163,7 +163,7 @@ struct StoreDecoder {
     self.scanner = scanner
     self.externalData = externalData
     traversal = BinaryPlistTraversal(scanner)
-    seen = BitSet(capacity: scanner.objectCount)
+    seen = PagedBitSet(capacity: scanner.objectCount)
   }
 
   // MARK: Dictionaries
