@@ -119,19 +119,7 @@ final class StoreDecoderOnDemandTests: XCTestCase {
   /// A store whose Person keys list key 2 twice, with each Tie owned by a Person, and the
   /// error loading it gives.
   private func storeWithDamagedKeys() throws -> (data: Data, loadError: StoreError?) {
-    let owned = Model(entities: [
-      Entity(
-        name: "Person", attributes: [Attribute(name: "name", type: .string)],
-        relationships: [
-          Relationship(name: "ties", destination: "Tie", isToMany: true, inverse: "owner")
-        ]),
-      Entity(
-        name: "Tie", attributes: [Attribute(name: "name", type: .string)],
-        relationships: [
-          Relationship(name: "owner", destination: "Person", isToMany: false, inverse: "ties")
-        ]),
-    ])
-    var graph = ObjectGraph(model: owned)
+    var graph = ObjectGraph(model: InverseRuleTests.pair(ownerInverse: "ties"))
     let person = graph.insert([.string("Ann"), .collection([])], into: "Person")
     graph.insert([.string("Bob"), .collection([])], into: "Person")
     for i in 0..<3 {
