@@ -519,6 +519,10 @@ struct StoreDecoder {
         try plan(
           column, serial: firstSerial + c, in: columnsDictionary, rows: count,
           entity: entity.name, entityIndex: entityIndex))
+      // Checking a column's form touches the start of its array and its null bitmap, spread
+      // over the file; the kernel maps the whole cached folio around each (up to megabytes of
+      // a freshly written file), so they are let go column by column, not at the open's end.
+      releaseInput?()
     }
     traversal.leave()
     try checkOthers(entry, known: ["nextKey", "keys", "columns", StoreIndexCoding.key])
