@@ -55,6 +55,8 @@ enum EngineBenchmark {
     let store = folder + "/ties.bowq"
     let plain = folder + "/ties.plist"
     _ = try StoreChildProcess.run([me, "peer", "generate", String(count), store, plain])
+    // The files just written are flushed first, so that no run competes with their writing.
+    sync()
 
     print("Engine benchmark: \(count) BowTies, median of \(runs) runs, each a whole process\n")
     var lines: [[String]] = []
@@ -190,6 +192,7 @@ enum EngineBenchmark {
     let database = folder + "/indexed.sqlite"
     _ = try StoreChildProcess.run([me, "peer", "bowq-indexed", store, declared, kept])
     _ = try StoreChildProcess.run([me, "peer", "sqlite-indexed", String(count), database])
+    sync()
     func agree(_ commands: [[String]]) throws {
       let counts = try commands.map {
         try StoreChildProcess.run($0).output.trimmingCharacters(in: .whitespacesAndNewlines)
