@@ -36,10 +36,15 @@ public struct EntityTable: Hashable, Sendable {
   /// holding a value for every key, as a store is read; the next key follows the largest.
   /// `keysAscend` is whether the keys ascend, when the caller has checked it already.
   init(keys: [Int64], columns: [Column], keysAscend: Bool? = nil) {
-    self.keys = keys
     self.columns = columns
-    let ascending = keysAscend ?? Self.ascend(keys)
-    nextKey = Self.key(after: (ascending ? keys.last : keys.max()) ?? 0)
+    take(keys: keys, ascending: keysAscend ?? Self.ascend(keys))
+  }
+
+  /// Takes `keys` (distinct) as the table's, `ascending` saying whether they ascend: the next
+  /// key follows the largest.
+  private mutating func take(keys: [Int64], ascending: Bool) {
+    self.keys = keys
+    nextKey = max(nextKey, Self.key(after: (ascending ? keys.last : keys.max()) ?? 0))
     if !ascending { positionByKey = Self.positions(of: keys) }
   }
 
@@ -73,10 +78,8 @@ public struct EntityTable: Hashable, Sendable {
   mutating func fill(keys: [Int64], ascending: Bool) {
     guard let count = keysInFileCount else { return }
     precondition(keys.count == count, "a table's keys are one per object")
-    self.keys = keys
     keysInFileCount = nil
-    nextKey = max(nextKey, Self.key(after: (ascending ? keys.last : keys.max()) ?? 0))
-    if !ascending { positionByKey = Self.positions(of: keys) }
+    take(keys: keys, ascending: ascending)
   }
 
   /// Whether the table's keys are still in the store file (and ``keys`` empty).

@@ -33,6 +33,9 @@ struct BinaryPlistScanner {
   let topObject: Int
   /// Where the offset table starts, which is also where the object table ends.
   let tableOffset: Int
+  /// Whether every offset-table entry was checked when the scanner was made
+  /// (``OffsetCheck/everyEntry``), so that a reference needs no second look at its entry.
+  private var checkedEveryOffset = false
   /// Whether UIDs (marker `0x8n`, the object references of `NSKeyedArchiver`) are read, as
   /// the one-entry dictionary `{"CF$UID": n}` that XML property lists write for them;
   /// otherwise they are refused as unsupported.
@@ -107,6 +110,7 @@ struct BinaryPlistScanner {
     switch offsets {
     case .everyEntry:
       try checkEveryOffset()
+      checkedEveryOffset = true
     case .whenReferenced:
       guard !isInObjectTable(self.topObject) else { break }
       throw strayOffset(self.topObject)
@@ -310,7 +314,7 @@ struct BinaryPlistScanner {
   /// inside the object table, as ``reference(at:in:)`` does.
   @inline(__always)
   func checkOffset(of index: Int) throws {
-    guard isInObjectTable(index) else { throw strayOffset(index) }
+    guard checkedEveryOffset || isInObjectTable(index) else { throw strayOffset(index) }
   }
 
   /// The count of a data, string, array or dictionary object (from its marker's low nibble

@@ -11,9 +11,9 @@ import Foundation
 /// offset-table entry no object refers to: the table is checked where references lead
 /// (``BinaryPlistScanner/OffsetCheck/whenReferenced``), so that opening a store of millions
 /// of objects does not read all of it, and a save writes only the objects referred to.
-/// When anything is wrong, the whole file is checked as a property list first, so a damaged file is reported
-/// exactly as the tree reader reports it, and only a valid property list gets a
-/// ``StoreError``.
+/// When anything is wrong, the whole file is checked as a property list first, so a
+/// damaged file is reported exactly as the tree reader reports it, and only a valid
+/// property list gets a ``StoreError``.
 ///
 /// A store is opened first (``withOpened(_:externalData:releaseInput:order:_:)``): the root,
 /// the model and every entity's column layout are checked, and no key or value is read.
