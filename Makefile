@@ -45,6 +45,7 @@ uninstall:
 # linked in, which starts a process in half the time): install.sh relinks .build/release/bowq.
 bench: bench-deps
 	$(SWIFT) build -c release --product bowq-bench
+	$(SWIFT) build -c release --product bowq-bench-meter
 	scripts/install.sh --prefix .build/bench-install --configuration release
 	.build/release/bowq-bench predicates
 	.build/release/bowq-bench queries

@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "bowq", targets: ["BowQCLI"]),
     .executable(name: "bowq-bench", targets: ["BowQBenchmarks"]),
+    .executable(name: "bowq-bench-meter", targets: ["BowQChildMeter"]),
     .library(name: "BowQ", targets: ["BowQ"]),
     .library(name: "BowQShell", targets: ["BowQShell"]),
   ],
@@ -41,6 +42,9 @@ let package = Package(
     ),
     // `make bench`: bowq against the tools a user would otherwise use, as ratios.
     .executableTarget(name: "BowQBenchmarks", dependencies: ["BowQ", "CSQLite"]),
+    // A small C program the benchmarks run each measured process through, to take that
+    // process's own peak memory (see its main.c).
+    .executableTarget(name: "BowQChildMeter"),
     // CZlib and CSQLite write the compressed data and Core Data–shaped stores tests read.
     .testTarget(name: "BowQTests", dependencies: ["BowQ", "CZlib", "CSQLite"]),
     .testTarget(name: "BowQShellTests", dependencies: ["BowQShell"]),

@@ -4,8 +4,12 @@ import Foundation
   import Glibc
 #endif
 
-/// One run of a program as a child process: its wall time, its peak memory (the kernel's
-/// `ru_maxrss` for the child, from `wait4`) and what it printed.
+/// One run of a program as a child process: its wall time, its peak memory and what it
+/// printed.
+///
+/// The program runs under `bowq-bench-meter` (built beside `bowq-bench`), which forks it and
+/// reports its own `ru_maxrss` and wall time: this process cannot take them from `wait4`, as
+/// the kernel counts a spawning parent's peak into its child's (see that program's main.c).
 struct StoreChildProcess {
   var seconds: Double
   /// The child's maximum resident set size, in bytes.
@@ -13,6 +17,10 @@ struct StoreChildProcess {
   var output: String
   /// Whether the child was killed for running past its time limit.
   var timedOut = false
+
+  /// The meter's path: `bowq-bench-meter` in the folder of this program.
+  static let meter = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("bowq-bench-meter").path
 
   /// Runs `arguments` (the program is looked up in `PATH` unless it contains a slash) and
   /// waits for it, killing it after `timeLimit` seconds; throws when it cannot start or
@@ -26,23 +34,35 @@ struct StoreChildProcess {
     _ arguments: [String], timeLimit: Double = .infinity, includingErrors: Bool = false,
     watch: ((ArraySlice<UInt8>, Double) -> Void)? = nil
   ) throws -> StoreChildProcess {
+    guard FileManager.default.isExecutableFile(atPath: meter) else {
+      throw BenchmarkError(
+        "no bowq-bench-meter beside bowq-bench: build it (swift build --product bowq-bench-meter)")
+    }
     var pipe: [Int32] = [0, 0]
-    guard Glibc.pipe(&pipe) == 0 else { throw BenchmarkError("cannot create a pipe") }
+    var measures: [Int32] = [0, 0]
+    guard Glibc.pipe(&pipe) == 0, Glibc.pipe(&measures) == 0 else {
+      throw BenchmarkError("cannot create a pipe")
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
     if includingErrors { posix_spawn_file_actions_adddup2(&actions, pipe[1], 2) }
-    posix_spawn_file_actions_addclose(&actions, pipe[0])
-    let argv = arguments.map { strdup($0) } + [nil]
+    posix_spawn_file_actions_adddup2(&actions, measures[1], 3)
+    for descriptor in [pipe[0], pipe[1], measures[0], measures[1]] where descriptor > 3 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+    let argv = ([meter] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     let start = DispatchTime.now().uptimeNanoseconds
     var pid = pid_t()
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, meter, &actions, nil, argv, environ)
     close(pipe[1])
+    close(measures[1])
+    defer { close(measures[0]) }
     guard spawned == 0 else {
       close(pipe[0])
-      throw BenchmarkError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+      throw BenchmarkError("cannot run \(meter): \(String(cString: strerror(spawned)))")
     }
     // The child is not reaped before its output ends, so its pid stays its own until then
     // and killing it at the deadline cannot hit another process.
@@ -54,7 +74,7 @@ struct StoreChildProcess {
       var ready = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
       let remaining = deadline - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
       if !timedOut, remaining <= 0 {
-        kill(pid, SIGKILL)
+        kill(pid, SIGTERM)
         timedOut = true
       }
       let wait = timedOut ? -1 : Int32(min(remaining * 1000, 60_000))
@@ -70,16 +90,34 @@ struct StoreChildProcess {
     }
     close(pipe[0])
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let text = String(decoding: output, as: UTF8.self)
     guard timedOut || (status & 0x7F == 0 && (status >> 8) & 0xFF == 0) else {
       throw BenchmarkError(
         "\(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
     }
+    let measured = String(decoding: readAll(measures[0]), as: UTF8.self)
+      .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    guard measured.count == 2, let peak = Int(measured[0]), let seconds = Double(measured[1])
+    else {
+      throw BenchmarkError("bowq-bench-meter did not measure \(arguments[0]): \(text)")
+    }
     return StoreChildProcess(
-      seconds: seconds, peakMemory: usage.ru_maxrss * 1024, output: text, timedOut: timedOut)
+      seconds: seconds, peakMemory: peak, output: text, timedOut: timedOut)
+  }
+
+  /// What `descriptor` holds until its end.
+  private static func readAll(_ descriptor: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count > 0 {
+        bytes += buffer[0..<count]
+      } else if count == 0 || errno != EINTR {
+        return bytes
+      }
+    }
   }
 
   /// The numbers the child printed on its output, in order.
