@@ -1,3 +1,4 @@
+import BowQ
 import Foundation
 
 /// The arguments after the program's name, as the bytes `argv` holds.
@@ -9,4 +10,4 @@ let rawArguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
   }
 }
 
-exit(Program.main(rawArguments: rawArguments, environment: ProcessInfo.processInfo.environment))
+exit(Program.main(rawArguments: rawArguments, environment: ProcessEnvironment.variables))

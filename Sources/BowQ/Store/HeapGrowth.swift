@@ -41,10 +41,11 @@ enum HeapGrowth {
     #if canImport(Glibc)
       if let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "mallopt") {
         let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        let environment = ProcessInfo.processInfo.environment
+        func setting(_ name: String) -> Int32 {
+          getenv(name).flatMap { Int32(String(cString: $0)) } ?? 128 << 10
+        }
         let previous = [
-          (topPad, environment["MALLOC_TOP_PAD_"].flatMap { Int32($0) } ?? 128 << 10),
-          (mmapThreshold, environment["MALLOC_MMAP_THRESHOLD_"].flatMap { Int32($0) } ?? 128 << 10),
+          (topPad, setting("MALLOC_TOP_PAD_")), (mmapThreshold, setting("MALLOC_MMAP_THRESHOLD_")),
         ]
         _ = mallopt(topPad, step)
         _ = mallopt(mmapThreshold, mappedBlock)

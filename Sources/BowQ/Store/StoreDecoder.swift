@@ -804,7 +804,7 @@ struct StoreDecoder {
     let runs = stride(from: 0, to: rowCount, by: Self.rowsPerRun).map {
       $0..<min($0 + Self.rowsPerRun, rowCount)
     }
-    let threads = min(ProcessInfo.processInfo.activeProcessorCount, runs.count, 4)
+    let threads = min(ProcessEnvironment.activeProcessorCount, runs.count, 4)
     let join = OrderedRunJoin(
       layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) }, runs: runs.count,
       releaseEvery: Self.runsBetweenReleases * threads, releaseInput: releaseInput)

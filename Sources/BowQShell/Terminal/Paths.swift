@@ -10,7 +10,7 @@ public struct Paths: Hashable, Sendable {
   /// The environment variables to consult, usually the process's.
   public var environment: [String: String]
 
-  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(environment: [String: String] = ProcessEnvironment.variables) {
     self.environment = environment
   }
 
