@@ -68,10 +68,13 @@ struct BuiltIndex: Sendable {
     let apart = table.keys.indices.filter { !listed.contains($0) }
     switch definition.kind {
     case .ordered:
+      // A table without objects has no columns, and nothing is listed.
       guard kept.groupSizes.isEmpty,
-        let index = OrderedIndex(
-          inOrder: entries(at: kept.rows.lazy.map { Int($0) }, of: table),
-          apart: entries(at: apart, of: table))
+        let index = table.count == 0
+          ? OrderedIndex([])
+          : OrderedIndex(
+            inOrder: kept.rows.lazy.map { [entry = entryOfRow(of: table)] in entry(Int($0)) },
+            apart: entries(at: apart, of: table))
       else { return nil }
       ordered = index
     case .hash:
@@ -111,16 +114,21 @@ struct BuiltIndex: Sendable {
   }
 
   /// The ordered index's entries of the objects at `positions` of `table`, in that order.
-  /// Each column is taken from the table once, not at every object (an empty table has
-  /// none).
   private func entries<Positions: Sequence<Int>>(
     at positions: Positions, of table: EntityTable
   ) -> [OrderedIndex.Entry] {
     guard table.count > 0 else { return [] }
+    return positions.map(entryOfRow(of: table))
+  }
+
+  /// The ordered index's entry of the object at a position of `table`, which has objects.
+  /// Each column is taken from the table once, not at every object (an empty table has
+  /// none).
+  private func entryOfRow(of table: EntityTable) -> (Int) -> OrderedIndex.Entry {
     let first = table.column(slots[0])
     let rest = slots.dropFirst().map(table.column)
     let keys = table.keys
-    return positions.map { position in
+    return { position in
       OrderedIndex.Entry(
         values: IndexValues(
           first: first.value(at: position), rest: rest.map { $0.value(at: position) }),

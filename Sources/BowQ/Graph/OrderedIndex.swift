@@ -55,50 +55,45 @@ struct OrderedIndex: Sendable {
   /// An index of entries already in order, `inOrder`, and of those it keeps apart, `apart`;
   /// nil unless each entry of `inOrder` has a place in the order and precedes the next (ties
   /// by key), and each of `apart` is kept apart: what ``init(_:)`` would make of them all.
-  init?(inOrder: [Entry], apart: [Entry]) {
+  /// The entries are checked and cut into blocks as `inOrder` makes them, never held whole.
+  init?<InOrder: Sequence<Entry>>(inOrder: InOrder, apart: [Entry]) {
     for entry in apart {
       guard place(entry, adding: true) else { return nil }
     }
+    let half = Self.maximumBlock / 2
+    var block: [Entry] = []
+    block.reserveCapacity(half)
     for entry in inOrder {
       guard !place(entry, adding: true) else { return nil }
+      if let last = block.last ?? blocks.last?.last {
+        guard Self.precedesInOrder(last, entry) else { return nil }
+      }
+      block.append(entry)
+      if block.count == half {
+        blocks.append(block)
+        block = []
+        block.reserveCapacity(half)
+      }
     }
-    guard Self.isInOrder(inOrder) else { return nil }
-    count = inOrder.count
-    blocks = Self.blocks(of: inOrder)
+    if !block.isEmpty { blocks.append(block) }
+    count = blocks.reduce(0) { $0 + $1.count }
   }
 
-  /// Whether each entry precedes the next, compared by plain values where ``sorted(_:)``
-  /// sorts by them, and otherwise by ``precedes(_:_:)``.
-  private static func isInOrder(_ entries: [Entry]) -> Bool {
-    if entries.allSatisfy({ $0.values.rest.isEmpty }),
-      let inOrder = isInOrder(entries, by: { if case .double(let d) = $0 { d } else { nil } })
-        ?? isInOrder(entries, by: { if case .int(let i) = $0 { i } else { nil } })
-        ?? isInOrder(entries, by: { if case .date(let d) = $0 { d } else { nil } })
-        ?? isInOrder(
-          entries,
-          by: { value -> String? in
-            guard case .string(let s) = value, IndexOrder.isASCII(s) else { return nil }
-            return s
-          })
-    {
-      return inOrder
+  /// ``precedes(_:_:)``, decided on the plain values where both entries have one of one
+  /// kind (reals, integers, dates or ASCII strings, whose order is ``IndexOrder``'s), without
+  /// going through `Value` comparison.
+  private static func precedesInOrder(_ a: Entry, _ b: Entry) -> Bool {
+    if a.values.rest.isEmpty, b.values.rest.isEmpty {
+      switch (a.values.first, b.values.first) {
+      case (.double(let x), .double(let y)): return (x, a.key) < (y, b.key)
+      case (.int(let x), .int(let y)): return (x, a.key) < (y, b.key)
+      case (.date(let x), .date(let y)): return (x, a.key) < (y, b.key)
+      case (.string(let x), .string(let y)) where IndexOrder.isASCII(x) && IndexOrder.isASCII(y):
+        return (x, a.key) < (y, b.key)
+      default: break
+      }
     }
-    return zip(entries, entries.dropFirst()).allSatisfy { precedes($0, $1) }
-  }
-
-  /// Whether entries are in order by `plain(first value)`, then key; nil when some value
-  /// has none.
-  private static func isInOrder<Plain: Comparable>(
-    _ entries: [Entry], by plain: (Value) -> Plain?
-  ) -> Bool? {
-    var previous: (value: Plain, key: Int64)?
-    var inOrder = true
-    for entry in entries {
-      guard let value = plain(entry.values.first) else { return nil }
-      if let previous, inOrder, !(previous < (value, entry.key)) { inOrder = false }
-      previous = (value, entry.key)
-    }
-    return inOrder
+    return precedes(a, b)
   }
 
   /// Entries in order cut into blocks half full, so that insertions split none at first.
