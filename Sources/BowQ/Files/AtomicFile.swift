@@ -66,18 +66,32 @@ enum AtomicFile {
   ) throws(FileError) -> TemporaryFile {
     let (fd, temporary) = try createTemporaryFile(
       prefix: prefix, in: folder, mode: mode, owner: owner)
+    do {
+      try writeAll(data, to: fd, path: temporary)
+    } catch {
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    return try finishTemporaryFile(fd, at: temporary)
+  }
+
+  /// Flushes the temporary file open as `fd`, at `path` (``createTemporaryFile(prefix:in:mode:owner:)``),
+  /// with `fsync` and closes it, for the caller to rename with ``replace(_:with:)``. On
+  /// failure the file is removed and the error names the step.
+  static func finishTemporaryFile(_ fd: Int32, at path: String) throws(FileError)
+    -> TemporaryFile
+  {
     let written: FileFingerprint
     do throws(FileError) {
       do throws(FileError) {
-        try writeAll(data, to: fd, path: temporary)
         if SystemCall.retryingInterrupts({ fsync(fd) }) != 0 {
           throw FileError.failed(
-            path: temporary, step: "cannot flush the temporary file", reason: SystemCall.message())
+            path: path, step: "cannot flush the temporary file", reason: SystemCall.message())
         }
         guard let fingerprint = FileFingerprint.of(descriptor: fd) else {
           throw FileError.failed(
-            path: temporary, step: "cannot examine the temporary file",
-            reason: SystemCall.message())
+            path: path, step: "cannot examine the temporary file", reason: SystemCall.message())
         }
         written = fingerprint
       } catch {
@@ -86,13 +100,13 @@ enum AtomicFile {
       }
       if close(fd) != 0, errno != EINTR {
         throw FileError.failed(
-          path: temporary, step: "cannot close the temporary file", reason: SystemCall.message())
+          path: path, step: "cannot close the temporary file", reason: SystemCall.message())
       }
     } catch {
-      unlink(temporary)
+      unlink(path)
       throw error
     }
-    return TemporaryFile(path: temporary, fingerprint: written)
+    return TemporaryFile(path: path, fingerprint: written)
   }
 
   /// Renames `temporary` over `path`; on failure removes it and says so. The folder still
@@ -157,8 +171,9 @@ enum AtomicFile {
 
   /// Creates `<folder>/<prefix><pid>-<n>` with `O_CREAT | O_EXCL | O_NOFOLLOW` (never
   /// through a link another program put there), `mode` and `owner`, with the first `n` from
-  /// 0 that is free.
-  private static func createTemporaryFile(
+  /// 0 that is free, open for reading and writing: for the caller to fill and end with
+  /// ``finishTemporaryFile(_:at:)``, or close and remove.
+  static func createTemporaryFile(
     prefix name: String, in folder: String, mode: mode_t, owner: Owner?
   ) throws(FileError) -> (Int32, String) {
     let prefix = "\(folder)/\(name)\(getpid())-"
@@ -166,7 +181,7 @@ enum AtomicFile {
     while true {
       let temporary = prefix + String(n)
       let fd = SystemCall.retryingInterrupts {
-        open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       }
       if fd >= 0 {
         give(fd, mode: mode, owner: owner)

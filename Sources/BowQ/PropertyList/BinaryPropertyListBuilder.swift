@@ -34,10 +34,20 @@ struct BinaryPlistBuilder: ~Copyable {
   /// A builder whose buffer starts with room for `capacity` bytes, and whose table of
   /// written scalars starts with room for `distinctScalars` of them.
   init(capacity: Int, distinctScalars: Int = 0) {
-    output = ByteOutput(capacity: capacity)
+    self.init(ByteOutput(capacity: capacity), distinctScalars: distinctScalars)
+  }
+
+  /// A builder whose bytes go to `file` (open for reading and writing, empty) as they are
+  /// written, to be ended by ``finishWriting(top:)``.
+  init(writingTo file: Int32, distinctScalars: Int = 0) {
+    self.init(ByteOutput(writingTo: file), distinctScalars: distinctScalars)
+  }
+
+  private init(_ output: consuming ByteOutput, distinctScalars: Int) {
+    self.output = output
     uniques = ObjectUniquingTable(expected: distinctScalars)
     let header: StaticString = "bplist00"
-    header.withUTF8Buffer { output.append(UnsafeRawBufferPointer($0)) }
+    header.withUTF8Buffer { self.output.append(UnsafeRawBufferPointer($0)) }
   }
 
   // MARK: Scalars
@@ -49,7 +59,7 @@ struct BinaryPlistBuilder: ~Copyable {
 
   /// A string given as its UTF-8 bytes (valid UTF-8, as a Swift string's are).
   mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    let start = output.count
+    let start = beginObject()
     if UnsafeRawBufferPointer(utf8).isASCII {
       writeHeader(0x50, count: utf8.count)
       let payload = output.count
@@ -67,7 +77,7 @@ struct BinaryPlistBuilder: ~Copyable {
   /// An integer in the smallest unsigned width, or 8 signed bytes when negative.
   mutating func integer(_ value: Int64) -> Int {
     guard value >= 0, value < Self.smallIntegerLimit else {
-      let start = output.count
+      let start = beginObject()
       writeInteger(value)
       return unique(from: start, payload: start + 1)
     }
@@ -79,7 +89,7 @@ struct BinaryPlistBuilder: ~Copyable {
     }
     if smallIntegers[slot] != 0 { return Int(smallIntegers[slot] - 1) }
     let index = offsets.count
-    offsets.append(output.count)
+    offsets.append(beginObject())
     writeInteger(value)
     if let stored = UInt32(exactly: index + 1) { smallIntegers[slot] = stored }
     return index
@@ -88,7 +98,7 @@ struct BinaryPlistBuilder: ~Copyable {
   /// An integer above `Int64.max` as 16 bytes; smaller values as ``integer(_:)``.
   mutating func unsignedInteger(_ value: UInt64) -> Int {
     guard value > UInt64(Int64.max) else { return integer(Int64(value)) }
-    let start = output.count
+    let start = beginObject()
     output.append(0x14)
     output.append(bigEndian: 0, size: 8)
     output.append(bigEndian: value, size: 8)
@@ -96,7 +106,7 @@ struct BinaryPlistBuilder: ~Copyable {
   }
 
   mutating func real(_ value: Double) -> Int {
-    let start = output.count
+    let start = beginObject()
     output.append(0x23)
     output.append(bigEndian: value.bitPattern, size: 8)
     return unique(from: start, payload: start + 1)
@@ -109,20 +119,20 @@ struct BinaryPlistBuilder: ~Copyable {
     guard seconds.isFinite else {
       throw PropertyListError(.badNumber, at: nil, "a date must be a finite number of seconds")
     }
-    let start = output.count
+    let start = beginObject()
     output.append(0x33)
     output.append(bigEndian: seconds.bitPattern, size: 8)
     return unique(from: start, payload: start + 1)
   }
 
   mutating func bool(_ value: Bool) -> Int {
-    let start = output.count
+    let start = beginObject()
     output.append(value ? 0x09 : 0x08)
     return unique(from: start, payload: start + 1)
   }
 
   mutating func data(_ bytes: UnsafeRawBufferPointer) -> Int {
-    let start = output.count
+    let start = beginObject()
     writeHeader(0x40, count: bytes.count)
     let payload = output.count
     output.append(bytes)
@@ -132,7 +142,7 @@ struct BinaryPlistBuilder: ~Copyable {
   /// A UID (marker `0x8n`), the reference between the objects of an `NSKeyedArchiver`
   /// archive, in the smallest width that holds it.
   mutating func uid(_ value: UInt32) -> Int {
-    let start = output.count
+    let start = beginObject()
     let size = Self.byteWidth(UInt64(value))
     output.append(0x80 | UInt8(size - 1))
     output.append(bigEndian: UInt64(value), size: size)
@@ -179,12 +189,12 @@ struct BinaryPlistBuilder: ~Copyable {
   /// as a new object, or drops it in favour of an earlier one with the same bytes.
   @inline(__always)
   private mutating func unique(from start: Int, payload: Int) -> Int {
-    let written = output.bytes(from: 0)
-    let object = UnsafeRawBufferPointer(rebasing: written[start...])
+    let object = output.bytes(from: start)
+    let written = output.reader()
     let next = offsets.count
     let found = offsets.withUnsafeBufferPointer { offsets in
       uniques.index(of: object, payloadStart: payload - start, orAdding: next) { candidate in
-        memcmp(written.baseAddress! + offsets[candidate], object.baseAddress!, object.count) == 0
+        written.holds(object, at: offsets[candidate])
       }
     }
     if found == next {
@@ -193,6 +203,14 @@ struct BinaryPlistBuilder: ~Copyable {
       output.truncate(to: start)
     }
     return found
+  }
+
+  /// Where the next object starts: the output may write out what it holds first
+  /// (``ByteOutput/flushIfFull()``), never part of an object.
+  @inline(__always)
+  private mutating func beginObject() -> Int {
+    output.flushIfFull()
+    return output.count
   }
 
   private mutating func writeInteger(_ value: Int64) {
@@ -273,12 +291,26 @@ struct BinaryPlistBuilder: ~Copyable {
 
   /// Writes the containers, the offset table and the trailer, and returns the file.
   consuming func finish(top: Int) -> Data {
+    writeTail(top: top)
+    return output.data()
+  }
+
+  /// Writes the containers, the offset table and the trailer to the builder's file
+  /// (``init(writingTo:distinctScalars:)``); returns the system's message when a write
+  /// failed, nil when the whole property list is in the file.
+  consuming func finishWriting(top: Int) -> String? {
+    writeTail(top: top)
+    return output.finishWriting()
+  }
+
+  /// The containers, the offset table and the trailer.
+  private mutating func writeTail(top: Int) {
     assert(
       containers.reduce(0) { $0 + ($1.marker == 0xD0 ? 2 : 1) * $1.count } == refs.count,
       "every container was given exactly its children")
     let refSize = Self.byteWidth(UInt64(offsets.count))
     for container in containers {
-      offsets[container.index] = output.count
+      offsets[container.index] = beginObject()
       writeHeader(container.marker, count: container.count)
       let refCount = container.marker == 0xD0 ? container.count * 2 : container.count
       output.reserve(refCount * refSize)
@@ -288,13 +320,19 @@ struct BinaryPlistBuilder: ~Copyable {
     }
     let tableOffset = output.count
     let offsetSize = Self.byteWidth(UInt64(tableOffset))
-    output.reserve(offsets.count * offsetSize)
-    for offset in offsets { output.append(bigEndian: UInt64(offset), size: offsetSize) }
+    let stretch = 1 << 16
+    for first in stride(from: 0, to: offsets.count, by: stretch) {
+      output.flushIfFull()
+      let last = min(first + stretch, offsets.count)
+      output.reserve((last - first) * offsetSize)
+      for offset in offsets[first..<last] {
+        output.append(bigEndian: UInt64(offset), size: offsetSize)
+      }
+    }
     output.append(bigEndian: UInt64(offsetSize) << 8 | UInt64(refSize), size: 8)
     output.append(bigEndian: UInt64(offsets.count), size: 8)
     output.append(bigEndian: UInt64(top), size: 8)
     output.append(bigEndian: UInt64(tableOffset), size: 8)
-    return output.data()
   }
 
   /// The smallest of 1, 2, 4 or 8 bytes that holds `value` (as CoreFoundation requires of

@@ -1,25 +1,57 @@
 import Foundation
 
-/// A growable byte buffer that hands its bytes to `Data` without copying them: the single
-/// buffer a binary property list is written into.
+/// A growable byte buffer: the single buffer a binary property list is written into, either
+/// handed whole to `Data` without copying (``init(capacity:)``, ``data()``) or written to a
+/// file as it fills (``init(writingTo:)``, ``finishWriting()``).
 ///
 /// It is noncopyable, so exactly one owner frees the memory: the buffer while it lives, or
 /// the `Data` returned by ``data()``. Large buffers grow with `realloc`, which on Linux moves
 /// pages instead of copying them.
+///
+/// Writing to a file keeps a few megabytes in memory instead of the whole file: a store of a
+/// million objects is 325 MB, which a buffer would first fault in page by page and `write`
+/// would then copy again. Bytes are written out only between objects (``flushIfFull()``), so
+/// the object being written is always whole in the buffer; an earlier object is compared in
+/// place (``Reader``), through a read-only mapping of what the file holds so far.
 struct ByteOutput: ~Copyable {
+  /// The buffer: the bytes from ``flushed`` on.
   private var start: UnsafeMutableRawPointer
   private var capacity: Int
   /// The number of bytes written.
   private(set) var count = 0
+  /// The file the bytes go to, or nil when they stay in memory.
+  private let file: Int32?
+  /// The bytes before the buffer's first, already in the file (none in memory).
+  private var flushed = 0
+  /// The mapping of the file's first ``viewLength`` bytes that earlier objects are read
+  /// through (nil until one is), of which only the first ``flushed`` are read.
+  private var view: UnsafeMutableRawPointer?
+  private var viewLength = 0
+  /// The `errno` of the first write to the file that failed (0: none); the bytes after it
+  /// stay in memory.
+  private var failure: Int32 = 0
+
+  /// How full the buffer of a file grows before its bytes are written out.
+  private static let flushSize = 4 << 20
 
   /// An empty buffer with room for `capacity` bytes before it grows.
   init(capacity: Int) {
     self.capacity = max(capacity, 64)
     start = Self.allocate(self.capacity)
+    file = nil
+  }
+
+  /// An empty buffer whose bytes go to `file`, open for reading and writing at its start
+  /// and empty; the caller closes it after ``finishWriting()``.
+  init(writingTo file: Int32) {
+    capacity = 2 * Self.flushSize
+    start = Self.allocate(capacity)
+    self.file = file
   }
 
   deinit {
     free(start)
+    if let view { munmap(view, viewLength) }
   }
 
   private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
@@ -30,7 +62,7 @@ struct ByteOutput: ~Copyable {
   /// Makes room for `extra` more bytes plus the 8 that a word store may touch past them.
   @inline(__always)
   mutating func reserve(_ extra: Int) {
-    if count + extra + 8 > capacity { grow(toAtLeast: count + extra + 8) }
+    if count - flushed + extra + 8 > capacity { grow(toAtLeast: count - flushed + extra + 8) }
   }
 
   private mutating func grow(toAtLeast minimum: Int) {
@@ -42,10 +74,14 @@ struct ByteOutput: ~Copyable {
     capacity = newCapacity
   }
 
+  /// Where the next byte goes.
+  @inline(__always)
+  private var end: UnsafeMutableRawPointer { start + (count - flushed) }
+
   @inline(__always)
   mutating func append(_ byte: UInt8) {
     reserve(1)
-    start.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+    end.storeBytes(of: byte, as: UInt8.self)
     count += 1
   }
 
@@ -54,32 +90,107 @@ struct ByteOutput: ~Copyable {
   mutating func append(bigEndian value: UInt64, size: Int) {
     reserve(size)
     let word = size == 8 ? value : value << UInt64(64 - 8 * size)
-    start.storeBytes(of: word.bigEndian, toByteOffset: count, as: UInt64.self)
+    end.storeBytes(of: word.bigEndian, as: UInt64.self)
     count += size
   }
 
   mutating func append(_ bytes: UnsafeRawBufferPointer) {
     reserve(bytes.count)
     if let source = bytes.baseAddress {
-      (start + count).copyMemory(from: source, byteCount: bytes.count)
+      end.copyMemory(from: source, byteCount: bytes.count)
     }
     count += bytes.count
   }
 
-  /// Drops the bytes from `newCount` on.
+  /// Drops the bytes from `newCount` on, which are still in the buffer (written since the
+  /// last ``flushIfFull()``).
   mutating func truncate(to newCount: Int) {
+    precondition(newCount >= flushed, "only bytes still in the buffer are dropped")
     count = newCount
   }
 
-  /// The bytes written from `position` on.
+  /// The bytes written from `position` on, which are still in the buffer (written since the
+  /// last ``flushIfFull()``).
   func bytes(from position: Int) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: start + position, count: count - position)
+    precondition(position >= flushed, "only bytes still in the buffer are read this way")
+    return UnsafeRawBufferPointer(start: start + (position - flushed), count: count - position)
   }
 
-  /// The bytes written, as `Data` that now owns the memory.
+  /// Writes the buffer out to the file once it holds ``flushSize`` bytes; to be called only
+  /// between objects. Does nothing for a buffer in memory.
+  mutating func flushIfFull() {
+    if file != nil, count - flushed >= Self.flushSize { flush() }
+  }
+
+  private mutating func flush() {
+    guard let file, failure == 0 else { return }
+    var written = 0
+    let pending = count - flushed
+    while written < pending {
+      let result = write(file, start + written, pending - written)
+      if result < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        // What was written stays written: the buffer keeps the rest.
+        memmove(start, start + written, pending - written)
+        flushed += written
+        return
+      }
+      written += result
+    }
+    flushed = count
+  }
+
+  /// Reads the bytes written so far, earlier objects included, in place.
+  struct Reader {
+    fileprivate let buffer: UnsafeRawPointer
+    fileprivate let flushed: Int
+    fileprivate let count: Int
+    fileprivate let view: UnsafeRawPointer?
+
+    /// Whether the bytes from `position` on (which start an object written before) begin
+    /// with `object`, the object being written.
+    @inline(__always)
+    func holds(_ object: UnsafeRawBufferPointer, at position: Int) -> Bool {
+      guard let base = object.baseAddress else { return true }
+      if position >= flushed {
+        guard position + object.count <= count else { return false }
+        return memcmp(buffer + (position - flushed), base, object.count) == 0
+      }
+      // An object in the file is not the one being written unless it ends where the file
+      // does or before (reading past that could reach past the file's end).
+      guard let view, position + object.count <= flushed else { return false }
+      return memcmp(view + position, base, object.count) == 0
+    }
+  }
+
+  /// A reader of every byte written so far: it maps what the file holds when the last
+  /// mapping does not cover it (an object in the file is then never found equal when the
+  /// file cannot be mapped: it is written again, which is still a valid property list).
+  mutating func reader() -> Reader {
+    if let file, viewLength < flushed {
+      if let view { munmap(view, viewLength) }
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let length = (max(flushed * 2, 64 << 20) + page - 1) / page * page
+      let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, file, 0)
+      (view, viewLength) = mapped == MAP_FAILED || mapped == nil ? (nil, 0) : (mapped, length)
+    }
+    return Reader(
+      buffer: start, flushed: flushed, count: count, view: view.map { UnsafeRawPointer($0) })
+  }
+
+  /// The bytes written, as `Data` that now owns the memory. For a buffer in memory.
   consuming func data() -> Data {
+    precondition(file == nil, "the bytes of a file are in the file")
     let data = Data(bytesNoCopy: start, count: count, deallocator: .free)
     discard self
     return data
+  }
+
+  /// Writes the rest of the bytes to the file; returns the system's message when a write
+  /// failed, nil when every byte is in the file.
+  consuming func finishWriting() -> String? {
+    flush()
+    return failure == 0 ? nil : String(cString: strerror(failure))
   }
 }

@@ -73,13 +73,14 @@ public enum StoreCodec {
     try StoreEncoder.encode(graph, keepingValuesApart: false).data
   }
 
-  /// The bytes of the store file a save writes for `graph`: as ``encodeData(_:)``, except
-  /// that the values to keep in external files are replaced by their references, and
-  /// returned by their SHA-256 for the ``ExternalDataFolder``.
-  static func encodeFile(_ graph: ObjectGraph) throws -> (
-    data: Data, externalValues: [String: Data]
+  /// Writes the store file a save writes for `graph` to `file` (open for reading and
+  /// writing, empty): the bytes of ``encodeData(_:)``, except that the values to keep in
+  /// external files are replaced by their references, and returned by their SHA-256 for the
+  /// ``ExternalDataFolder``; with the system's message when a write to the file failed.
+  static func encodeFile(_ graph: ObjectGraph, writingTo file: Int32) throws -> (
+    failure: String?, externalValues: [String: Data]
   ) {
-    try StoreEncoder.encode(graph, keepingValuesApart: true)
+    try StoreEncoder.encode(graph, keepingValuesApart: true, writingTo: file)
   }
 
   /// The graph a store file's bytes hold.

@@ -18,6 +18,32 @@ enum StoreEncoder {
   static func encode(_ graph: ObjectGraph, keepingValuesApart: Bool) throws -> (
     data: Data, externalValues: [String: Data]
   ) {
+    let model = try checkedModel(graph)
+    var builder = BinaryPlistBuilder(
+      capacity: 4096 + estimatedCells(graph) * 16, distinctScalars: likelyDistinctScalars(graph))
+    let (root, externalValues) = try write(
+      graph, model: model, keepingValuesApart: keepingValuesApart, into: &builder)
+    return (builder.finish(top: root), externalValues)
+  }
+
+  /// Writes the store file of `graph` to `file` (open for reading and writing, empty) as it
+  /// is made, holding a few megabytes of it at a time, not the whole file; returns the values
+  /// kept apart, as ``encode(_:keepingValuesApart:)`` does, and the system's message when a
+  /// write to the file failed.
+  static func encode(_ graph: ObjectGraph, keepingValuesApart: Bool, writingTo file: Int32)
+    throws -> (failure: String?, externalValues: [String: Data])
+  {
+    let model = try checkedModel(graph)
+    var builder = BinaryPlistBuilder(
+      writingTo: file, distinctScalars: likelyDistinctScalars(graph))
+    let (root, externalValues) = try write(
+      graph, model: model, keepingValuesApart: keepingValuesApart, into: &builder)
+    return (builder.finishWriting(top: root), externalValues)
+  }
+
+  /// The model of `graph` as the store writes it; throws when `graph` cannot be a store:
+  /// objects of an entity the model does not define, or a property whose name holds a dot.
+  private static func checkedModel(_ graph: ObjectGraph) throws -> PropertyList {
     let model = graph.model
     let modelNames = Set(model.entities.map(\.name))
     for (name, table) in graph.tables.sorted(by: { $0.key < $1.key })
@@ -36,10 +62,21 @@ enum StoreEncoder {
     }
     let modelPlist = StoreModelCoding.encode(model)
     _ = try StoreModelCoding.decode(modelPlist)
+    return modelPlist
+  }
 
-    let cells = model.entities.reduce(0) { $0 + graph.table($1.name).count * ($1.slotCount + 1) }
-    var builder = BinaryPlistBuilder(
-      capacity: 4096 + cells * 16, distinctScalars: likelyDistinctScalars(graph))
+  /// About how many values and keys the file of `graph` holds.
+  private static func estimatedCells(_ graph: ObjectGraph) -> Int {
+    graph.model.entities.reduce(0) { $0 + graph.table($1.name).count * ($1.slotCount + 1) }
+  }
+
+  /// Writes `modelPlist` and every object of `graph` into `builder`; returns the root's
+  /// index and the values kept apart.
+  private static func write(
+    _ graph: ObjectGraph, model modelPlist: PropertyList, keepingValuesApart: Bool,
+    into builder: inout BinaryPlistBuilder
+  ) throws -> (root: Int, externalValues: [String: Data]) {
+    let model = graph.model
     let root = builder.reserveContainer()
     let rootKeys = ["format", "version", "model", "entities"].map { builder.string($0) }
     let format = builder.string(StoreCodec.formatName)
@@ -65,7 +102,7 @@ enum StoreEncoder {
     try builder.setDictionary(entities, keys: names, values: entries)
     try builder.setDictionary(
       root, keys: rootKeys, values: [format, version, modelIndex, entities])
-    return (builder.finish(top: root), writer.externalValues)
+    return (root, writer.externalValues)
   }
 
   /// About how many distinct scalars writing `graph` makes, to size the writer's table of

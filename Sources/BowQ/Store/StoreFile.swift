@@ -133,23 +133,40 @@ public enum StoreFile {
   private static func save(
     _ graph: ObjectGraph, to path: String, expecting: Expectation
   ) throws -> StoreFingerprint {
-    let data: Data
-    let externalValues: [String: Data]
-    do {
-      (data, externalValues) = try StoreCodec.encodeFile(graph)
-    } catch let error as PropertyListError {
-      throw StoreError.unwritable(path: path, reason: error.description)
-    }
     let target = try resolve(path, saving: true)
     let real = target.realPath
     let externalData = ExternalDataFolder(store: real)
-    try externalData.write(externalValues, mode: target.mode, owner: target.owner)
     let folder = AtomicFile.folder(of: real)
+    let file: (descriptor: Int32, path: String)
+    do {
+      file = try AtomicFile.createTemporaryFile(
+        prefix: temporaryPrefix(for: real), in: folder, mode: target.mode, owner: target.owner)
+    } catch {
+      throw StoreError(error, saving: path)
+    }
+    // The store file is written as it is made; the values kept apart go to their files
+    // before it is flushed and renamed into place.
+    let externalValues: [String: Data]
+    do {
+      let failure: String?
+      do {
+        (failure, externalValues) = try StoreCodec.encodeFile(graph, writingTo: file.descriptor)
+      } catch let error as PropertyListError {
+        throw StoreError.unwritable(path: path, reason: error.description)
+      }
+      if let failure {
+        throw StoreError(
+          FileError.failed(path: file.path, step: "cannot write", reason: failure), saving: path)
+      }
+      try externalData.write(externalValues, mode: target.mode, owner: target.owner)
+    } catch {
+      close(file.descriptor)
+      unlink(file.path)
+      throw error
+    }
     let temporary: AtomicFile.TemporaryFile
     do {
-      temporary = try AtomicFile.writeTemporaryFile(
-        data, prefix: temporaryPrefix(for: real), in: folder, mode: target.mode,
-        owner: target.owner)
+      temporary = try AtomicFile.finishTemporaryFile(file.descriptor, at: file.path)
     } catch {
       throw StoreError(error, saving: path)
     }

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+@testable import BowQ
+
+/// A save writes the store file as it is made, a few megabytes at a time: the file holds
+/// exactly the bytes the encoder makes in memory, including values found equal to ones
+/// already written out (read back through the file), and a failed write is reported.
+final class StoreFileWritingTests: XCTestCase {
+  private let model = Model(entities: [
+    Entity(
+      name: "Tie",
+      attributes: [
+        Attribute(name: "name", type: .string), Attribute(name: "worn", type: .int64),
+        Attribute(name: "rating", type: .double), Attribute(name: "photo", type: .binary),
+      ])
+  ])
+
+  /// Enough ties for several writes of the buffer (about 4 MB each), whose names, ratings
+  /// and photos repeat across them, and some large values (a photo of 5 MB, longer than
+  /// the buffer, and one the same again).
+  private func graph() -> ObjectGraph {
+    var graph = ObjectGraph(model: model)
+    var random = SplitMix64(seed: 8)
+    let large = Data(repeating: 0x5A, count: 5 << 20)
+    for i in 0..<120_000 {
+      let name = random.chance(2) ? "Tie \(random.int(in: 0...200))" : "Unique tie number \(i)"
+      let photo: Value =
+        i == 30_000 || i == 90_000
+        ? .data(large) : .data(Data([UInt8(i % 7), 1, 2, 3, UInt8(random.int(in: 0...3))]))
+      graph.insert(
+        [
+          .string(name), .int(Int64(random.int(in: 0...1_000_000))),
+          .double(Double(random.int(in: 0...10)) / 2), photo,
+        ], into: "Tie")
+    }
+    return graph
+  }
+
+  private func temporaryFile() throws -> (descriptor: Int32, path: String) {
+    let folder = FileManager.default.temporaryDirectory.path
+    return try AtomicFile.createTemporaryFile(
+      prefix: "bowq-writing-test-", in: folder, mode: 0o600, owner: nil)
+  }
+
+  func testTheFileHoldsTheBytesMadeInMemory() throws {
+    let graph = graph()
+    let (descriptor, path) = try temporaryFile()
+    defer { unlink(path) }
+    let (failure, external) = try StoreEncoder.encode(
+      graph, keepingValuesApart: true, writingTo: descriptor)
+    close(descriptor)
+    XCTAssertNil(failure)
+    let written = try Data(contentsOf: URL(fileURLWithPath: path))
+    let inMemory = try StoreEncoder.encode(graph, keepingValuesApart: true)
+    XCTAssertGreaterThan(written.count, 3 * (4 << 20), "the buffer was written out often")
+    XCTAssertEqual(written, inMemory.data)
+    XCTAssertEqual(external, inMemory.externalValues)
+    let tie = try StoreCodec.decodeData(written).table("Tie")
+    XCTAssertEqual(tie.count, 120_000)
+    XCTAssertEqual(tie.column(3).value(at: 90_000), .data(Data(repeating: 0x5A, count: 5 << 20)))
+  }
+
+  func testAFailedWriteIsReported() throws {
+    let full = open("/dev/full", O_RDWR)
+    try XCTSkipIf(full < 0, "no /dev/full here")
+    defer { close(full) }
+    let (failure, _) = try StoreEncoder.encode(graph(), keepingValuesApart: true, writingTo: full)
+    XCTAssertEqual(failure, String(cString: strerror(ENOSPC)))
+  }
+}
