@@ -139,6 +139,9 @@ struct ByteOutput: ~Copyable {
       written += result
     }
     flushed = count
+    // The pages of the file read to compare objects are the file's, not the process's: let
+    // go of them with each write, to be read again if compared again.
+    if let view { madvise(view, viewLength, MADV_DONTNEED) }
   }
 
   /// Reads the bytes written so far, earlier objects included, in place.
