@@ -119,6 +119,26 @@ final class StoreFileTests: XCTestCase {
     XCTAssertEqual(try StoreFile.load(from: path), small)
   }
 
+  /// The file is written as it is encoded: a value that cannot be stored, met after many
+  /// rows were written, removes what was written and leaves the old store.
+  func testAValueThatCannotBeStoredLeavesTheOldFileAndNoTemporaryFile() throws {
+    let path = folder + "/store.bowq"
+    let entity = Entity(
+      name: "E",
+      attributes: [Attribute(name: "label", type: .string), Attribute(name: "n", type: .int16)])
+    var graph = ObjectGraph(model: Model(entities: [entity]))
+    graph.insert([.string("first"), .int(1)], into: "E")
+    try StoreFile.save(graph, to: path)
+    let saved = graph
+    for i in 0..<200_000 { graph.insert([.string("row \(i) of many"), .int(2)], into: "E") }
+    graph.insert([.string("last"), .int(40_000)], into: "E")
+    assertStoreError({ try StoreFile.save(graph, to: path) }) {
+      XCTAssertTrue($0.description.contains("outside the range of Int16"), $0.description)
+    }
+    XCTAssertEqual(try contents(), ["store.bowq"])
+    XCTAssertEqual(try StoreFile.load(from: path), saved)
+  }
+
   // MARK: Loading
 
   func testLoadMissingFileIsDistinct() {

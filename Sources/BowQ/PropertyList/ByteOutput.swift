@@ -128,9 +128,10 @@ struct ByteOutput: ~Copyable {
     let pending = count - flushed
     while written < pending {
       let result = write(file, start + written, pending - written)
-      if result < 0 {
-        if errno == EINTR { continue }
-        failure = errno
+      if result <= 0 {
+        if result < 0, errno == EINTR { continue }
+        // A file that takes no byte of a write is as full as one that says so.
+        failure = result < 0 ? errno : ENOSPC
         // What was written stays written: the buffer keeps the rest.
         memmove(start, start + written, pending - written)
         flushed += written
