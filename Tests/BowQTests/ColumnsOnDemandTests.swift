@@ -234,6 +234,37 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
   }
 
+  /// `show` of one object reads its row from the file, not its entity's columns, and shows
+  /// what it shows with everything decoded; a damaged row is reported as its column is, and
+  /// an undamaged one of a damaged column is shown.
+  func testShowingOneObjectReadsItsRowAndNoColumn() throws {
+    try StoreFile.save(try graph(), to: store)
+    let whole = try open()
+    try whole.decodeEveryColumn()
+    decoded = []
+    let session = try open()
+    for object in ["Tie/p1", "Tie/p4", "Person/p1"] {
+      XCTAssertEqual(try session.run("show \(object)"), try whole.run("show \(object)"), object)
+    }
+    XCTAssertEqual(decoded, [])
+    _ = try session.run("show Tie where worn > 4")
+    XCTAssertTrue(
+      Set(["Tie.name", "Tie.worn", "Tie.rating", "Tie.owner"]).isSubset(of: decoded),
+      "showing the objects that match reads them whole: \(decoded)")
+
+    let loadError = try writeDamagedStore()
+    let damaged = try open()
+    XCTAssertEqual(try damaged.run("show Tie/p2"), try whole.run("show Tie/p2"))
+    XCTAssertThrowsError(try damaged.run("show Tie/p4")) { error in
+      XCTAssertEqual(error as? StoreError, loadError)
+    }
+    let readOnly = try open(readOnly: true)
+    XCTAssertThrowsError(try readOnly.run("show Tie/p4")) { error in
+      XCTAssertEqual("\(error)", "1:6: there is no object Tie/p4: Tie has no objects")
+    }
+    XCTAssertTrue(readOnly.notes.contains { $0.kind == .warning }, "\(readOnly.notes)")
+  }
+
   func testReadOnlyADamagedColumnLeavesItsEntityOutAndSaysSo() throws {
     _ = try writeDamagedStore()
     let session = try open(readOnly: true)

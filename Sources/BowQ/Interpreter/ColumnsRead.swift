@@ -5,7 +5,8 @@
 /// Only the statements whose reads are known from their bound form read less than every
 /// column: `count`, and `fetch`es — a fetch of objects shows each of them whole, so it
 /// reads every column of its entity and of those that inherit from it; one with `select`
-/// reads what its predicate, sort keys, columns and grouping name. `explain` reads what the
+/// reads what its predicate, sort keys, columns and grouping name; `show` of one object reads
+/// no column, only that object's row. `explain` reads what the
 /// statement's predicate and sort keys name (estimating a plan tries the predicate on a
 /// sample of the objects, and takes indexes into use), and none is read by the statements about pending changes (`save`, `rollback`, `undo`,
 /// `redo`, `changes`, `validate`), since a session has none while any column is still in the
@@ -77,6 +78,9 @@ struct ColumnsRead {
         break
       }
       predicate.map { read($0, on: entity.name) }
+    case .show(.object):
+      // The one object's values are read from the file as a row (``Interpreter/show``).
+      break
     case .save, .rollback, .changes, .undo, .redo, .validate:
       break
     default:

@@ -22,19 +22,39 @@ extension Interpreter {
       else {
         throw missingObject(ObjectID(entity: entity.name, key: reference.key), at: reference.range)
       }
-      ids = [id]
+      // Its row is read from the file, which a read-only session on a damaged store may
+      // find damaged and leave out.
+      guard let objectEntity = context.graph.model.entity(named: id.entity),
+        let row = try row(of: id)
+      else { throw missingObject(id, at: reference.range) }
+      return [ObjectCard(id, of: objectEntity, row: row)]
     case .matching(let entity, let predicate):
       ids = try matching(entity, predicate, compiler)
     }
     var cards: [ObjectCard] = []
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
-      guard let entity = context.graph.model.entity(named: id.entity),
-        let row = context.graph.table(id.entity).row(for: id.key)
+      guard let entity = context.graph.model.entity(named: id.entity), let row = try row(of: id)
       else { continue }
       cards.append(ObjectCard(id, of: entity, row: row))
     }
     return cards
+  }
+
+  /// The values of the object `id`: read from the store file as one row while its entity's
+  /// columns are still there (`show BowTie/p5` decodes no column), from the graph otherwise.
+  /// A damaged row is reported as decoding its entity's columns reports it, and a read-only
+  /// session then reads what can be read of the store.
+  private func row(of id: ObjectID) throws -> [Value]? {
+    let table = context.graph.table(id.entity)
+    guard let file = storeFile, !table.undecoded.isEmpty else { return table.row(for: id.key) }
+    guard let position = table.position(of: id.key) else { return nil }
+    do {
+      return try file.decodeRow(position, ofEntityNamed: id.entity)
+    } catch let error as StoreError where error.isDamage {
+      try decodeColumns(ofEntity: id.entity)
+      return context.graph.table(id.entity).row(for: id.key)
+    }
   }
 
   /// Refuses a Core Data URI of another store than the one open: its key would name

@@ -107,6 +107,13 @@ final class OpenedStoreFile {
     }
   }
 
+  /// The values of the object at row `position` of the entity `name`, as
+  /// ``StoreDecoder/decodeRow(_:ofEntityNamed:)`` gives them, once the file is checked to be
+  /// the version opened.
+  func decodeRow(_ position: Int, ofEntityNamed name: String) throws -> [Value]? {
+    try read { decoder in try decoder.decodeRow(position, ofEntityNamed: name) }
+  }
+
   /// The keys of the entity `name`, and whether they ascend, as
   /// ``StoreDecoder/decodeKeys(ofEntityNamed:)`` gives them, once the file is checked to be
   /// the version opened.

@@ -388,6 +388,23 @@ struct StoreDecoder {
     return try decodeColumns(of: layout)
   }
 
+  /// The values of the object at row `position` of the entity `name`, in slot order, read
+  /// with every check decoding their columns makes of them, without decoding a column
+  /// whole; nil when the model defines no such entity or it has no such row.
+  mutating func decodeRow(_ position: Int, ofEntityNamed name: String) throws -> [Value]? {
+    guard let layout = layouts.first(where: { $0.entity.name == name }),
+      (0..<layout.rowCount).contains(position)
+    else { return nil }
+    let planned = try readingKeys(for: layout)
+    let depth = traversal.depth
+    defer { traversal.leave(toDepth: depth) }
+    try traversal.enter(planned.entry.object, at: planned.entry.at)
+    try traversal.enter(planned.columnsDictionary.object, at: planned.columnsDictionary.at)
+    let keySets = keys.map { $0?.set ?? StoreKeySet(ascending: []) }
+    return try run(position..<position + 1, of: planned, keySets: keySets, names: names)
+      .map { $0.column().value(at: 0) }
+  }
+
   /// The keys of the entity `name` of the opened store, in row order, read with every check
   /// of them the first time they are asked for, and whether they ascend; nil when the model
   /// defines no such entity.
@@ -777,6 +794,21 @@ struct StoreDecoder {
   /// faulting back in the pages of the runs under way.
   private static let runsBetweenReleases = 8
 
+  /// `layout`, once the keys its columns need are read: those of the entities its
+  /// relationships point to, and its own where errors name an object by its key.
+  private mutating func readingKeys(for layout: EntityLayout) throws -> EntityLayout {
+    var layout = layout
+    for plan in layout.plans {
+      for destination in plan.destinations {
+        _ = try keys(ofEntityAt: destinationLists[destination])
+      }
+    }
+    if layout.plans.contains(where: \.readsReferences) {
+      layout.keysNamingErrors = try keys(ofEntityAt: layout.position).keys
+    }
+    return layout
+  }
+
   /// Decodes the columns `layout` plans (every column of its entity, or some) for every row.
   ///
   /// The rows are cut into runs, each decoded into columns of its own (``ColumnBuilder``),
@@ -787,15 +819,7 @@ struct StoreDecoder {
   /// report. A request to stop (``Interrupt``) ends it with ``Interrupted`` before the next
   /// run.
   private mutating func decodeColumns(of layout: EntityLayout) throws -> [Column] {
-    var layout = layout
-    for plan in layout.plans {
-      for destination in plan.destinations {
-        _ = try keys(ofEntityAt: destinationLists[destination])
-      }
-    }
-    if layout.plans.contains(where: \.readsReferences) {
-      layout.keysNamingErrors = try keys(ofEntityAt: layout.position).keys
-    }
+    let layout = try readingKeys(for: layout)
     let depth = traversal.depth
     defer { traversal.leave(toDepth: depth) }
     try traversal.enter(layout.entry.object, at: layout.entry.at)
