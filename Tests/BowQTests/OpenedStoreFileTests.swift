@@ -40,6 +40,28 @@ final class OpenedStoreFileTests: XCTestCase {
     XCTAssertEqual(try opened.decodeGraph(), try StoreFile.load(from: store))
   }
 
+  /// One object's row is read alone, with the values a load reads, and reading rows first
+  /// changes nothing the columns' decoding reads afterwards.
+  func testARowReadAloneHoldsTheValuesALoadReads() throws {
+    let names = (0..<10_000).map { $0 % 3 == 0 ? "name \($0)" : "a" }
+    var graph = graph()
+    for (n, name) in names.enumerated() {
+      graph.insert([.string(name), .int(Int64(n % 30_000))], into: "T")
+    }
+    try StoreFile.save(graph, to: store)
+    let loaded = try StoreFile.load(from: store).table("T")
+    let opened = try OpenedStoreFile(path: store)
+    for position in [0, 1, 4_095, 4_096, 9_999] {
+      XCTAssertEqual(
+        try opened.decodeRow(position, ofEntityNamed: "T"), loaded.row(at: position), "\(position)")
+    }
+    XCTAssertNil(try opened.decodeRow(10_000, ofEntityNamed: "T"))
+    XCTAssertNil(try opened.decodeRow(0, ofEntityNamed: "U"))
+    let columns = try XCTUnwrap(opened.decodeColumns([0, 1], ofEntityNamed: "T"))
+    XCTAssertTrue(columns[0].holdsSameValues(as: loaded.column(0)))
+    XCTAssertTrue(columns[1].holdsSameValues(as: loaded.column(1)))
+  }
+
   func testADamagedColumnIsReportedWhenReadAsALoadReportsIt() throws {
     guard case .dictionary(var root) = try StoreCodec.encode(graph("a", "b")),
       case .dictionary(var entities) = root["entities"],

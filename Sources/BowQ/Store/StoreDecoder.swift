@@ -396,12 +396,13 @@ struct StoreDecoder {
       (0..<layout.rowCount).contains(position)
     else { return nil }
     let planned = try readingKeys(for: layout)
-    let depth = traversal.depth
-    defer { traversal.leave(toDepth: depth) }
-    try traversal.enter(planned.entry.object, at: planned.entry.at)
-    try traversal.enter(planned.columnsDictionary.object, at: planned.columnsDictionary.at)
+    // The row is read by a copy of the decoder: what a run learns of its columns
+    // (``plainColumns``) is no guide to the runs of a whole column when the run is one row.
+    var reader = self
+    try reader.traversal.enter(planned.entry.object, at: planned.entry.at)
+    try reader.traversal.enter(planned.columnsDictionary.object, at: planned.columnsDictionary.at)
     let keySets = keys.map { $0?.set ?? StoreKeySet(ascending: []) }
-    return try run(position..<position + 1, of: planned, keySets: keySets, names: names)
+    return try reader.run(position..<position + 1, of: planned, keySets: keySets, names: names)
       .map { $0.column().value(at: 0) }
   }
 
