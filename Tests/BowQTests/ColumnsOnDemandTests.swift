@@ -265,6 +265,38 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertTrue(readOnly.notes.contains { $0.kind == .warning }, "\(readOnly.notes)")
   }
 
+  /// A fetch of a few objects chosen without reading a value reads their rows, not their
+  /// columns, and answers as with everything decoded; a damaged row is reported as its
+  /// column is, or, read-only, the store is read as far as it can be.
+  func testAFetchOfAFewObjectsReadsTheirRowsAndNoColumn() throws {
+    try StoreFile.save(try graph(), to: store)
+    let whole = try open()
+    try whole.decodeEveryColumn()
+    decoded = []
+    let session = try open()
+    for fetch in ["fetch Tie limit 3", "fetch Tie limit 2 offset 3", "fetch Person limit 1"] {
+      XCTAssertEqual(try session.run(fetch), try whole.run(fetch), fetch)
+    }
+    XCTAssertEqual(decoded, [])
+    _ = try session.run("fetch Tie limit \(ColumnsRead.rowsReadAlone + 1)")
+    XCTAssertEqual(Set(decoded), ["Tie.name", "Tie.worn", "Tie.rating", "Tie.owner"])
+    _ = try session.run("fetch Person limit 1")
+    _ = try whole.run("fetch Person limit 1")
+    XCTAssertEqual(try session.run("show"), try whole.run("show"), "the selection is the fetch's")
+
+    let loadError = try writeDamagedStore()
+    XCTAssertEqual(try open().run("fetch Tie limit 3"), try whole.run("fetch Tie limit 3"))
+    XCTAssertThrowsError(try open().run("fetch Tie limit 5")) { error in
+      XCTAssertEqual(error as? StoreError, loadError)
+    }
+    let readOnly = try open(readOnly: true)
+    guard case .objects(let result) = try readOnly.run("fetch Tie limit 5").last else {
+      return XCTFail("not a fetch's result")
+    }
+    XCTAssertEqual(result.ids, [])
+    XCTAssertTrue(readOnly.notes.contains { $0.kind == .warning }, "\(readOnly.notes)")
+  }
+
   func testReadOnlyADamagedColumnLeavesItsEntityOutAndSaysSo() throws {
     _ = try writeDamagedStore()
     let session = try open(readOnly: true)

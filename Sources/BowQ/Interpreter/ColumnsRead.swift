@@ -5,8 +5,9 @@
 /// Only the statements whose reads are known from their bound form read less than every
 /// column: `count`, and `fetch`es — a fetch of objects shows each of them whole, so it
 /// reads every column of its entity and of those that inherit from it; one with `select`
-/// reads what its predicate, sort keys, columns and grouping name; `show` of one object reads
-/// no column, only that object's row. `explain` reads what the
+/// reads what its predicate, sort keys, columns and grouping name. `show` of one object, and
+/// a fetch of at most ``rowsReadAlone`` objects chosen without reading a value (`fetch BowTie
+/// limit 10`), read no column: their rows are read from the file. `explain` reads what the
 /// statement's predicate and sort keys name (estimating a plan tries the predicate on a
 /// sample of the objects, and takes indexes into use), and none is read by the statements about pending changes (`save`, `rollback`, `undo`,
 /// `redo`, `changes`, `validate`), since a session has none while any column is still in the
@@ -59,7 +60,7 @@ struct ColumnsRead {
       fetch.predicate.map { read($0, on: entity) }
       if !fetch.sortsRows { for key in fetch.sort { read(key.value, on: entity) } }
       guard let projection = fetch.projection else {
-        if explains { break }
+        if explains || Self.readsRowsAlone(fetch, in: model) { break }
         for member in model.hierarchy(of: entity) {
           slots[member.name, default: []].formUnion(0..<member.slotCount)
         }
@@ -89,6 +90,20 @@ struct ColumnsRead {
     guard !everything else { return }
     let leadsAnIndex = widen(in: model)
     keys = keys || (keepsIndexes && leadsAnIndex)
+  }
+
+  /// The most objects a fetch reads from the file row by row rather than decoding their
+  /// columns (a row read alone costs about what a thousandth of a million-row column does).
+  static let rowsReadAlone = 1_000
+
+  /// Whether `fetch` shows at most ``rowsReadAlone`` objects whole, chosen without reading a
+  /// value (no predicate, no sort, a limit), of an entity no other inherits from: it reads
+  /// their rows from the file, and no column.
+  private static func readsRowsAlone(_ fetch: BoundFetch, in model: Model) -> Bool {
+    guard fetch.predicate == nil, fetch.sort.isEmpty, let limit = fetch.limit,
+      limit <= rowsReadAlone
+    else { return false }
+    return model.hierarchy(of: fetch.entity.name).count == 1
   }
 
   /// Adds the slots `predicate` reads, on objects of `entity`.

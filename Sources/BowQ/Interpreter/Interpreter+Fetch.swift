@@ -8,9 +8,30 @@ extension Interpreter {
     let (plan, source) = plan(.fetch(fetch))
     switch try PlanExecutor(source: source, compiler: compiler).run(plan).0 {
     case .objects(let positions):
+      let ids = positions.map(source.id(at:))
+      guard isInStoreFile(fetch.entity.name) else {
+        return ResultSet(
+          entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity), ids: ids,
+          rows: ResultRows(source: source, positions: positions))
+      }
+      // A few objects, read from the file row by row (``ColumnsRead``); where a row is
+      // damaged, the fetch runs again once the columns are read as any statement reads them.
+      var rows: [[Value]] = []
+      do {
+        for id in ids {
+          guard let row = try storedRow(of: id) else { break }
+          rows.append(row)
+        }
+      } catch let error as StoreError where error.isDamage {
+        rows = []
+      }
+      guard rows.count == ids.count else {
+        try decodeColumns(ofEntity: fetch.entity.name)
+        return try self.fetch(fetch, compiler)
+      }
       return ResultSet(
-        entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity),
-        ids: positions.map(source.id(at:)), rows: ResultRows(source: source, positions: positions))
+        entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity), ids: ids,
+        rows: ResultRows(rows))
     case .rows(let rows):
       return ResultSet(
         entity: fetch.entity.name,

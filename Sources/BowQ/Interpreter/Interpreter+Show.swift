@@ -46,11 +46,9 @@ extension Interpreter {
   /// A damaged row is reported as decoding its entity's columns reports it, and a read-only
   /// session then reads what can be read of the store.
   private func row(of id: ObjectID) throws -> [Value]? {
-    let table = context.graph.table(id.entity)
-    guard let file = storeFile, !table.undecoded.isEmpty else { return table.row(for: id.key) }
-    guard let position = table.position(of: id.key) else { return nil }
+    guard isInStoreFile(id.entity) else { return context.graph.table(id.entity).row(for: id.key) }
     do {
-      return try file.decodeRow(position, ofEntityNamed: id.entity)
+      return try storedRow(of: id)
     } catch let error as StoreError where error.isDamage {
       try decodeColumns(ofEntity: id.entity)
       return context.graph.table(id.entity).row(for: id.key)

@@ -28,6 +28,21 @@ extension Interpreter {
     try decode(.keys)
   }
 
+  /// Whether the columns of the entity `name` are still in the store file, where a statement
+  /// that reads a few of its objects whole reads their rows (``storedRow(of:)``).
+  func isInStoreFile(_ name: String) -> Bool {
+    storeFile != nil && !context.graph.table(name).undecoded.isEmpty
+  }
+
+  /// The values of the object `id`, of an entity whose columns are still in the store file
+  /// (``isInStoreFile(_:)``), read from the file as one row; nil when there is no such
+  /// object. A damaged row throws what decoding its columns would.
+  func storedRow(of id: ObjectID) throws -> [Value]? {
+    guard let file = storeFile, let position = context.graph.table(id.entity).position(of: id.key)
+    else { return nil }
+    return try file.decodeRow(position, ofEntityNamed: id.entity)
+  }
+
   /// Decodes every column of the entity `name` still in the store file, for a caller that
   /// reads its objects whole from ``Context/graph``.
   func decodeColumns(ofEntity name: String) throws {
