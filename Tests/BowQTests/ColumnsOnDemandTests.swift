@@ -265,10 +265,11 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertTrue(readOnly.notes.contains { $0.kind == .warning }, "\(readOnly.notes)")
   }
 
-  /// A fetch of a few objects chosen without reading a value reads their rows, not their
-  /// columns, and answers as with everything decoded; a damaged row is reported as its
-  /// column is, or, read-only, the store is read as far as it can be.
-  func testAFetchOfAFewObjectsReadsTheirRowsAndNoColumn() throws {
+  /// A fetch limited to a few objects reads the columns its predicate and sort keys name and
+  /// the rows of the objects it shows, as does `show` of a small selection, and each answers
+  /// as with everything decoded; a damaged row is reported as its column is, or, read-only,
+  /// the store is read as far as it can be.
+  func testAFetchOfAFewObjectsReadsTheirRowsAndOnlyTheColumnsItCompares() throws {
     try StoreFile.save(try graph(), to: store)
     let whole = try open()
     try whole.decodeEveryColumn()
@@ -278,11 +279,17 @@ final class ColumnsOnDemandTests: XCTestCase {
       XCTAssertEqual(try session.run(fetch), try whole.run(fetch), fetch)
     }
     XCTAssertEqual(decoded, [])
+    XCTAssertEqual(try session.run("show"), try whole.run("show"), "the selection is the fetch's")
+    XCTAssertEqual(decoded, [])
+    for (fetch, read) in [
+      ("fetch Tie where worn > 2 limit 2", ["Tie.worn"]),
+      ("fetch Tie sort by rating desc limit 2", ["Tie.worn", "Tie.rating"]),
+    ] {
+      XCTAssertEqual(try session.run(fetch), try whole.run(fetch), fetch)
+      XCTAssertEqual(decoded, read, fetch)
+    }
     _ = try session.run("fetch Tie limit \(ColumnsRead.rowsReadAlone + 1)")
     XCTAssertEqual(Set(decoded), ["Tie.name", "Tie.worn", "Tie.rating", "Tie.owner"])
-    _ = try session.run("fetch Person limit 1")
-    _ = try whole.run("fetch Person limit 1")
-    XCTAssertEqual(try session.run("show"), try whole.run("show"), "the selection is the fetch's")
 
     let loadError = try writeDamagedStore()
     XCTAssertEqual(try open().run("fetch Tie limit 3"), try whole.run("fetch Tie limit 3"))

@@ -5,9 +5,10 @@
 /// Only the statements whose reads are known from their bound form read less than every
 /// column: `count`, and `fetch`es — a fetch of objects shows each of them whole, so it
 /// reads every column of its entity and of those that inherit from it; one with `select`
-/// reads what its predicate, sort keys, columns and grouping name. `show` of one object, and
-/// a fetch of at most ``rowsReadAlone`` objects chosen without reading a value (`fetch BowTie
-/// limit 10`), read no column: their rows are read from the file. `explain` reads what the
+/// reads what its predicate, sort keys, columns and grouping name. A fetch limited to at most
+/// ``rowsReadAlone`` objects reads only what its predicate and sort keys name, and `show` of
+/// one object no column: the rows of the objects they show are read from the file, as are
+/// those of a selection of at most as many that `show` shows. `explain` reads what the
 /// statement's predicate and sort keys name (estimating a plan tries the predicate on a
 /// sample of the objects, and takes indexes into use), and none is read by the statements about pending changes (`save`, `rollback`, `undo`,
 /// `redo`, `changes`, `validate`), since a session has none while any column is still in the
@@ -47,8 +48,11 @@ struct ColumnsRead {
   }
 
   /// The columns `bound` (the statement `kind`, bound) reads in `model`, in a session that
-  /// keeps the indexes it builds or not.
-  init(_ kind: Statement.Kind, bound: BoundStatement, model: Model, keepsIndexes: Bool) {
+  /// keeps the indexes it builds or not, and whose selection holds `selected` objects.
+  init(
+    _ kind: Statement.Kind, bound: BoundStatement, model: Model, keepsIndexes: Bool,
+    selected: Int = 0
+  ) {
     var explains = false
     if case .explain = kind { explains = true }
     switch bound {
@@ -82,6 +86,8 @@ struct ColumnsRead {
     case .show(.object):
       // The one object's values are read from the file as a row (``Interpreter/show``).
       break
+    case .show(.selection) where selected <= Self.rowsReadAlone:
+      break
     case .save, .rollback, .changes, .undo, .redo, .validate:
       break
     default:
@@ -96,13 +102,11 @@ struct ColumnsRead {
   /// columns (a row read alone costs about what a thousandth of a million-row column does).
   static let rowsReadAlone = 1_000
 
-  /// Whether `fetch` shows at most ``rowsReadAlone`` objects whole, chosen without reading a
-  /// value (no predicate, no sort, a limit), of an entity no other inherits from: it reads
-  /// their rows from the file, and no column.
+  /// Whether `fetch` shows at most ``rowsReadAlone`` objects whole (it has a limit), of an
+  /// entity no other inherits from: it reads the columns its predicate and sort keys name,
+  /// and the rows of the objects it shows from the file.
   private static func readsRowsAlone(_ fetch: BoundFetch, in model: Model) -> Bool {
-    guard fetch.predicate == nil, fetch.sort.isEmpty, let limit = fetch.limit,
-      limit <= rowsReadAlone
-    else { return false }
+    guard let limit = fetch.limit, limit <= rowsReadAlone else { return false }
     return model.hierarchy(of: fetch.entity.name).count == 1
   }
 

@@ -12,7 +12,7 @@ extension Interpreter {
     try decode(
       ColumnsRead(
         run.statement.kind, bound: run.bound, model: context.graph.model,
-        keepsIndexes: keepsBuiltIndexes))
+        keepsIndexes: keepsBuiltIndexes, selected: selection?.ids.count ?? 0))
   }
 
   /// Decodes every column still in the store file, for a caller that reads
