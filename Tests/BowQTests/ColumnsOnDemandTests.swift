@@ -234,15 +234,21 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
   }
 
-  /// `show` of one object reads its row from the file, not its entity's columns, and shows
-  /// what it shows with everything decoded; a damaged row is reported as its column is, and
-  /// an undamaged one of a damaged column is shown.
-  func testShowingOneObjectReadsItsRowAndNoColumn() throws {
+  /// Two sessions on the store of ``graph()``: one with every column decoded, to compare
+  /// with, and one with none decoded yet, whose decodes alone are counted.
+  private func wholeAndFreshSessions() throws -> (whole: Interpreter, fresh: Interpreter) {
     try StoreFile.save(try graph(), to: store)
     let whole = try open()
     try whole.decodeEveryColumn()
     decoded = []
-    let session = try open()
+    return (whole, try open())
+  }
+
+  /// `show` of one object reads its row from the file, not its entity's columns, and shows
+  /// what it shows with everything decoded; a damaged row is reported as its column is, and
+  /// an undamaged one of a damaged column is shown.
+  func testShowingOneObjectReadsItsRowAndNoColumn() throws {
+    let (whole, session) = try wholeAndFreshSessions()
     for object in ["Tie/p1", "Tie/p4", "Person/p1"] {
       XCTAssertEqual(try session.run("show \(object)"), try whole.run("show \(object)"), object)
     }
@@ -270,11 +276,7 @@ final class ColumnsOnDemandTests: XCTestCase {
   /// as with everything decoded; a damaged row is reported as its column is, or, read-only,
   /// the store is read as far as it can be.
   func testAFetchOfAFewObjectsReadsTheirRowsAndOnlyTheColumnsItCompares() throws {
-    try StoreFile.save(try graph(), to: store)
-    let whole = try open()
-    try whole.decodeEveryColumn()
-    decoded = []
-    let session = try open()
+    let (whole, session) = try wholeAndFreshSessions()
     for fetch in ["fetch Tie limit 3", "fetch Tie limit 2 offset 3", "fetch Person limit 1"] {
       XCTAssertEqual(try session.run(fetch), try whole.run(fetch), fetch)
     }
