@@ -296,11 +296,15 @@ struct BinaryPlistBuilder: ~Copyable {
   }
 
   /// Writes the containers, the offset table and the trailer to the builder's file
-  /// (``init(writingTo:distinctScalars:)``); returns the system's message when a write
-  /// failed, nil when the whole property list is in the file.
-  consuming func finishWriting(top: Int) -> String? {
+  /// (``init(writingTo:distinctScalars:)``); throws when a write failed.
+  consuming func finishWriting(top: Int) throws(ByteOutput.WriteFailure) {
     writeTail(top: top)
-    return output.finishWriting()
+    try output.finishWriting()
+  }
+
+  /// Throws once a write to the builder's file has failed (``ByteOutput/checkWriting()``).
+  func checkWriting() throws(ByteOutput.WriteFailure) {
+    try output.checkWriting()
   }
 
   /// The containers, the offset table and the trailer.

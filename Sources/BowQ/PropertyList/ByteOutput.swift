@@ -191,10 +191,21 @@ struct ByteOutput: ~Copyable {
     return data
   }
 
-  /// Writes the rest of the bytes to the file; returns the system's message when a write
-  /// failed, nil when every byte is in the file.
-  consuming func finishWriting() -> String? {
+  /// A write to the output's file that failed.
+  struct WriteFailure: Error {
+    /// The system's message.
+    var reason: String
+  }
+
+  /// Throws once a write to the file has failed, so that the caller stops making bytes
+  /// that will not be written; does nothing for a buffer in memory.
+  func checkWriting() throws(WriteFailure) {
+    if failure != 0 { throw WriteFailure(reason: String(cString: strerror(failure))) }
+  }
+
+  /// Writes the rest of the bytes to the file; throws when a write failed.
+  consuming func finishWriting() throws(WriteFailure) {
     flush()
-    return failure == 0 ? nil : String(cString: strerror(failure))
+    try checkWriting()
   }
 }

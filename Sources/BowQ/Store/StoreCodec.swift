@@ -76,10 +76,8 @@ public enum StoreCodec {
   /// Writes the store file a save writes for `graph` to `file` (open for reading and
   /// writing, empty): the bytes of ``encodeData(_:)``, except that the values to keep in
   /// external files are replaced by their references, and returned by their SHA-256 for the
-  /// ``ExternalDataFolder``; with the system's message when a write to the file failed.
-  static func encodeFile(_ graph: ObjectGraph, writingTo file: Int32) throws -> (
-    failure: String?, externalValues: [String: Data]
-  ) {
+  /// ``ExternalDataFolder``. Throws ``ByteOutput/WriteFailure`` when a write failed.
+  static func encodeFile(_ graph: ObjectGraph, writingTo file: Int32) throws -> [String: Data] {
     try StoreEncoder.encode(graph, keepingValuesApart: true, writingTo: file)
   }
 

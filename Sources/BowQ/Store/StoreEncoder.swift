@@ -28,17 +28,20 @@ enum StoreEncoder {
 
   /// Writes the store file of `graph` to `file` (open for reading and writing, empty) as it
   /// is made, holding a few megabytes of it at a time, not the whole file; returns the values
-  /// kept apart, as ``encode(_:keepingValuesApart:)`` does, and the system's message when a
-  /// write to the file failed.
+  /// kept apart, as ``encode(_:keepingValuesApart:)`` does.
+  ///
+  /// - Throws: ``ByteOutput/WriteFailure`` soon after a write to the file fails, and what
+  ///   ``encode(_:keepingValuesApart:)`` throws.
   static func encode(_ graph: ObjectGraph, keepingValuesApart: Bool, writingTo file: Int32)
-    throws -> (failure: String?, externalValues: [String: Data])
+    throws -> [String: Data]
   {
     let model = try checkedModel(graph)
     var builder = BinaryPlistBuilder(
       writingTo: file, distinctScalars: likelyDistinctScalars(graph))
     let (root, externalValues) = try write(
       graph, model: model, keepingValuesApart: keepingValuesApart, into: &builder)
-    return (builder.finishWriting(top: root), externalValues)
+    try builder.finishWriting(top: root)
+    return externalValues
   }
 
   /// The model of `graph` as the store writes it; throws when `graph` cannot be a store:
@@ -215,6 +218,7 @@ private struct ValueWriter {
         for row in 0..<rowCount {
           try Interrupt.check(every: row)
           if row % Cells.warmedRows == 0 {
+            try builder.checkWriting()
             cells.warm(rows: row..<min(row + Cells.warmedRows, rowCount), into: &builder)
           }
           let written: Int?

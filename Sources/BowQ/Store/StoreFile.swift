@@ -148,15 +148,14 @@ public enum StoreFile {
     // before it is flushed and renamed into place.
     let externalValues: [String: Data]
     do {
-      let failure: String?
       do {
-        (failure, externalValues) = try StoreCodec.encodeFile(graph, writingTo: file.descriptor)
+        externalValues = try StoreCodec.encodeFile(graph, writingTo: file.descriptor)
       } catch let error as PropertyListError {
         throw StoreError.unwritable(path: path, reason: error.description)
-      }
-      if let failure {
+      } catch let failure as ByteOutput.WriteFailure {
         throw StoreError(
-          FileError.failed(path: file.path, step: "cannot write", reason: failure), saving: path)
+          FileError.failed(path: file.path, step: "cannot write", reason: failure.reason),
+          saving: path)
       }
       try externalData.write(externalValues, mode: target.mode, owner: target.owner)
     } catch {
