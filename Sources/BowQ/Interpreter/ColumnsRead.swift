@@ -6,9 +6,11 @@
 /// column: `count`, and `fetch`es — a fetch of objects shows each of them whole, so it
 /// reads every column of its entity and of those that inherit from it; one with `select`
 /// reads what its predicate, sort keys, columns and grouping name. A fetch limited to at most
-/// ``rowsReadAlone`` objects reads only what its predicate and sort keys name, and `show` of
-/// one object no column: the rows of the objects they show are read from the file, as are
-/// those of a selection of at most as many that `show` shows. `explain` reads what the
+/// ``rowsReadAlone`` objects reads only what its predicate and sort keys name, `show` of the
+/// objects that match only what its predicate names, and `show` of one object no column: the
+/// rows of the objects they show are read from the file (`show` decodes the columns instead
+/// when more objects match), as are those of a selection of at most as many that `show`
+/// shows. `explain` reads what the
 /// statement's predicate and sort keys name (estimating a plan tries the predicate on a
 /// sample of the objects, and takes indexes into use), and none is read by the statements about pending changes (`save`, `rollback`, `undo`,
 /// `redo`, `changes`, `validate`), since a session has none while any column is still in the
@@ -88,6 +90,9 @@ struct ColumnsRead {
       break
     case .show(.selection) where selected <= Self.rowsReadAlone:
       break
+    case .show(.matching(let entity, let predicate)):
+      // The objects' rows are read alone when few match (``Interpreter/show``).
+      predicate.map { read($0, on: entity.name) }
     case .save, .rollback, .changes, .undo, .redo, .validate:
       break
     default:

@@ -30,6 +30,12 @@ extension Interpreter {
       return [ObjectCard(id, of: objectEntity, row: row)]
     case .matching(let entity, let predicate):
       ids = try matching(entity, predicate, compiler)
+      // Beyond a few objects, rows read one by one cost more than decoding the columns.
+      if ids.count > ColumnsRead.rowsReadAlone {
+        for name in Set(ids.map(\.entity)).sorted() where isInStoreFile(name) {
+          try decodeColumns(ofEntity: name)
+        }
+      }
     }
     var cards: [ObjectCard] = []
     for (step, id) in ids.enumerated() {
