@@ -96,28 +96,16 @@ struct StoreChildProcess {
       throw BenchmarkError(
         "\(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
     }
-    let measured = String(decoding: readAll(measures[0]), as: UTF8.self)
-      .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    let measured = String(
+      decoding: FileHandle(fileDescriptor: measures[0]).readDataToEndOfFile(), as: UTF8.self
+    )
+    .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     guard measured.count == 2, let peak = Int(measured[0]), let seconds = Double(measured[1])
     else {
       throw BenchmarkError("bowq-bench-meter did not measure \(arguments[0]): \(text)")
     }
     return StoreChildProcess(
       seconds: seconds, peakMemory: peak, output: text, timedOut: timedOut)
-  }
-
-  /// What `descriptor` holds until its end.
-  private static func readAll(_ descriptor: Int32) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 256)
-    while true {
-      let count = read(descriptor, &buffer, buffer.count)
-      if count > 0 {
-        bytes += buffer[0..<count]
-      } else if count == 0 || errno != EINTR {
-        return bytes
-      }
-    }
   }
 
   /// The numbers the child printed on its output, in order.
