@@ -14,17 +14,10 @@ extension Interpreter {
           entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity), ids: ids,
           rows: ResultRows(source: source, positions: positions))
       }
-      // A few objects, read from the file row by row (``ColumnsRead``); where a row is
-      // damaged, the fetch runs again once the columns are read as any statement reads them.
-      var rows: [[Value]] = []
-      do {
-        for id in ids {
-          guard let row = try storedRow(of: id) else { break }
-          rows.append(row)
-        }
-      } catch let error as StoreError where error.isDamage {
-        rows = []
-      }
+      // A few objects, read from the file row by row (``ColumnsRead``); where a read-only
+      // session left some out, reading what it could of a damaged store, the fetch runs again
+      // on the columns.
+      let rows = try ids.compactMap(row(of:))
       guard rows.count == ids.count else {
         try decodeColumns(ofEntity: fetch.entity.name)
         return try self.fetch(fetch, compiler)

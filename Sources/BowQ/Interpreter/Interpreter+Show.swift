@@ -47,20 +47,6 @@ extension Interpreter {
     return cards
   }
 
-  /// The values of the object `id`: read from the store file as one row while its entity's
-  /// columns are still there (`show BowTie/p5` decodes no column), from the graph otherwise.
-  /// A damaged row is reported as decoding its entity's columns reports it, and a read-only
-  /// session then reads what can be read of the store.
-  private func row(of id: ObjectID) throws -> [Value]? {
-    guard isInStoreFile(id.entity) else { return context.graph.table(id.entity).row(for: id.key) }
-    do {
-      return try storedRow(of: id)
-    } catch let error as StoreError where error.isDamage {
-      try decodeColumns(ofEntity: id.entity)
-      return context.graph.table(id.entity).row(for: id.key)
-    }
-  }
-
   /// Refuses a Core Data URI of another store than the one open: its key would name
   /// another object here.
   func checkStore(of reference: ObjectReference) throws(LanguageError) {

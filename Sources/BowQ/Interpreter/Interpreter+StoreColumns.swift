@@ -29,18 +29,26 @@ extension Interpreter {
   }
 
   /// Whether the columns of the entity `name` are still in the store file, where a statement
-  /// that reads a few of its objects whole reads their rows (``storedRow(of:)``).
+  /// that reads a few of its objects whole reads their rows (``row(of:)``).
   func isInStoreFile(_ name: String) -> Bool {
     storeFile != nil && !context.graph.table(name).undecoded.isEmpty
   }
 
-  /// The values of the object `id`, of an entity whose columns are still in the store file
-  /// (``isInStoreFile(_:)``), read from the file as one row; nil when there is no such
-  /// object. A damaged row throws what decoding its columns would.
-  func storedRow(of id: ObjectID) throws -> [Value]? {
-    guard let file = storeFile, let position = context.graph.table(id.entity).position(of: id.key)
-    else { return nil }
-    return try file.decodeRow(position, ofEntityNamed: id.entity)
+  /// The values of the object `id`: read from the store file as one row while its entity's
+  /// columns are still there (`show BowTie/p5` decodes no column), from the graph otherwise;
+  /// nil when there is no such object. A damaged row is reported as decoding its entity's
+  /// columns reports it, and a read-only session then reads what can be read of the store,
+  /// which may leave the object out.
+  func row(of id: ObjectID) throws -> [Value]? {
+    let table = context.graph.table(id.entity)
+    guard let file = storeFile, !table.undecoded.isEmpty else { return table.row(for: id.key) }
+    guard let position = table.position(of: id.key) else { return nil }
+    do {
+      return try file.decodeRow(position, ofEntityNamed: id.entity)
+    } catch let error as StoreError where error.isDamage {
+      try decodeColumns(ofEntity: id.entity)
+      return context.graph.table(id.entity).row(for: id.key)
+    }
   }
 
   /// Decodes every column of the entity `name` still in the store file, for a caller that
