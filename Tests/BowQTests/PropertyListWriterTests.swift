@@ -177,6 +177,32 @@ final class PropertyListWriterTests: XCTestCase {
     XCTAssertEqual(tiny.top, 0)
   }
 
+  /// Past 0xFFFF objects a container is written as soon as it is given its children, with
+  /// 4-byte references, and its children are not kept; one given its children before that
+  /// is written at the end with references of the same size.
+  func testContainersWrittenAtOnceAndAtTheEndReadBackAlike() throws {
+    var pairs = PropertyListDictionary()
+    for i in 0..<20 { pairs["key \(i)"] = .integer(Int64(i) << 40) }
+    var top = PropertyListDictionary()
+    top["before"] = [1, 2, 3]
+    top["many"] = .array((0..<70_000).map { .string("value \($0)") })
+    top["pairs"] = .dictionary(pairs)
+    top["after"] = [[], ["x"], [["y": 2.5]]]
+    let plist = PropertyList.dictionary(top)
+    let bytes = try encode(plist)
+    let info = trailer(bytes)
+    XCTAssertEqual(info.refSize, 4)
+    XCTAssertEqual(try BinaryPropertyListReader.decode(Data(bytes)), plist)
+    // The top dictionary was given its children first, and is written last; the large
+    // array, given its children past 0xFFFF objects, was written then, before it.
+    let root = objectBytes(bytes, index: info.top)
+    let manyIndex = root.dropFirst(1 + 4 * 5).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+    let many = objectBytes(bytes, index: manyIndex)
+    XCTAssertEqual(many.first, 0xAF)
+    XCTAssertLessThan(many.startIndex, root.startIndex)
+    XCTAssertGreaterThan(root.startIndex, bytes.count - 32 - info.count * info.offsetSize - 64)
+  }
+
   func testDictionaryKeepsOrderKeysThenValues() throws {
     var dictionary = PropertyListDictionary()
     dictionary["zeta"] = 1

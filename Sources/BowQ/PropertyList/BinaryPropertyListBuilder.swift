@@ -6,9 +6,13 @@ import Foundation
 ///
 /// Scalars are written when they are added, each distinct value once (see
 /// ``ObjectUniquingTable``); the returned index is the existing object's for a repeat.
-/// Containers are never shared: a container gets its index when it is reserved, records its
-/// children's indices when they are known, and is written by ``finish(top:)`` once the
-/// number of objects, and so the reference size, is known. Offsets and references use the
+/// Containers are never shared: a container gets its index when it is reserved and is written
+/// when it is given its children, once the reference size is known. That size follows from
+/// the final number of objects: while there are at most `0xFFFF`, a container's children are
+/// kept and it is written by ``finish(top:)``; past that, references are 4 bytes for good
+/// (every object but the top is referenced, and ``reference(_:)`` refuses an index past
+/// `UInt32.max`), so a container is written at once and its children are not kept: for a
+/// large store they were the builder's largest memory. Offsets and references use the
 /// smallest of 1, 2, 4 or 8 bytes that holds them; negative integers take 8 bytes, integers
 /// above `Int64.max` 16; ASCII strings are stored as bytes, all others as UTF-16 big-endian.
 struct BinaryPlistBuilder: ~Copyable {
@@ -30,22 +34,34 @@ struct BinaryPlistBuilder: ~Copyable {
   private var containers: [PendingContainer] = []
   /// The children of every pending container, back to back.
   private var refs: [UInt32] = []
+  /// How many children of the container being written at once are still to be given
+  /// (``addReference(_:)``).
+  private var childrenToCome = 0
+  /// The number of objects past which references are 4 bytes wide, whatever comes after.
+  private static let wideReferenceCount = 0xFFFF
+  /// The size of a reference in a container written before the end.
+  private static let wideReferenceSize = 4
 
   /// A builder whose buffer starts with room for `capacity` bytes, and whose table of
   /// written scalars starts with room for `distinctScalars` of them.
-  init(capacity: Int, distinctScalars: Int = 0) {
-    self.init(ByteOutput(capacity: capacity), distinctScalars: distinctScalars)
+  /// `objects` is about how many objects it will hold: their offsets get room at once.
+  init(capacity: Int, distinctScalars: Int = 0, objects: Int = 0) {
+    self.init(
+      ByteOutput(capacity: capacity), distinctScalars: distinctScalars, objects: objects)
   }
 
   /// A builder whose bytes go to `file` (open for reading and writing, empty) as they are
   /// written, to be ended by ``finishWriting(top:)``.
-  init(writingTo file: Int32, distinctScalars: Int = 0) {
-    self.init(ByteOutput(writingTo: file), distinctScalars: distinctScalars)
+  init(writingTo file: Int32, distinctScalars: Int = 0, objects: Int = 0) {
+    self.init(ByteOutput(writingTo: file), distinctScalars: distinctScalars, objects: objects)
   }
 
-  private init(_ output: consuming ByteOutput, distinctScalars: Int) {
+  private init(_ output: consuming ByteOutput, distinctScalars: Int, objects: Int) {
     self.output = output
     uniques = ObjectUniquingTable(expected: distinctScalars)
+    // Room reserved but not yet used costs address space, not memory; growing would copy
+    // every offset into fresh pages each time.
+    offsets.reserveCapacity(objects)
     let header: StaticString = "bplist00"
     header.withUTF8Buffer { self.output.append(UnsafeRawBufferPointer($0)) }
   }
@@ -209,6 +225,7 @@ struct BinaryPlistBuilder: ~Copyable {
   /// (``ByteOutput/flushIfFull()``), never part of an object.
   @inline(__always)
   private mutating func beginObject() -> Int {
+    assert(childrenToCome == 0, "a container is given all its children before another object")
     output.flushIfFull()
     return output.count
   }
@@ -246,30 +263,56 @@ struct BinaryPlistBuilder: ~Copyable {
 
   /// Gives the array `index` its elements, the indices of objects already added.
   mutating func setArray(_ index: Int, elements: [UInt32]) {
-    containers.append(
-      PendingContainer(index: index, marker: 0xA0, count: elements.count, refsStart: refs.count))
-    refs.append(contentsOf: elements)
+    guard writesContainersAtOnce else {
+      containers.append(
+        PendingContainer(index: index, marker: 0xA0, count: elements.count, refsStart: refs.count)
+      )
+      refs.append(contentsOf: elements)
+      return
+    }
+    offsets[index] = beginObject()
+    writeHeader(0xA0, count: elements.count)
+    writeReferences(elements[...], size: Self.wideReferenceSize)
   }
 
   /// Starts giving the array `index` its `count` elements: exactly `count` calls of
-  /// ``addReference(_:)`` must follow before another container is started.
+  /// ``addReference(_:)`` must follow before another object is added.
   mutating func beginArray(_ index: Int, count: Int) {
-    containers.append(
-      PendingContainer(index: index, marker: 0xA0, count: count, refsStart: refs.count))
+    begin(index, marker: 0xA0, count: count, children: count)
   }
 
   /// Starts giving the dictionary `index` its `count` entries: exactly `count` keys (string
   /// objects), then `count` values, through ``addReference(_:)``, must follow before
-  /// another container is started.
+  /// another object is added.
   mutating func beginDictionary(_ index: Int, count: Int) {
-    containers.append(
-      PendingContainer(index: index, marker: 0xD0, count: count, refsStart: refs.count))
+    begin(index, marker: 0xD0, count: count, children: 2 * count)
+  }
+
+  private mutating func begin(_ index: Int, marker: UInt8, count: Int, children: Int) {
+    guard writesContainersAtOnce else {
+      containers.append(
+        PendingContainer(index: index, marker: marker, count: count, refsStart: refs.count))
+      return
+    }
+    offsets[index] = beginObject()
+    writeHeader(marker, count: count)
+    childrenToCome = children
   }
 
   /// The next child of the container begun last.
   mutating func addReference(_ child: Int) throws {
-    refs.append(try Self.reference(child))
+    let ref = try Self.reference(child)
+    guard childrenToCome > 0 else {
+      refs.append(ref)
+      return
+    }
+    output.append(bigEndian: UInt64(ref), size: Self.wideReferenceSize)
+    childrenToCome -= 1
   }
+
+  /// Whether a container given its children now is written now: references are then 4
+  /// bytes, whatever else is added.
+  private var writesContainersAtOnce: Bool { offsets.count > Self.wideReferenceCount }
 
   /// A dictionary's entries: `keys[i]` (string objects) maps to `values[i]`.
   mutating func setDictionary(_ index: Int, keys: [Int], values: [Int]) throws {
@@ -312,15 +355,15 @@ struct BinaryPlistBuilder: ~Copyable {
     assert(
       containers.reduce(0) { $0 + ($1.marker == 0xD0 ? 2 : 1) * $1.count } == refs.count,
       "every container was given exactly its children")
+    // Past `wideReferenceCount` objects this is `wideReferenceSize`, the size of the
+    // references already written.
     let refSize = Self.byteWidth(UInt64(offsets.count))
     for container in containers {
       offsets[container.index] = beginObject()
       writeHeader(container.marker, count: container.count)
       let refCount = container.marker == 0xD0 ? container.count * 2 : container.count
-      output.reserve(refCount * refSize)
-      for ref in refs[container.refsStart..<container.refsStart + refCount] {
-        output.append(bigEndian: UInt64(ref), size: refSize)
-      }
+      writeReferences(
+        refs[container.refsStart..<container.refsStart + refCount], size: refSize)
     }
     let tableOffset = output.count
     let offsetSize = Self.byteWidth(UInt64(tableOffset))
@@ -337,6 +380,18 @@ struct BinaryPlistBuilder: ~Copyable {
     output.append(bigEndian: UInt64(offsets.count), size: 8)
     output.append(bigEndian: UInt64(top), size: 8)
     output.append(bigEndian: UInt64(tableOffset), size: 8)
+  }
+
+  /// Writes the references `refs`, each `size` bytes, a stretch at a time: a file's buffer
+  /// is written out between stretches, so it never holds a whole large container.
+  private mutating func writeReferences(_ refs: ArraySlice<UInt32>, size: Int) {
+    let stretch = 1 << 16
+    for first in stride(from: refs.startIndex, to: refs.endIndex, by: stretch) {
+      output.flushIfFull()
+      let last = min(first + stretch, refs.endIndex)
+      output.reserve((last - first) * size)
+      for ref in refs[first..<last] { output.append(bigEndian: UInt64(ref), size: size) }
+    }
   }
 
   /// The smallest of 1, 2, 4 or 8 bytes that holds `value` (as CoreFoundation requires of

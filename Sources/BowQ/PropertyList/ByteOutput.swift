@@ -10,8 +10,8 @@ import Foundation
 ///
 /// Writing to a file keeps a few megabytes in memory instead of the whole file: a store of a
 /// million objects is 325 MB, which a buffer would first fault in page by page and `write`
-/// would then copy again. Bytes are written out only between objects (``flushIfFull()``), so
-/// the object being written is always whole in the buffer; an earlier object is compared in
+/// would then copy again. Bytes are written out only between scalars (``flushIfFull()``), so
+/// the scalar being written is always whole in the buffer; an earlier one is compared in
 /// place (``Reader``), through a read-only mapping of what the file holds so far.
 struct ByteOutput: ~Copyable {
   /// The buffer: the bytes from ``flushed`` on.
@@ -116,8 +116,9 @@ struct ByteOutput: ~Copyable {
     return UnsafeRawBufferPointer(start: start + (position - flushed), count: count - position)
   }
 
-  /// Writes the buffer out to the file once it holds ``flushSize`` bytes; to be called only
-  /// between objects. Does nothing for a buffer in memory.
+  /// Writes the buffer out to the file once it holds ``flushSize`` bytes; never to be called
+  /// while a scalar is being written (containers are never compared, so a large one may be
+  /// written out in parts). Does nothing for a buffer in memory.
   mutating func flushIfFull() {
     if file != nil, count - flushed >= Self.flushSize { flush() }
   }

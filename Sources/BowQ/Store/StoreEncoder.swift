@@ -19,8 +19,9 @@ enum StoreEncoder {
     data: Data, externalValues: [String: Data]
   ) {
     let model = try checkedModel(graph)
+    let cells = estimatedCells(graph)
     var builder = BinaryPlistBuilder(
-      capacity: 4096 + estimatedCells(graph) * 16, distinctScalars: likelyDistinctScalars(graph))
+      capacity: 4096 + cells * 16, distinctScalars: likelyDistinctScalars(graph), objects: cells)
     let (root, externalValues) = try write(
       graph, model: model, keepingValuesApart: keepingValuesApart, into: &builder)
     return (builder.finish(top: root), externalValues)
@@ -37,7 +38,8 @@ enum StoreEncoder {
   {
     let model = try checkedModel(graph)
     var builder = BinaryPlistBuilder(
-      writingTo: file, distinctScalars: likelyDistinctScalars(graph))
+      writingTo: file, distinctScalars: likelyDistinctScalars(graph),
+      objects: estimatedCells(graph))
     let (root, externalValues) = try write(
       graph, model: model, keepingValuesApart: keepingValuesApart, into: &builder)
     try builder.finishWriting(top: root)
@@ -68,7 +70,7 @@ enum StoreEncoder {
     return modelPlist
   }
 
-  /// About how many values and keys the file of `graph` holds.
+  /// About how many values and keys the file of `graph` holds: at most about as many objects.
   private static func estimatedCells(_ graph: ObjectGraph) -> Int {
     graph.model.entities.reduce(0) { $0 + graph.table($1.name).count * ($1.slotCount + 1) }
   }
