@@ -178,6 +178,41 @@ final class ValidatorTests: XCTestCase {
     XCTAssertEqual(errors.map(\.object), [unnamed])
     XCTAssertEqual(errors.first?.objectLabel, "y")
   }
+  /// An attribute with no rule but being required is checked for nil from its column, in
+  /// every kind of column, without its value being read; a `Double` is read, since NaN
+  /// breaks every rule.
+  func testAttributesWithNoRuleAreCheckedForNilInEveryKindOfColumn() throws {
+    let present: [(AttributeType, Value)] = [
+      (.string, .string("a")), (.int64, .int(3)), (.bool, .bool(true)),
+      (.date, .date(Date(timeIntervalSinceReferenceDate: 9))), (.binary, .data(Data([1, 2]))),
+      (.uuid, .uuid(UUID())), (.uri, .uri(try XCTUnwrap(URI("https://example.com/")))),
+      (
+        .transformable(try XCTUnwrap(ValueTransformerName(rawValue: "Color"))),
+        .color(Color(red: 1, green: 2, blue: 3))
+      ),
+      (.double, .double(.nan)),
+    ]
+    var graph = ObjectGraph()
+    try graph.define(
+      Entity(
+        name: "T",
+        attributes: present.enumerated().map { Attribute(name: "a\($0)", type: $1.0) }))
+    let full = graph.insert(present.map(\.1), into: "T")
+    let empty = graph.insert(present.map { _ in .null }, into: "T")
+    // Read back from a store, as the decoder makes each kind of column.
+    graph = try StoreCodec.decodeData(StoreEncoder.encode(graph, keepingValuesApart: false).data)
+    let table = graph.table("T")
+    XCTAssertEqual(
+      (0..<present.count).map { table.column($0).kind },
+      [.strings, .integers, .booleans, .dates, .data, .values, .uris, .colors, .reals])
+    let errors = try Validator.validate([full, empty], in: graph)
+    XCTAssertEqual(errors.map(\.object), [full] + Array(repeating: empty, count: present.count))
+    XCTAssertEqual(
+      errors.map(\.code),
+      [.generic] + Array(repeating: .missingMandatoryProperty, count: present.count))
+    XCTAssertEqual(errors.map(\.key), ["a8"] + present.indices.map { "a\($0)" })
+  }
+
   func testRealsWithinExactBoundsAreCheckedAsEachValueIs() throws {
     let large = Int64(1) << 53 + 1
     let bounds: [(Value?, Value?)] = [

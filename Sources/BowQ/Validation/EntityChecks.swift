@@ -9,9 +9,10 @@ struct EntityChecks {
   let rules: [CompiledRule]
   /// The column of each attribute the table holds, in slot order.
   private let columns: [Column]
-  /// Whether an attribute's value must be read to be checked: every one but a string
-  /// attribute with no rule beyond being required, whose column says at once whether the
-  /// object holds nil.
+  /// Whether an attribute's value must be read to be checked: only when it has a rule beyond
+  /// being required, or its column may hold a `Double` (NaN breaks every rule). Otherwise the
+  /// column says at once whether the object holds nil, and no value is made: a photo's
+  /// bytes, a URL or a UUID are not copied out for nothing.
   private let readsValue: [Bool]
   /// For an attribute whose column holds reals, the values that break none of its rules
   /// (between its bounds, when each is exactly a `Double`): such a value is passed over
@@ -27,8 +28,9 @@ struct EntityChecks {
     let table = table
     columns = (0..<min(entity.attributes.count, table.slotCount)).map(table.column)
     readsValue = zip(entity.attributes, columns).map { attribute, column in
-      column.kind != .strings || attribute.minimum != nil || attribute.maximum != nil
-        || attribute.minLength != nil || attribute.maxLength != nil || attribute.pattern != nil
+      column.kind == .reals || column.kind == .values || attribute.minimum != nil
+        || attribute.maximum != nil || attribute.minLength != nil || attribute.maxLength != nil
+        || attribute.pattern != nil
     }
     plainReals = zip(entity.attributes, columns).map { attribute, column in
       guard column.kind == .reals, let low = Self.exactBound(attribute.minimum, or: -.infinity),
