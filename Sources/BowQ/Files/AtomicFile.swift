@@ -207,17 +207,10 @@ enum AtomicFile {
 
   /// Writes all of `data` to `fd`, the file at `path`.
   private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(FileError) {
-    let failure = data.withUnsafeBytes { buffer -> String? in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = SystemCall.retryingInterrupts {
-          write(fd, base + offset, buffer.count - offset)
-        }
-        if written < 0 { return SystemCall.message() }
-        offset += written
-      }
-      return nil
+    let error = data.withUnsafeBytes { SystemCall.writeAll($0, to: fd) }
+    if error != 0 {
+      throw FileError.failed(
+        path: path, step: "cannot write", reason: String(cString: strerror(error)))
     }
-    if let failure { throw FileError.failed(path: path, step: "cannot write", reason: failure) }
   }
 }

@@ -4,8 +4,8 @@
   import Darwin
 #endif
 
-/// The two helpers every system call of the file layer needs: retrying a call a signal
-/// interrupted, and the system's text for the error of the last one.
+/// The helpers every system call of the file layer needs: retrying a call a signal
+/// interrupted, writing a whole buffer, and the system's text for the error of the last one.
 enum SystemCall {
   /// Repeats a call that failed with EINTR.
   static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
@@ -13,6 +13,20 @@ enum SystemCall {
       let result = call()
       if result >= 0 || errno != EINTR { return result }
     }
+  }
+
+  /// Writes all of `bytes` to `file`; returns 0, or the `errno` of the write that failed. A
+  /// file that takes no byte of a write is as full as one that says so (`ENOSPC`).
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> Int32 {
+    guard let base = bytes.baseAddress else { return 0 }
+    var written = 0
+    while written < bytes.count {
+      let result = retryingInterrupts { write(file, base + written, bytes.count - written) }
+      if result < 0 { return errno }
+      if result == 0 { return ENOSPC }
+      written += result
+    }
+    return 0
   }
 
   /// The system's text for `errno`, such as `No such file or directory`.

@@ -12,7 +12,9 @@ import Foundation
 /// million objects is 325 MB, which a buffer would first fault in page by page and `write`
 /// would then copy again. Bytes are written out only between scalars (``flushIfFull()``), so
 /// the scalar being written is always whole in the buffer; an earlier one is compared in
-/// place (``Reader``), through a read-only mapping of what the file holds so far.
+/// place (``Reader``), through a read-only mapping of what the file holds so far. A full
+/// buffer is written out on a thread of its own (``WriteBehind``) while a second one fills:
+/// copying a store into the file takes about as long as making it.
 struct ByteOutput: ~Copyable {
   /// The buffer: the bytes from ``flushed`` on.
   private var start: UnsafeMutableRawPointer
@@ -21,10 +23,19 @@ struct ByteOutput: ~Copyable {
   private(set) var count = 0
   /// The file the bytes go to, or nil when they stay in memory.
   private let file: Int32?
-  /// The bytes before the buffer's first, already in the file (none in memory).
+  /// The bytes before the buffer's first, in the file or being written to it (none in
+  /// memory).
   private var flushed = 0
+  /// What writes the file's full buffers out; nil in memory.
+  private let writer: WriteBehind?
+  /// The buffer being written out, or to be filled next: its bytes from ``outgoingStart`` to
+  /// ``flushed`` are being written.
+  private var outgoing: UnsafeMutableRawPointer?
+  private var outgoingCapacity = 0
+  /// Where the bytes being written out start: every byte before it is in the file.
+  private var outgoingStart = 0
   /// The mapping of the file's first ``viewLength`` bytes that earlier objects are read
-  /// through (nil until one is), of which only the first ``flushed`` are read.
+  /// through (nil until one is), of which only the first ``outgoingStart`` are read.
   private var view: UnsafeMutableRawPointer?
   private var viewLength = 0
   /// The `errno` of the first write to the file that failed (0: none); the bytes after it
@@ -39,6 +50,7 @@ struct ByteOutput: ~Copyable {
     self.capacity = max(capacity, 64)
     start = Self.allocate(self.capacity)
     file = nil
+    writer = nil
   }
 
   /// An empty buffer whose bytes go to `file`, open for reading and writing at its start
@@ -46,11 +58,17 @@ struct ByteOutput: ~Copyable {
   init(writingTo file: Int32) {
     capacity = 2 * Self.flushSize
     start = Self.allocate(capacity)
+    outgoingCapacity = capacity
+    outgoing = Self.allocate(outgoingCapacity)
     self.file = file
+    writer = WriteBehind()
   }
 
   deinit {
+    // A write still going on reads the buffer it was given.
+    _ = writer?.wait()
     free(start)
+    free(outgoing)
     if let view { munmap(view, viewLength) }
   }
 
@@ -123,27 +141,31 @@ struct ByteOutput: ~Copyable {
     if file != nil, count - flushed >= Self.flushSize { flush() }
   }
 
+  /// Hands the full buffer to the writer, once the one it was writing is in the file, and
+  /// goes on in the other.
   private mutating func flush() {
-    guard let file, failure == 0 else { return }
-    var written = 0
-    let pending = count - flushed
-    while written < pending {
-      let result = write(file, start + written, pending - written)
-      if result <= 0 {
-        if result < 0, errno == EINTR { continue }
-        // A file that takes no byte of a write is as full as one that says so.
-        failure = result < 0 ? errno : ENOSPC
-        // What was written stays written: the buffer keeps the rest.
-        memmove(start, start + written, pending - written)
-        flushed += written
-        return
-      }
-      written += result
-    }
+    guard let file, let writer, let empty = outgoing else { return }
+    finishOutgoing()
+    guard failure == 0 else { return }
+    let full = start
+    start = empty
+    outgoing = full
+    swap(&capacity, &outgoingCapacity)
+    outgoingStart = flushed
+    writer.write(UnsafeRawBufferPointer(start: full, count: count - flushed), to: file)
     flushed = count
     // The pages of the file read to compare objects are the file's, not the process's: let
     // go of them with each write, to be read again if compared again.
     if let view { madvise(view, viewLength, MADV_DONTNEED) }
+  }
+
+  /// Waits for the buffer being written out: from then on every byte before ``flushed`` is
+  /// in the file, or ``failure`` says why not.
+  private mutating func finishOutgoing() {
+    guard let writer else { return }
+    let error = writer.wait()
+    if failure == 0 { failure = error }
+    outgoingStart = flushed
   }
 
   /// Reads the bytes written so far, earlier objects included, in place.
@@ -151,6 +173,8 @@ struct ByteOutput: ~Copyable {
     fileprivate let buffer: UnsafeRawPointer
     fileprivate let flushed: Int
     fileprivate let count: Int
+    fileprivate let outgoing: UnsafeRawPointer?
+    fileprivate let outgoingStart: Int
     fileprivate let view: UnsafeRawPointer?
 
     /// Whether the bytes from `position` on (which start an object written before) begin
@@ -158,14 +182,15 @@ struct ByteOutput: ~Copyable {
     @inline(__always)
     func holds(_ object: UnsafeRawBufferPointer, at position: Int) -> Bool {
       guard let base = object.baseAddress else { return true }
-      if position >= flushed {
-        guard position + object.count <= count else { return false }
-        return memcmp(buffer + (position - flushed), base, object.count) == 0
-      }
-      // An object in the file is not the one being written unless it ends where the file
-      // does or before (reading past that could reach past the file's end).
-      guard let view, position + object.count <= flushed else { return false }
-      return memcmp(view + position, base, object.count) == 0
+      // The bytes are in three stretches: the file, the buffer being written out, and the
+      // buffer. An object lies in one, and one that is not the object being written is not
+      // read past the end of its stretch (which could be past the file's end).
+      let (bytes, from, end): (UnsafeRawPointer?, Int, Int) =
+        position >= flushed
+        ? (buffer, flushed, count)
+        : position >= outgoingStart ? (outgoing, outgoingStart, flushed) : (view, 0, outgoingStart)
+      guard let bytes, position + object.count <= end else { return false }
+      return memcmp(bytes + (position - from), base, object.count) == 0
     }
   }
 
@@ -173,22 +198,25 @@ struct ByteOutput: ~Copyable {
   /// mapping does not cover it (an object in the file is then never found equal when the
   /// file cannot be mapped: it is written again, which is still a valid property list).
   mutating func reader() -> Reader {
-    if let file, viewLength < flushed {
+    if let file, viewLength < outgoingStart {
       if let view { munmap(view, viewLength) }
       let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      let length = (max(flushed * 2, 64 << 20) + page - 1) / page * page
+      let length = (max(outgoingStart * 2, 64 << 20) + page - 1) / page * page
       let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, file, 0)
       (view, viewLength) = mapped == MAP_FAILED || mapped == nil ? (nil, 0) : (mapped, length)
     }
     return Reader(
-      buffer: start, flushed: flushed, count: count, view: view.map { UnsafeRawPointer($0) })
+      buffer: start, flushed: flushed, count: count,
+      outgoing: outgoing.map { UnsafeRawPointer($0) },
+      outgoingStart: outgoingStart, view: view.map { UnsafeRawPointer($0) })
   }
 
   /// The bytes written, as `Data` that now owns the memory. For a buffer in memory.
   consuming func data() -> Data {
     precondition(file == nil, "the bytes of a file are in the file")
     let data = Data(bytesNoCopy: start, count: count, deallocator: .free)
-    discard self
+    // The memory is the data's now: what the output frees is a byte of its own.
+    start = Self.allocate(1)
     return data
   }
 
@@ -207,6 +235,7 @@ struct ByteOutput: ~Copyable {
   /// Writes the rest of the bytes to the file; throws when a write failed.
   consuming func finishWriting() throws(WriteFailure) {
     flush()
+    finishOutgoing()
     try checkWriting()
   }
 }
