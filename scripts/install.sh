@@ -54,12 +54,21 @@ if [ -z "$binary" ]; then
     linking+=(-Xlinker "-l$library")
   done
   linking+=(-Xlinker --end-group -Xlinker -lxml2)
-  if ! swift build -c "$configuration" --product bowq "${linking[@]}"; then
+  # lld packs the relative relocations (glibc 2.36 and later read them): 2 MB that each
+  # bowq process would otherwise read and apply as it starts.
+  packing=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+  binary="$(swift build -c "$configuration" --show-bin-path)/bowq"
+  runs() { "$binary" --version >/dev/null 2>&1; }
+  if swift build -c "$configuration" --product bowq "${linking[@]}" "${packing[@]}" && runs; then
+    :
+  elif echo "install: linking with lld failed; linking with the toolchain's default linker" >&2 &&
+    swift build -c "$configuration" --product bowq "${linking[@]}" && runs; then
+    :
+  else
     echo "install: this toolchain cannot link the Swift runtime in; bowq will need the" \
       "toolchain's libraries at run time" >&2
     swift build -c "$configuration" --product bowq
   fi
-  binary="$(swift build -c "$configuration" --show-bin-path)/bowq"
 fi
 
 mkdir -p "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
