@@ -305,6 +305,47 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertTrue(readOnly.notes.contains { $0.kind == .warning }, "\(readOnly.notes)")
   }
 
+  /// A limited fetch of an entity others inherit from reads the rows of the objects it shows,
+  /// each from its own entity and shown with the properties of the entity fetched (a
+  /// sub-entity holds its relationships after its own attributes), and decodes only what
+  /// its predicate and sort keys compare, in every member.
+  func testAFetchOfAFewObjectsOfAHierarchyReadsTheirRowsInTheEntitysLayout() throws {
+    let maker = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try maker.run(
+      """
+      entity Person { name: String }
+      entity Tie { name: String, worn: Int16, owner: Person? }
+      entity SilkTie : Tie { sheen: String }
+      insert Person name = "Ann"
+      insert Tie name = "Plain", worn = 3, owner = Person where name == "Ann"
+      insert SilkTie name = "Silk", worn = 5, sheen = "high", owner = Person where name == "Ann"
+      insert Tie name = "Wool", worn = 1
+      insert SilkTie name = "Satin", worn = 2, sheen = "low"
+      """)
+    try StoreFile.save(maker.context.graph, to: store)
+    let whole = try open()
+    try whole.decodeEveryColumn()
+    decoded = []
+    let session = try open()
+    for fetch in ["fetch Tie limit 4", "fetch SilkTie limit 1 offset 1"] {
+      XCTAssertEqual(try session.run(fetch), try whole.run(fetch), fetch)
+    }
+    XCTAssertEqual(decoded, [])
+    let sorted = "fetch Tie where worn > 1 sort by worn desc limit 2"
+    let answer = try session.run(sorted)
+    XCTAssertEqual(answer, try whole.run(sorted))
+    guard case .objects(let result) = answer.last else { return XCTFail("not objects") }
+    XCTAssertEqual(result.ids.map(\.description), ["SilkTie/p2", "Tie/p1"])
+    XCTAssertEqual(Set(decoded), ["Tie.worn", "SilkTie.worn"])
+    _ = try session.run("fetch Tie")
+    XCTAssertEqual(
+      Set(decoded),
+      [
+        "Tie.name", "Tie.worn", "Tie.owner", "SilkTie.name", "SilkTie.worn", "SilkTie.sheen",
+        "SilkTie.owner",
+      ], "a fetch with no limit reads every member whole")
+  }
+
   /// Beyond ``ColumnsRead/rowsReadAlone`` objects, `show` decodes their columns instead of
   /// reading the rows one by one.
   func testShowingManyObjectsDecodesTheirColumns() throws {

@@ -66,7 +66,7 @@ struct ColumnsRead {
       fetch.predicate.map { read($0, on: entity) }
       if !fetch.sortsRows { for key in fetch.sort { read(key.value, on: entity) } }
       guard let projection = fetch.projection else {
-        if explains || Self.readsRowsAlone(fetch, in: model) { break }
+        if explains || Self.readsRowsAlone(fetch) { break }
         for member in model.hierarchy(of: entity) {
           slots[member.name, default: []].formUnion(0..<member.slotCount)
         }
@@ -107,12 +107,13 @@ struct ColumnsRead {
   /// columns (a row read alone costs about what a thousandth of a million-row column does).
   static let rowsReadAlone = 1_000
 
-  /// Whether `fetch` shows at most ``rowsReadAlone`` objects whole (it has a limit), of an
-  /// entity no other inherits from: it reads the columns its predicate and sort keys name,
-  /// and the rows of the objects it shows from the file.
-  private static func readsRowsAlone(_ fetch: BoundFetch, in model: Model) -> Bool {
-    guard let limit = fetch.limit, limit <= rowsReadAlone else { return false }
-    return model.hierarchy(of: fetch.entity.name).count == 1
+  /// Whether `fetch` shows at most ``rowsReadAlone`` objects whole (it has a limit): it
+  /// reads the columns its predicate and sort keys name, and the rows of the objects it
+  /// shows from the file, each of its own entity (a sub-entity's shown with the properties
+  /// of the entity fetched).
+  private static func readsRowsAlone(_ fetch: BoundFetch) -> Bool {
+    guard let limit = fetch.limit else { return false }
+    return limit <= rowsReadAlone
   }
 
   /// Adds the slots `predicate` reads, on objects of `entity`.

@@ -9,17 +9,22 @@ extension Interpreter {
     switch try PlanExecutor(source: source, compiler: compiler).run(plan).0 {
     case .objects(let positions):
       let ids = positions.map(source.id(at:))
-      guard isInStoreFile(fetch.entity.name) else {
+      let members = context.graph.model.hierarchy(of: fetch.entity.name)
+      guard members.contains(where: { isInStoreFile($0.name) }) else {
         return ResultSet(
           entity: fetch.entity.name, columns: ResultColumn.columns(of: fetch.entity), ids: ids,
           rows: ResultRows(source: source, positions: positions))
       }
-      // A few objects, read from the file row by row (``ColumnsRead``); where a read-only
-      // session left some out, reading what it could of a damaged store, the fetch runs again
-      // on the columns.
-      let rows = try ids.compactMap(row(of:))
+      // A few objects, read from the file row by row (``ColumnsRead``), each in the layout of
+      // the entity fetched; where a read-only session left some out, reading what it could
+      // of a damaged store, the fetch runs again on the columns.
+      let layouts = Dictionary(
+        uniqueKeysWithValues: members.map { ($0.name, MemberSlots(of: fetch.entity, in: $0)) })
+      let rows = try ids.compactMap { id in
+        try row(of: id).flatMap { row in layouts[id.entity].map { $0.row(row) } }
+      }
       guard rows.count == ids.count else {
-        try decodeColumns(ofEntity: fetch.entity.name)
+        for member in members { try decodeColumns(ofEntity: member.name) }
         return try self.fetch(fetch, compiler)
       }
       return ResultSet(
