@@ -305,6 +305,35 @@ final class ColumnsOnDemandTests: XCTestCase {
     XCTAssertTrue(readOnly.notes.contains { $0.kind == .warning }, "\(readOnly.notes)")
   }
 
+  /// `why` reads the keys, then what its predicate compares (the last fetch's when it names
+  /// none) and the rows of the objects it explains, and explains them as with everything
+  /// decoded.
+  func testWhyReadsWhatItsPredicateComparesAndTheRowsItExplains() throws {
+    let (whole, session) = try wholeAndFreshSessions()
+    let why = "why Tie/p3 where worn > 1"
+    XCTAssertEqual(try session.run(why), try whole.run(why))
+    XCTAssertEqual(decoded, ["Tie.worn"])
+    for statements in [
+      ["fetch Tie where owner.name == \"Ann\" limit 2", "why"], ["why not Tie/p2"],
+    ] {
+      for statement in statements {
+        XCTAssertEqual(try session.run(statement), try whole.run(statement), statement)
+      }
+    }
+    XCTAssertEqual(decoded, ["Tie.worn", "Person.name", "Tie.owner"])
+    XCTAssertThrowsError(try session.run("why Tie/p99 where worn > 1"))
+
+    // A damaged row is reported as its column is; read-only, the object is left out.
+    let loadError = try writeDamagedStore()
+    let named = "why Tie/p4 where name == \"Tie 3\""
+    XCTAssertThrowsError(try open().run(named)) { error in
+      XCTAssertEqual(error as? StoreError, loadError)
+    }
+    XCTAssertThrowsError(try open(readOnly: true).run(named)) { error in
+      XCTAssertEqual("\(error)", "1:5: there is no object Tie/p4")
+    }
+  }
+
   /// A limited fetch of an entity others inherit from reads the rows of the objects it shows,
   /// each from its own entity and shown with the properties of the entity fetched (a
   /// sub-entity holds its relationships after its own attributes), and decodes only what

@@ -10,7 +10,9 @@
 /// objects that match only what its predicate names, and `show` of one object no column: the
 /// rows of the objects they show are read from the file (`show` decodes the columns instead
 /// when more objects match), as are those of a selection of at most as many that `show`
-/// shows. `explain` reads what the
+/// shows. `why` reads only the keys: once its predicate is bound (it may be the last
+/// fetch's), it decodes what that compares (``init(comparedBy:on:in:)``) and reads the rows of
+/// the objects it explains, up to as many. `explain` reads what the
 /// statement's predicate and sort keys name (estimating a plan tries the predicate on a
 /// sample of the objects, and takes indexes into use), and none is read by the statements about pending changes (`save`, `rollback`, `undo`,
 /// `redo`, `changes`, `validate`), since a session has none while any column is still in the
@@ -93,7 +95,7 @@ struct ColumnsRead {
     case .show(.matching(let entity, let predicate)):
       // The objects' rows are read alone when few match (``Interpreter/show``).
       predicate.map { read($0, on: entity.name) }
-    case .save, .rollback, .changes, .undo, .redo, .validate:
+    case .save, .rollback, .changes, .undo, .redo, .validate, .why:
       break
     default:
       everything = !explains
@@ -101,6 +103,14 @@ struct ColumnsRead {
     guard !everything else { return }
     let leadsAnIndex = widen(in: model)
     keys = keys || (keepsIndexes && leadsAnIndex)
+  }
+
+  /// The columns `predicate`, bound on `entity`, compares in `model` (in every entity that
+  /// inherits from it, and those of the indexes they lead), and the keys.
+  init(comparedBy predicate: BoundPredicate, on entity: String, in model: Model) {
+    read(predicate, on: entity)
+    guard !everything else { return }
+    _ = widen(in: model)
   }
 
   /// The most objects a fetch reads from the file row by row rather than decoding their

@@ -51,6 +51,13 @@ extension Interpreter {
     }
   }
 
+  /// Decodes the columns still in the store file that `predicate`, bound on `entity`,
+  /// compares, for a statement that binds its predicate as it runs (`why`).
+  func decodeColumns(comparedBy predicate: BoundPredicate, on entity: Entity) throws {
+    guard storeFile != nil else { return }
+    try decode(ColumnsRead(comparedBy: predicate, on: entity.name, in: context.graph.model))
+  }
+
   /// Decodes every column of the entity `name` still in the store file, for a caller that
   /// reads its objects whole from ``Context/graph``.
   func decodeColumns(ofEntity name: String) throws {

@@ -13,12 +13,19 @@ extension Interpreter {
     let (entity, ids) = try whyObjects(request, binder, range: range)
     let syntax = try whyPredicate(request, entity: entity, range: range)
     let bound = try binder.bind(syntax, on: entity)
+    // What the predicate compares, and the objects' rows: read from the store file for a
+    // few objects, from their decoded columns for more (``ColumnsRead``).
+    try decodeColumns(comparedBy: bound, on: entity)
+    if ids.count > ColumnsRead.rowsReadAlone {
+      for member in context.graph.model.hierarchy(of: entity.name) {
+        try decodeColumns(ofEntity: member.name)
+      }
+    }
     let compiler = compiler(now)
     var explanations: [WhyExplanation] = []
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
-      guard let member = context.graph.model.entity(named: id.entity),
-        let own = context.graph.table(id.entity).row(for: id.key)
+      guard let member = context.graph.model.entity(named: id.entity), let own = try row(of: id)
       else { continue }
       let row = member.name == entity.name ? own : HierarchyScan.row(own, of: member, as: entity)
       let tracer = WhyTracer(compiler: compiler, scope: EvaluationScope(row: row, key: id.key))
@@ -26,6 +33,12 @@ extension Interpreter {
         WhyExplanation(
           object: id, predicate: PredicateFormatter.format(syntax),
           expectsMatch: request.expectsMatch, tree: tracer.trace(syntax, bound)))
+    }
+    // A read-only session reading what it could of a damaged store may have left it out.
+    if let object = request.object, explanations.isEmpty {
+      throw LanguageError(
+        .semantic, "there is no object \(ObjectID(entity: entity.name, key: object.key))",
+        at: object.range)
     }
     return explanations
   }
