@@ -334,6 +334,22 @@ final class ColumnsOnDemandTests: XCTestCase {
     }
   }
 
+  /// `export` reads every column of its entity and what its predicate names, and no other
+  /// entity's, and writes what a session with everything decoded writes.
+  func testAnExportReadsItsEntityWhole() throws {
+    let (whole, session) = try wholeAndFreshSessions()
+    let folder = try makeTemporaryFolder("bowq-on-demand-export")
+    for (name, interpreter) in [("whole", whole), ("fresh", session)] {
+      _ = try interpreter.run(
+        "export Tie where owner.name == \"Ann\" to \"\(folder.path)/\(name).json\"")
+    }
+    XCTAssertEqual(
+      Set(decoded), ["Tie.name", "Tie.worn", "Tie.rating", "Tie.owner", "Person.name"])
+    XCTAssertEqual(
+      try Data(contentsOf: folder.appendingPathComponent("fresh.json")),
+      try Data(contentsOf: folder.appendingPathComponent("whole.json")))
+  }
+
   /// A limited fetch of an entity others inherit from reads the rows of the objects it shows,
   /// each from its own entity and shown with the properties of the entity fetched (a
   /// sub-entity holds its relationships after its own attributes), and decodes only what

@@ -79,6 +79,51 @@ final class ExportImportRoundTripTests: XCTestCase {
     }
   }
 
+  /// An export is written object by object: a JSON array exactly as Foundation writes it
+  /// whole, a binary property list that reads back the same, and a file that holds exactly
+  /// what the export makes in memory, in every format, for no object, one, and thousands.
+  func testAnExportWrittenAsItIsReadHoldsWhatOneMadeWholeDoes() throws {
+    let some = try rows(date: Date(timeIntervalSince1970: 1_714_557_600))
+    let many = (0..<3_000).map { i in some[i % some.count] }
+    for rows in [[], Array(some.prefix(1)), some, many] {
+      let whole = { (json: Bool) in
+        PropertyList.array(rows.map { ObjectExport.dictionary($0, of: self.everyType, json: json) })
+      }
+      XCTAssertEqual(
+        try ObjectExport.data(rows, of: everyType, as: .json),
+        try PropertyListEncoding.encode(whole(true), as: .json), "\(rows.count) objects")
+      XCTAssertEqual(
+        try PropertyListDecoding.decode(try ObjectExport.data(rows, of: everyType, as: .binary)).0,
+        whole(false))
+      for format in ExportFormat.allCases {
+        let folder = try makeTemporaryFolder("bowq-export")
+        let path = folder.appendingPathComponent("out").path
+        var count = 0
+        try AtomicFile.replaceContents(of: path) { file in
+          count = try ObjectExport.write(rows, of: everyType, as: format, to: file)
+        }
+        XCTAssertEqual(count, rows.count)
+        XCTAssertEqual(
+          try Data(contentsOf: URL(fileURLWithPath: path)),
+          try ObjectExport.data(rows, of: everyType, as: format), "\(format), \(rows.count)")
+      }
+    }
+  }
+
+  /// A large export reaches its file in several writes of the output's buffer (about 4 MB
+  /// each), which hold exactly what the export makes in memory.
+  func testALargeExportIsWrittenInPartsThatHoldWhatOneMadeWholeDoes() throws {
+    let entity = Entity(name: "Tie", attributes: [Attribute(name: "name", type: .string)])
+    let rows = (0..<500_000).lazy.map { [Value.string("Tie number \($0)")] }
+    let path = try makeTemporaryFolder("bowq-export").appendingPathComponent("ties.csv").path
+    try AtomicFile.replaceContents(of: path) { file in
+      XCTAssertEqual(try ObjectExport.write(rows, of: entity, as: .csv, to: file), 500_000)
+    }
+    let written = try Data(contentsOf: URL(fileURLWithPath: path))
+    XCTAssertGreaterThan(written.count, 2 * (4 << 20))
+    XCTAssertEqual(written, try ObjectExport.data(Array(rows), of: entity, as: .csv))
+  }
+
   func testFractionalDatesRoundTripThroughJSONAndBinary() throws {
     let fractional = Date(timeIntervalSince1970: 1_714_557_600.25)
     try assertRoundTrip(rows(date: fractional), as: .json)

@@ -8,38 +8,117 @@ import Foundation
 /// which has neither, gets ISO 8601 strings and base64. UUIDs and URIs are strings, colors
 /// `{red, green, blue}`, nil values are left out, and relationships name their objects as
 /// `Entity/pN`. CSV writes each value as a table shows it (binary as base64, nil empty).
+///
+/// The objects are written one at a time as they are read (``write(_:of:as:to:)``): an
+/// export to a file holds a few megabytes of it, never the whole text, but for XML, which
+/// Foundation writes whole.
 public enum ObjectExport {
+  /// The objects `rows` as a file of `format`, in memory.
   public static func data(_ rows: [[Value]], of entity: Entity, as format: ExportFormat)
     throws -> Data
   {
+    try export(rows, of: entity, as: format, to: nil).data ?? Data()
+  }
+
+  /// Writes the objects `rows` gives, of `entity`, to `file` (open for reading and writing,
+  /// empty) as `format`, reading each as it writes it; returns how many it wrote.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it, ``ByteOutput/WriteFailure`` soon after
+  ///   a write to the file fails, and what encoding a value throws.
+  static func write(
+    _ rows: some Sequence<[Value]>, of entity: Entity, as format: ExportFormat, to file: Int32
+  ) throws -> Int {
+    try export(rows, of: entity, as: format, to: file).count
+  }
+
+  /// Writes `rows` as `format` to `file`, or into memory when it is nil, and returns how many
+  /// objects it wrote, with the bytes when in memory.
+  private static func export(
+    _ rows: some Sequence<[Value]>, of entity: Entity, as format: ExportFormat, to file: Int32?
+  ) throws -> (count: Int, data: Data?) {
+    if format == .binary { return try binary(rows, of: entity, to: file) }
+    var output = file.map { ByteOutput(writingTo: $0) } ?? ByteOutput(capacity: 1 << 16)
+    var count = 0
     switch format {
-    case .csv:
-      var text = CSV.record(entity.propertyNames.map(CSV.quoted))
-      for (index, row) in rows.enumerated() {
-        try Interrupt.check(every: index)
-        text += CSV.record(row.map(CSV.field))
+    case .xml:
+      var objects: [PropertyList] = []
+      for row in rows {
+        try Interrupt.check(every: objects.count)
+        objects.append(dictionary(row, of: entity, json: false))
       }
-      return Data(text.utf8)
-    case .jsonl:
-      var data = Data()
-      for (index, row) in rows.enumerated() {
-        try Interrupt.check(every: index)
-        let object = try FoundationBridge.object(
-          from: dictionary(row, of: entity, json: true), forJSON: true)
-        data += try JSONSerialization.data(
-          withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        data.append(0x0A)
+      count = objects.count
+      try PropertyListEncoding.encode(.array(objects), as: .xml).withUnsafeBytes {
+        output.append($0)
       }
-      return data
-    case .json, .xml, .binary:
-      let plistFormat = format.propertyListFormat ?? .binary
-      let objects = rows.map { dictionary($0, of: entity, json: plistFormat == .json) }
-      return try PropertyListEncoding.encode(.array(objects), as: plistFormat)
+    case .csv, .jsonl, .json, .binary:
+      if format == .csv { append(CSV.record(entity.propertyNames.map(CSV.quoted)), to: &output) }
+      if format == .json { append("[\n", to: &output) }
+      for row in rows {
+        try Interrupt.check(every: count)
+        try output.checkWriting()
+        switch format {
+        case .jsonl:
+          let object = try FoundationBridge.object(
+            from: dictionary(row, of: entity, json: true), forJSON: true)
+          try JSONSerialization.data(
+            withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]
+          ).withUnsafeBytes { output.append($0) }
+          append("\n", to: &output)
+        case .json:
+          if count > 0 { append(",\n", to: &output) }
+          append(try jsonElement(dictionary(row, of: entity, json: true)), to: &output)
+        default:
+          append(CSV.record(row.map(CSV.field)), to: &output)
+        }
+        count += 1
+        output.flushIfFull()
+      }
+      if format == .json { append("\n]", to: &output) }
     }
+    guard file != nil else { return (count, output.data()) }
+    try output.finishWriting()
+    return (count, nil)
+  }
+
+  private static func append(_ text: String, to output: inout ByteOutput) {
+    var text = text
+    text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// One object of a JSON array as Foundation writes the array whole, pretty-printed with
+  /// sorted keys: its own text, each line but the empty ones indented two spaces (JSON
+  /// strings hold no line breaks: they are escaped).
+  private static func jsonElement(_ object: PropertyList) throws -> String {
+    let text = String(
+      decoding: try PropertyListEncoding.encode(object, as: .json), as: UTF8.self)
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+  }
+
+  /// `rows` as a binary property list: each object written as it is read, then the array of
+  /// them.
+  private static func binary(_ rows: some Sequence<[Value]>, of entity: Entity, to file: Int32?)
+    throws -> (count: Int, data: Data?)
+  {
+    var builder =
+      file.map { BinaryPlistBuilder(writingTo: $0) } ?? BinaryPlistBuilder(capacity: 1 << 16)
+    var objects: [UInt32] = []
+    for row in rows {
+      try Interrupt.check(every: objects.count)
+      try builder.checkWriting()
+      let object = try BinaryPropertyListWriter.write(
+        dictionary(row, of: entity, json: false), into: &builder, depth: 1)
+      objects.append(try BinaryPlistBuilder.reference(object))
+    }
+    let top = builder.reserveContainer()
+    builder.setArray(top, elements: objects)
+    guard file != nil else { return (objects.count, builder.finish(top: top)) }
+    try builder.finishWriting(top: top)
+    return (objects.count, nil)
   }
 
   /// One object as a dictionary of its non-nil properties.
-  private static func dictionary(_ row: [Value], of entity: Entity, json: Bool) -> PropertyList {
+  static func dictionary(_ row: [Value], of entity: Entity, json: Bool) -> PropertyList {
     PropertyList.dictionary(
       PropertyListDictionary(
         zip(entity.propertyNames, row).compactMap { name, value in

@@ -44,13 +44,40 @@ enum AtomicFile {
   ///   which are left as they are; ``FileError/failed(path:step:reason:)`` naming the step
   ///   that failed, the file untouched (or replaced, when only the last flush failed).
   static func replaceContents(of path: String, with data: Data) throws(FileError) {
+    do {
+      try replaceContents(of: path) { fd in try writeAll(data, to: fd, path: path) }
+    } catch let error as FileError {
+      throw error
+    } catch {
+      throw FileError.failed(path: path, step: "cannot write", reason: "\(error)")
+    }
+  }
+
+  /// Replaces the file `path` leads to as ``replaceContents(of:with:)`` does, with what
+  /// `write` writes to the new version's descriptor (open for reading and writing, empty):
+  /// a file made as it is written, of any size. An error `write` throws removes the new
+  /// version, leaves the file as it was, and is thrown as it is.
+  static func replaceContents(of path: String, writing write: (Int32) throws -> Void) throws {
     let target = try ResolvedPath(path)
     let folder = folder(of: target.realPath)
     let name = target.realPath.split(separator: "/").last.map(String.init) ?? ""
+    let fd: Int32
+    let temporary: String
     do throws(FileError) {
-      let temporary = try writeTemporaryFile(
-        data, prefix: ".\(name).tmp-", in: folder, mode: target.mode, owner: target.owner)
-      try replace(target.realPath, with: temporary)
+      (fd, temporary) = try createTemporaryFile(
+        prefix: ".\(name).tmp-", in: folder, mode: target.mode, owner: target.owner)
+    } catch {
+      throw FileError.failed(path: path, step: error.step, reason: error.systemReason)
+    }
+    do {
+      try write(fd)
+    } catch {
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    do throws(FileError) {
+      try replace(target.realPath, with: try finishTemporaryFile(fd, at: temporary))
       try flushFolder(folder)
     } catch {
       throw FileError.failed(path: path, step: error.step, reason: error.systemReason)

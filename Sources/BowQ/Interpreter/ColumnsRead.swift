@@ -3,8 +3,9 @@
 /// touches two attributes decodes two.
 ///
 /// Only the statements whose reads are known from their bound form read less than every
-/// column: `count`, and `fetch`es — a fetch of objects shows each of them whole, so it
-/// reads every column of its entity and of those that inherit from it; one with `select`
+/// column: `count`, `export` (every column of its entity and of those that inherit from
+/// it, and what its predicate names), and `fetch`es — a fetch of objects shows each of them
+/// whole, so it reads every column of its entity and of those that inherit from it; one with `select`
 /// reads what its predicate, sort keys, columns and grouping name. A fetch limited to at most
 /// ``rowsReadAlone`` objects reads only what its predicate and sort keys name, `show` of the
 /// objects that match only what its predicate names, and `show` of one object no column: the
@@ -69,9 +70,7 @@ struct ColumnsRead {
       if !fetch.sortsRows { for key in fetch.sort { read(key.value, on: entity) } }
       guard let projection = fetch.projection else {
         if explains || Self.readsRowsAlone(fetch) { break }
-        for member in model.hierarchy(of: entity) {
-          slots[member.name, default: []].formUnion(0..<member.slotCount)
-        }
+        readWhole(model.hierarchy(of: entity))
         break
       }
       for column in projection.columns {
@@ -87,6 +86,9 @@ struct ColumnsRead {
         break
       }
       predicate.map { read($0, on: entity.name) }
+    case .export(let export):
+      export.predicate.map { read($0, on: export.entity.name) }
+      if !explains { readWhole(model.hierarchy(of: export.entity.name)) }
     case .show(.object):
       // The one object's values are read from the file as a row (``Interpreter/show``).
       break
@@ -124,6 +126,11 @@ struct ColumnsRead {
   private static func readsRowsAlone(_ fetch: BoundFetch) -> Bool {
     guard let limit = fetch.limit else { return false }
     return limit <= rowsReadAlone
+  }
+
+  /// Adds every slot of each of `entities`, whose objects are read whole.
+  private mutating func readWhole(_ entities: [Entity]) {
+    for entity in entities { slots[entity.name, default: []].formUnion(0..<entity.slotCount) }
   }
 
   /// Adds the slots `predicate` reads, on objects of `entity`.

@@ -88,23 +88,27 @@ extension Interpreter {
     }
     let ids = try matching(export.entity, export.predicate, compiler)
     let graph = context.graph
-    let rows = ids.compactMap { id -> [Value]? in
+    // Each object is read as it is written: the file is never held whole, nor its objects.
+    let rows = ids.lazy.compactMap { id -> [Value]? in
       guard let member = graph.model.entity(named: id.entity),
         let row = graph.table(id.entity).row(for: id.key)
       else { return nil }
       return HierarchyScan.row(row, of: member, as: export.entity)
     }
-    let data: Data
+    var count = 0
     do {
-      data = try ObjectExport.data(rows, of: export.entity, as: export.format)
+      try AtomicFile.replaceContents(of: path) { file in
+        count = try ObjectExport.write(rows, of: export.entity, as: export.format, to: file)
+      }
+    } catch let error as FileError {
+      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
+    } catch let error as ByteOutput.WriteFailure {
+      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
+    } catch let interrupted as Interrupted {
+      throw interrupted
     } catch {
       throw EvaluationError("cannot export \(export.entity.name): \(error)", at: range)
     }
-    do {
-      try AtomicFile.replaceContents(of: path, with: data)
-    } catch {
-      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
-    }
-    return .exported(entity: export.entity.name, count: rows.count, path: export.path)
+    return .exported(entity: export.entity.name, count: count, path: export.path)
   }
 }
