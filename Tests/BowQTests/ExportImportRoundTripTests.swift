@@ -80,7 +80,8 @@ final class ExportImportRoundTripTests: XCTestCase {
   }
 
   /// An export is written object by object: a JSON array exactly as Foundation writes it
-  /// whole, a binary property list that reads back the same, and a file that holds exactly
+  /// whole and JSON Lines as it writes each object, a binary property list that reads back
+  /// the same, and a file that holds exactly
   /// what the export makes in memory, in every format, for no object, one, and thousands.
   func testAnExportWrittenAsItIsReadHoldsWhatOneMadeWholeDoes() throws {
     let some = try rows(date: Date(timeIntervalSince1970: 1_714_557_600))
@@ -95,6 +96,15 @@ final class ExportImportRoundTripTests: XCTestCase {
       XCTAssertEqual(
         try PropertyListDecoding.decode(try ObjectExport.data(rows, of: everyType, as: .binary)).0,
         whole(false))
+      var lines = Data()
+      for row in rows {
+        let object = try FoundationBridge.object(
+          from: ObjectExport.dictionary(row, of: everyType, json: true), forJSON: true)
+        lines += try JSONSerialization.data(
+          withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        lines.append(0x0A)
+      }
+      XCTAssertEqual(try ObjectExport.data(rows, of: everyType, as: .jsonl), lines)
       for format in ExportFormat.allCases {
         let folder = try makeTemporaryFolder("bowq-export")
         let path = folder.appendingPathComponent("out").path

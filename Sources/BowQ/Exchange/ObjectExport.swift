@@ -51,29 +51,30 @@ public enum ObjectExport {
         output.append($0)
       }
     case .csv, .jsonl, .json, .binary:
+      var json = JSONText(pretty: format == .json, escapesSlashes: format == .json)
       if format == .csv { append(CSV.record(entity.propertyNames.map(CSV.quoted)), to: &output) }
-      if format == .json { append("[\n", to: &output) }
+      if format == .json { append("[", to: &output) }
+      var text = ""
       for row in rows {
         try Interrupt.check(every: count)
         try output.checkWriting()
+        text.removeAll(keepingCapacity: true)
         switch format {
         case .jsonl:
-          let object = try FoundationBridge.object(
-            from: dictionary(row, of: entity, json: true), forJSON: true)
-          try JSONSerialization.data(
-            withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]
-          ).withUnsafeBytes { output.append($0) }
-          append("\n", to: &output)
+          try json.append(dictionary(row, of: entity, json: true), to: &text)
+          text += "\n"
         case .json:
-          if count > 0 { append(",\n", to: &output) }
-          append(try jsonElement(dictionary(row, of: entity, json: true)), to: &output)
+          // As Foundation lays out the array whole: each object on lines of its own.
+          text += count > 0 ? ",\n  " : "\n  "
+          try json.append(dictionary(row, of: entity, json: true), depth: 1, to: &text)
         default:
-          append(CSV.record(row.map(CSV.field)), to: &output)
+          text = CSV.record(row.map(CSV.field))
         }
+        append(text, to: &output)
         count += 1
         output.flushIfFull()
       }
-      if format == .json { append("\n]", to: &output) }
+      if format == .json { append(count > 0 ? "\n]" : "\n\n]", to: &output) }
     }
     guard file != nil else { return (count, output.data()) }
     try output.finishWriting()
@@ -83,16 +84,6 @@ public enum ObjectExport {
   private static func append(_ text: String, to output: inout ByteOutput) {
     var text = text
     text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
-  }
-
-  /// One object of a JSON array as Foundation writes the array whole, pretty-printed with
-  /// sorted keys: its own text, each line but the empty ones indented two spaces (JSON
-  /// strings hold no line breaks: they are escaped).
-  private static func jsonElement(_ object: PropertyList) throws -> String {
-    let text = String(
-      decoding: try PropertyListEncoding.encode(object, as: .json), as: UTF8.self)
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
   }
 
   /// `rows` as a binary property list: each object written as it is read, then the array of
