@@ -359,7 +359,8 @@ public final class Shell {
       }
     }
     do {
-      let result = try run(statement)
+      let result =
+        interactive ? try WorkIndicator.whileRunning { try run(statement) } : try run(statement)
       try printer.print(
         result, interactive: interactive, settings: settings, lesson: interpreter.lesson)
       for note in interpreter.notes {

@@ -41,4 +41,19 @@ final class InterruptShellTests: XCTestCase {
     let screen = try terminal.waitFor("count = 1", timeout: 20)
     XCTAssertFalse(screen.contains("~ T/"), "the interrupted update changed objects:\n\(screen)")
   }
+
+  /// A statement that runs for more than a moment says so at the terminal, with its seconds
+  /// and that Ctrl-C stops it, on a line erased before what comes next.
+  func testALongStatementSaysItIsStillRunningUntilItStops() throws {
+    let home = try makeHome()
+    let store = try makeStore(count: 300_000, in: home)
+    let terminal = try startShell(["--store", store], home: home)
+    let digits = String(repeating: ".*[0-9]", count: 8)
+    try terminal.enter("count T where name MATCHES \"\(digits).*x\"")
+    var screen = try terminal.waitFor("(Ctrl-C stops it)", timeout: 30)
+    XCTAssertTrue(screen.contains("… still running, "), screen)
+    try terminal.press("C-c")
+    screen = try terminal.waitFor("Interrupted.", timeout: 10)
+    XCTAssertFalse(screen.contains("still running"), screen)
+  }
 }
