@@ -22,9 +22,9 @@ final class JSONTextTests: XCTestCase {
     -> String
   {
     var json = JSONText(pretty: pretty, escapesSlashes: escapesSlashes)
-    var text = ""
+    var text: [UInt8] = []
     try json.append(plist, to: &text)
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 
   func testWritesWhatFoundationWrites() throws {

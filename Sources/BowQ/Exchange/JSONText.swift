@@ -24,24 +24,25 @@ struct JSONText {
     self.escapesSlashes = escapesSlashes
   }
 
-  /// Appends `value` to `text`, as an element `depth` levels below the top.
+  /// Appends `value` to `text` (UTF-8), as an element `depth` levels below the top.
   ///
   /// - Throws: ``Unrepresentable`` for a number that is not finite, a date or data.
-  mutating func append(_ value: PropertyList, depth: Int = 0, to text: inout String) throws {
+  mutating func append(_ value: PropertyList, depth: Int = 0, to text: inout [UInt8]) throws {
     switch value {
     case .string(let string): append(string: string, to: &text)
-    case .integer(let integer): text += String(integer)
-    case .unsignedInteger(let integer): text += String(integer)
-    case .bool(let bool): text += bool ? "true" : "false"
+    case .integer(let integer): text += String(integer).utf8
+    case .unsignedInteger(let integer): text += String(integer).utf8
+    case .bool(let bool): text += (bool ? "true" : "false").utf8
     case .real(let real):
       guard real.isFinite else { throw Unrepresentable(description: "JSON cannot hold \(real)") }
       let written = real.description
-      text += written.hasSuffix(".0") ? String(written.dropLast(2)) : written
+      text += (written.hasSuffix(".0") ? written.dropLast(2) : written[...]).utf8
     case .date: throw Unrepresentable(description: "JSON cannot hold a date")
     case .data: throw Unrepresentable(description: "JSON cannot hold data")
     case .array(let elements):
       try Self.appendContainer(
-        "[", "]", count: elements.count, depth: depth, pretty: pretty, to: &text
+        UInt8(ascii: "["), UInt8(ascii: "]"), count: elements.count, depth: depth,
+        pretty: pretty, to: &text
       ) {
         try self.append(elements[$0], depth: depth + 1, to: &$1)
       }
@@ -51,10 +52,11 @@ struct JSONText {
       orders[keys] = order
       let values = dictionary.values
       try Self.appendContainer(
-        "{", "}", count: keys.count, depth: depth, pretty: pretty, to: &text
+        UInt8(ascii: "{"), UInt8(ascii: "}"), count: keys.count, depth: depth,
+        pretty: pretty, to: &text
       ) {
         self.append(string: keys[order[$0]], to: &$1)
-        $1 += self.pretty ? " : " : ":"
+        $1 += (self.pretty ? " : " : ":").utf8
         try self.append(values[order[$0]], depth: depth + 1, to: &$1)
       }
     }
@@ -62,21 +64,26 @@ struct JSONText {
 
   /// A container's `count` elements, each written by `element`, between `open` and `close`.
   private static func appendContainer(
-    _ open: String, _ close: String, count: Int, depth: Int, pretty: Bool,
-    to text: inout String, element: (Int, inout String) throws -> Void
+    _ open: UInt8, _ close: UInt8, count: Int, depth: Int, pretty: Bool,
+    to text: inout [UInt8], element: (Int, inout [UInt8]) throws -> Void
   ) rethrows {
-    text += open
-    let inner = pretty ? "\n" + String(repeating: "  ", count: depth + 1) : ""
+    text.append(open)
     for index in 0..<count {
-      if index > 0 { text += "," }
-      text += inner
+      if index > 0 { text.append(UInt8(ascii: ",")) }
+      if pretty { newLine(depth: depth + 1, to: &text) }
       try element(index, &text)
     }
     if pretty {
-      text += count == 0 ? "\n\n" : "\n"
-      text += String(repeating: "  ", count: depth)
+      if count == 0 { text.append(UInt8(ascii: "\n")) }
+      newLine(depth: depth, to: &text)
     }
-    text += close
+    text.append(close)
+  }
+
+  /// A line break, then two spaces for each of `depth` levels.
+  private static func newLine(depth: Int, to text: inout [UInt8]) {
+    text.append(UInt8(ascii: "\n"))
+    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
   }
 
   /// The places of `keys` in the order `.sortedKeys` gives them: by
@@ -91,31 +98,30 @@ struct JSONText {
     }
   }
 
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
   /// A string in double quotes, with `"`, `\` and control characters escaped (and `/`
-  /// when ``escapesSlashes``), as Foundation escapes them.
-  private func append(string: String, to text: inout String) {
-    text += "\""
-    var plainStart = string.unicodeScalars.startIndex
-    for index in string.unicodeScalars.indices {
-      let escaped: String
-      switch string.unicodeScalars[index] {
-      case "\"": escaped = "\\\""
-      case "\\": escaped = "\\\\"
-      case "/" where escapesSlashes: escaped = "\\/"
-      case "\u{8}": escaped = "\\b"
-      case "\u{C}": escaped = "\\f"
-      case "\n": escaped = "\\n"
-      case "\r": escaped = "\\r"
-      case "\t": escaped = "\\t"
-      case let scalar where scalar.value < 0x20:
-        escaped = "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-      default: continue
+  /// when ``escapesSlashes``), as Foundation escapes them; every other byte of its UTF-8 as
+  /// it is.
+  private func append(string: String, to text: inout [UInt8]) {
+    text.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        text += [UInt8(ascii: "\\"), byte]
+      case UInt8(ascii: "/") where escapesSlashes:
+        text += [UInt8(ascii: "\\"), byte]
+      case 0x08: text += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+      case 0x0C: text += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+      case 0x0A: text += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x0D: text += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case 0x09: text += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case ..<0x20:
+        text += "\\u00".utf8
+        text += [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
+      default: text.append(byte)
       }
-      text.unicodeScalars += string.unicodeScalars[plainStart..<index]
-      text += escaped
-      plainStart = string.unicodeScalars.index(after: index)
     }
-    text.unicodeScalars += string.unicodeScalars[plainStart...]
-    text += "\""
+    text.append(UInt8(ascii: "\""))
   }
 }

@@ -54,7 +54,7 @@ public enum ObjectExport {
       var json = JSONText(pretty: format == .json, escapesSlashes: format == .json)
       if format == .csv { append(CSV.record(entity.propertyNames.map(CSV.quoted)), to: &output) }
       if format == .json { append("[", to: &output) }
-      var text = ""
+      var text: [UInt8] = []
       for row in rows {
         try Interrupt.check(every: count)
         try output.checkWriting()
@@ -62,15 +62,15 @@ public enum ObjectExport {
         switch format {
         case .jsonl:
           try json.append(dictionary(row, of: entity, json: true), to: &text)
-          text += "\n"
+          text.append(UInt8(ascii: "\n"))
         case .json:
           // As Foundation lays out the array whole: each object on lines of its own.
-          text += count > 0 ? ",\n  " : "\n  "
+          text += (count > 0 ? ",\n  " : "\n  ").utf8
           try json.append(dictionary(row, of: entity, json: true), depth: 1, to: &text)
         default:
-          text = CSV.record(row.map(CSV.field))
+          text += CSV.record(row.map(CSV.field)).utf8
         }
-        append(text, to: &output)
+        text.withUnsafeBytes { output.append($0) }
         count += 1
         output.flushIfFull()
       }
