@@ -79,8 +79,8 @@ final class ExportImportRoundTripTests: XCTestCase {
     }
   }
 
-  /// An export is written object by object: a JSON array exactly as Foundation writes it
-  /// whole and JSON Lines as it writes each object, a binary property list that reads back
+  /// An export is written object by object: a JSON array and an XML property list exactly
+  /// as Foundation writes them whole and JSON Lines as it writes each object, a binary property list that reads back
   /// the same, and a file that holds exactly
   /// what the export makes in memory, in every format, for no object, one, and thousands.
   func testAnExportWrittenAsItIsReadHoldsWhatOneMadeWholeDoes() throws {
@@ -93,6 +93,9 @@ final class ExportImportRoundTripTests: XCTestCase {
       XCTAssertEqual(
         try ObjectExport.data(rows, of: everyType, as: .json),
         try PropertyListEncoding.encode(whole(true), as: .json), "\(rows.count) objects")
+      XCTAssertEqual(
+        try ObjectExport.data(rows, of: everyType, as: .xml),
+        try PropertyListEncoding.encode(whole(false), as: .xml), "\(rows.count) objects")
       XCTAssertEqual(
         try PropertyListDecoding.decode(try ObjectExport.data(rows, of: everyType, as: .binary)).0,
         whole(false))

@@ -10,8 +10,8 @@ import Foundation
 /// `Entity/pN`. CSV writes each value as a table shows it (binary as base64, nil empty).
 ///
 /// The objects are written one at a time as they are read (``write(_:of:as:to:)``): an
-/// export to a file holds a few megabytes of it, never the whole text, but for XML, which
-/// Foundation writes whole.
+/// export to a file holds a few megabytes of it, never the whole text. JSON and XML come
+/// out as Foundation writes them (``JSONText``, ``XMLPropertyListText``).
 public enum ObjectExport {
   /// The objects `rows` as a file of `format`, in memory.
   public static func data(_ rows: [[Value]], of entity: Entity, as format: ExportFormat)
@@ -39,51 +39,45 @@ public enum ObjectExport {
     if format == .binary { return try binary(rows, of: entity, to: file) }
     var output = file.map { ByteOutput(writingTo: $0) } ?? ByteOutput(capacity: 1 << 16)
     var count = 0
+    var json = JSONText(pretty: format == .json, escapesSlashes: format == .json)
+    var text: [UInt8] = []
     switch format {
-    case .xml:
-      var objects: [PropertyList] = []
-      for row in rows {
-        try Interrupt.check(every: objects.count)
-        objects.append(dictionary(row, of: entity, json: false))
-      }
-      count = objects.count
-      try PropertyListEncoding.encode(.array(objects), as: .xml).withUnsafeBytes {
-        output.append($0)
-      }
-    case .csv, .jsonl, .json, .binary:
-      var json = JSONText(pretty: format == .json, escapesSlashes: format == .json)
-      if format == .csv { append(CSV.record(entity.propertyNames.map(CSV.quoted)), to: &output) }
-      if format == .json { append("[", to: &output) }
-      var text: [UInt8] = []
-      for row in rows {
-        try Interrupt.check(every: count)
-        try output.checkWriting()
-        text.removeAll(keepingCapacity: true)
-        switch format {
-        case .jsonl:
-          try json.append(dictionary(row, of: entity, json: true), to: &text)
-          text.append(UInt8(ascii: "\n"))
-        case .json:
-          // As Foundation lays out the array whole: each object on lines of its own.
-          text += (count > 0 ? ",\n  " : "\n  ").utf8
-          try json.append(dictionary(row, of: entity, json: true), depth: 1, to: &text)
-        default:
-          text += CSV.record(row.map(CSV.field)).utf8
-        }
-        text.withUnsafeBytes { output.append($0) }
-        count += 1
-        output.flushIfFull()
-      }
-      if format == .json { append(count > 0 ? "\n]" : "\n\n]", to: &output) }
+    case .csv: text += CSV.record(entity.propertyNames.map(CSV.quoted)).utf8
+    case .json: text += "[".utf8
+    case .xml: text += XMLPropertyListText.header
+    case .jsonl, .binary: break
     }
+    for row in rows {
+      try Interrupt.check(every: count)
+      try output.checkWriting()
+      switch format {
+      case .jsonl:
+        try json.append(dictionary(row, of: entity, json: true), to: &text)
+        text.append(UInt8(ascii: "\n"))
+      case .json:
+        // As Foundation lays out the array whole: each object on lines of its own.
+        text += (count > 0 ? ",\n  " : "\n  ").utf8
+        try json.append(dictionary(row, of: entity, json: true), depth: 1, to: &text)
+      case .xml:
+        if count == 0 { text += "<array>\n".utf8 }
+        XMLPropertyListText.append(dictionary(row, of: entity, json: false), depth: 1, to: &text)
+      case .csv, .binary:
+        text += CSV.record(row.map(CSV.field)).utf8
+      }
+      text.withUnsafeBytes { output.append($0) }
+      text.removeAll(keepingCapacity: true)
+      count += 1
+      output.flushIfFull()
+    }
+    switch format {
+    case .json: text += (count > 0 ? "\n]" : "\n\n]").utf8
+    case .xml: text += (count > 0 ? "</array>\n" : "<array/>\n").utf8 + XMLPropertyListText.footer
+    case .csv, .jsonl, .binary: break
+    }
+    text.withUnsafeBytes { output.append($0) }
     guard file != nil else { return (count, output.data()) }
     try output.finishWriting()
     return (count, nil)
-  }
-
-  private static func append(_ text: String, to output: inout ByteOutput) {
-    var text = text
-    text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
   }
 
   /// `rows` as a binary property list: each object written as it is read, then the array of
