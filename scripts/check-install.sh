@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks that an installed bowq stands alone: installs into a temporary prefix (the debug
 # build, linked as `make install` links it), then runs the README's tour with that binary
-# from a folder far from the checkout, with a new home, no BOWQ_SAMPLE_DATA and — where
+# (and an export and import of the sample in XML and JSON, which go through the Foundation
+# linked into it) from a folder far from the checkout, with a new home, no BOWQ_SAMPLE_DATA and — where
 # this machine allows a private mount namespace — the Swift toolchain's libraries hidden;
 # then uninstalls and checks that nothing is left.
 set -euo pipefail
@@ -21,6 +22,9 @@ toolchain="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib"
 cat >"$work/tour.sh" <<TOUR
 cd "$work/elsewhere"
 bowq() { env -i HOME="$work/home" PATH=/usr/bin:/bin LANG=C.UTF-8 "$prefix/bin/bowq" --format csv "\$@"; }
+bowq --memory --sample -c 'export BowTie to "ties.xml"' -c 'export BowTie to "ties.json"' \\
+  -c 'delete BowTie' -c 'import "ties.xml" into BowTie' -c 'import "ties.json" into BowTie' \\
+  -c 'count BowTie where name == "Red Bow Tie" AND rating == 3.5' >exchanged
 bowq -c 'fetch BowTie where searchKey == "R"' -c 'set rating = 4' -c save
 bowq -c 'count BowTie where searchKey == "R" AND rating == 4'
 TOUR
@@ -38,9 +42,9 @@ else
   fi
 fi
 if [ "$status" != 0 ] || ! grep -q '^BowTie/p1,Red Bow Tie,R,3.5,' "$work/out" ||
-  [ "$(tail -n 1 "$work/out")" != "1" ]; then
+  [ "$(tail -n 1 "$work/out")" != "1" ] || [ "$(tail -n 1 "$work/elsewhere/exchanged")" != "2" ]; then
   echo "check-install: the installed bowq did not run the tour:" >&2
-  cat "$work/out" "$work/err" >&2
+  cat "$work/out" "$work/elsewhere/exchanged" "$work/err" >&2
   exit 1
 fi
 for file in share/man/man1/bowq.1 share/bash-completion/completions/bowq \
