@@ -6,6 +6,15 @@ import XCTest
 /// ``XMLPropertyListText`` writes what Foundation's `PropertyListSerialization` writes for
 /// the same values: escapes, numbers, dates, data lines, key order and layout.
 final class XMLPropertyListTextTests: XCTestCase {
+  /// A date beyond any calendar is written, not trapped on.
+  func testWritesADateBeyondTheCalendar() {
+    var text: [UInt8] = []
+    XMLPropertyListText.append(
+      .date(Date(timeIntervalSinceReferenceDate: 1e300)), depth: 0, to: &text)
+    XCTAssertEqual(
+      String(decoding: text, as: UTF8.self), "<date>1e+300 seconds since 2001-01-01</date>\n")
+  }
+
   func testWritesWhatFoundationWrites() throws {
     var keyed = PropertyListDictionary()
     for key in ["_", "a", "B", "é", "Z", "item10", "item9", "aB", "AB", "a-b"] {

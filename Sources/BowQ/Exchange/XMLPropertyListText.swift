@@ -25,7 +25,8 @@ enum XMLPropertyListText {
     case .unsignedInteger(let integer): element("integer", String(integer), to: &text)
     case .real(let real): element("real", Self.real(real), to: &text)
     case .bool(let bool): text += (bool ? "<true/>\n" : "<false/>\n").utf8
-    case .date(let date): element("date", Self.date(date), to: &text)
+    case .date(let date):
+      element("date", ISO8601Dates.format(date, milliseconds: false), to: &text)
     case .data(let data):
       text += "<data>\n".utf8
       let base64 = Array(data.base64EncodedString().utf8)
@@ -94,15 +95,5 @@ enum XMLPropertyListText {
     if real.isNaN { return "nan" }
     if real.isInfinite { return real < 0 ? "-infinity" : "+infinity" }
     return String(format: "%.17g", real)
-  }
-
-  /// A date in UTC to the second below it: `2021-11-30T21:20:00Z`.
-  private static func date(_ date: Date) -> String {
-    var seconds = time_t(floor(date.timeIntervalSince1970))
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
   }
 }

@@ -47,9 +47,9 @@ struct ColumnsRead {
     self.everything = everything
   }
 
-  /// Every column of `entity`: its objects read whole.
-  init(wholeObjectsOf entity: Entity) {
-    slots[entity.name] = Set(0..<entity.slotCount)
+  /// Every column of each of `entities`: their objects read whole.
+  init(wholeObjectsOf entities: [Entity]) {
+    readWhole(entities)
   }
 
   /// The columns `bound` (the statement `kind`, bound) reads in `model`, in a session that

@@ -18,13 +18,9 @@ extension Interpreter {
       // A few objects, read from the file row by row (``ColumnsRead``), each in the layout of
       // the entity fetched; where a read-only session left some out, reading what it could
       // of a damaged store, the fetch runs again on the columns.
-      let layouts = Dictionary(
-        uniqueKeysWithValues: members.map { ($0.name, MemberSlots(of: fetch.entity, in: $0)) })
-      let rows = try ids.compactMap { id in
-        try row(of: id).flatMap { row in layouts[id.entity].map { $0.row(row) } }
-      }
+      let rows = try ids.compactMap { try row(of: $0, as: fetch.entity) }
       guard rows.count == ids.count else {
-        for member in members { try decodeColumns(ofEntity: member.name) }
+        try decodeColumns(ofHierarchyOf: fetch.entity.name)
         return try self.fetch(fetch, compiler)
       }
       return ResultSet(

@@ -81,10 +81,13 @@ extension Interpreter {
     -> StatementResult.Report
   {
     let path = resolve(export.path).path
+    let cannotWrite = { (reason: String) in
+      EvaluationError("cannot write \(Value.quoted(export.path)): \(reason)", at: range)
+    }
     do {
       try reservedFiles.check(path)
     } catch {
-      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
+      throw cannotWrite(error.reason)
     }
     let ids = try matching(export.entity, export.predicate, compiler)
     let graph = context.graph
@@ -101,9 +104,9 @@ extension Interpreter {
         count = try ObjectExport.write(rows, of: export.entity, as: export.format, to: file)
       }
     } catch let error as FileError {
-      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
+      throw cannotWrite(error.reason)
     } catch let error as ByteOutput.WriteFailure {
-      throw EvaluationError("cannot write \(Value.quoted(export.path)): \(error.reason)", at: range)
+      throw cannotWrite(error.reason)
     } catch let interrupted as Interrupted {
       throw interrupted
     } catch {

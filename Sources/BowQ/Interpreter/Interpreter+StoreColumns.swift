@@ -58,11 +58,25 @@ extension Interpreter {
     try decode(ColumnsRead(comparedBy: predicate, on: entity.name, in: context.graph.model))
   }
 
+  /// The values of the object `id` as ``row(of:)`` reads them, in the layout of `entity`: its
+  /// own entity, or one it inherits from, whose objects a statement shows.
+  func row(of id: ObjectID, as entity: Entity) throws -> [Value]? {
+    guard let member = context.graph.model.entity(named: id.entity), let own = try row(of: id)
+    else { return nil }
+    return HierarchyScan.row(own, of: member, as: entity)
+  }
+
   /// Decodes every column of the entity `name` still in the store file, for a caller that
   /// reads its objects whole from ``Context/graph``.
   func decodeColumns(ofEntity name: String) throws {
     guard let entity = context.graph.model.entity(named: name) else { return }
-    try decode(ColumnsRead(wholeObjectsOf: entity))
+    try decode(ColumnsRead(wholeObjectsOf: [entity]))
+  }
+
+  /// Decodes every column still in the store file of the entity `name` and of the entities
+  /// that inherit from it, for a caller that reads their objects whole.
+  func decodeColumns(ofHierarchyOf name: String) throws {
+    try decode(ColumnsRead(wholeObjectsOf: context.graph.model.hierarchy(of: name)))
   }
 
   private func decode(_ read: ColumnsRead) throws {

@@ -16,18 +16,12 @@ extension Interpreter {
     // What the predicate compares, and the objects' rows: read from the store file for a
     // few objects, from their decoded columns for more (``ColumnsRead``).
     try decodeColumns(comparedBy: bound, on: entity)
-    if ids.count > ColumnsRead.rowsReadAlone {
-      for member in context.graph.model.hierarchy(of: entity.name) {
-        try decodeColumns(ofEntity: member.name)
-      }
-    }
+    if ids.count > ColumnsRead.rowsReadAlone { try decodeColumns(ofHierarchyOf: entity.name) }
     let compiler = compiler(now)
     var explanations: [WhyExplanation] = []
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
-      guard let member = context.graph.model.entity(named: id.entity), let own = try row(of: id)
-      else { continue }
-      let row = member.name == entity.name ? own : HierarchyScan.row(own, of: member, as: entity)
+      guard let row = try row(of: id, as: entity) else { continue }
       let tracer = WhyTracer(compiler: compiler, scope: EvaluationScope(row: row, key: id.key))
       explanations.append(
         WhyExplanation(
