@@ -10,7 +10,8 @@ import Foundation
 /// resident until the last object is decoded, on top of the graph being built. Mapped, the
 /// bytes are pages of the kernel's file cache: ``releaseResidentPages()`` drops them from
 /// the process (`madvise(MADV_DONTNEED)`) as decoding moves on, and any page touched again
-/// is mapped again from the cache, so peak memory is the graph plus a window of the file.
+/// is mapped again from the cache, so peak memory is the graph plus a window of the file
+/// (``FileMapping`` keeps a scattered read from mapping more of it than the pages around it).
 ///
 /// A mapped file that another program truncates makes the next read of a lost page raise
 /// `SIGBUS`, which would end the process. A read lease (`F_SETLEASE`) rules that out: while
@@ -36,14 +37,12 @@ final class LeasedFileMapping: @unchecked Sendable {
     private static let getLease: Int32 = 1025
   #endif
 
-  private let base: UnsafeMutableRawPointer
-  private let size: Int
+  private let mapping: FileMapping
   /// A duplicate of the caller's descriptor, which holds the lease until ``deinit``.
   private let descriptor: Int32
 
-  private init(base: UnsafeMutableRawPointer, size: Int, descriptor: Int32) {
-    self.base = base
-    self.size = size
+  private init(_ mapping: FileMapping, descriptor: Int32) {
+    self.mapping = mapping
     self.descriptor = descriptor
   }
 
@@ -59,19 +58,18 @@ final class LeasedFileMapping: @unchecked Sendable {
       var status = stat()
       guard fcntl(leased, setSignal, SIGURG) == 0, fcntl(leased, setLease, Int32(F_RDLCK)) == 0,
         fstat(leased, &status) == 0, status.st_size == size,
-        let base = mmap(nil, size, PROT_READ, MAP_SHARED, leased, 0), base != MAP_FAILED
+        let mapping = FileMapping(leased, length: size)
       else {
         close(leased)
         return nil
       }
-      return LeasedFileMapping(base: base, size: size, descriptor: leased)
+      return LeasedFileMapping(mapping, descriptor: leased)
     #else
       return nil
     #endif
   }
 
   deinit {
-    munmap(base, size)
     #if os(Linux)
       _ = fcntl(descriptor, Self.setLease, Int32(F_UNLCK))
     #endif
@@ -80,12 +78,14 @@ final class LeasedFileMapping: @unchecked Sendable {
 
   /// The file's bytes, without a copy; the mapping lives as long as they do.
   var data: Data {
-    Data(bytesNoCopy: base, count: size, deallocator: .custom { [self] _, _ in _ = self })
+    Data(
+      bytesNoCopy: mapping.base, count: mapping.length,
+      deallocator: .custom { [self] _, _ in _ = self })
   }
 
   /// The file's bytes, in place: valid as long as the mapping lives.
   var bytes: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: base, count: size)
+    UnsafeRawBufferPointer(start: mapping.base, count: mapping.length)
   }
 
   /// Whether the mapping holds its read lease, taking it again when the kernel broke it
@@ -105,6 +105,6 @@ final class LeasedFileMapping: @unchecked Sendable {
   /// Drops the file's pages from the process's memory; they stay in the file cache and are
   /// mapped again when read.
   func releaseResidentPages() {
-    madvise(base, size, MADV_DONTNEED)
+    mapping.releaseResidentPages()
   }
 }

@@ -34,10 +34,9 @@ struct ByteOutput: ~Copyable {
   private var outgoingCapacity = 0
   /// Where the bytes being written out start: every byte before it is in the file.
   private var outgoingStart = 0
-  /// The mapping of the file's first ``viewLength`` bytes that earlier objects are read
-  /// through (nil until one is), of which only the first ``outgoingStart`` are read.
-  private var view: UnsafeMutableRawPointer?
-  private var viewLength = 0
+  /// The mapping of the file that earlier objects are read through (nil until one is), of
+  /// which only the first ``outgoingStart`` bytes are read.
+  private var view: FileMapping?
   /// The `errno` of the first write to the file that failed (0: none); the bytes after it
   /// stay in memory.
   private var failure: Int32 = 0
@@ -69,7 +68,6 @@ struct ByteOutput: ~Copyable {
     _ = writer?.wait()
     free(start)
     free(outgoing)
-    if let view { munmap(view, viewLength) }
   }
 
   private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
@@ -156,7 +154,7 @@ struct ByteOutput: ~Copyable {
     flushed = count
     // The pages of the file read to compare objects are the file's, not the process's: let
     // go of them with each write, to be read again if compared again.
-    if let view { madvise(view, viewLength, MADV_DONTNEED) }
+    view?.releaseResidentPages()
   }
 
   /// Waits for the buffer being written out: from then on every byte before ``flushed`` is
@@ -198,17 +196,14 @@ struct ByteOutput: ~Copyable {
   /// mapping does not cover it (an object in the file is then never found equal when the
   /// file cannot be mapped: it is written again, which is still a valid property list).
   mutating func reader() -> Reader {
-    if let file, viewLength < outgoingStart {
-      if let view { munmap(view, viewLength) }
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      let length = (max(outgoingStart * 2, 64 << 20) + page - 1) / page * page
-      let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, file, 0)
-      (view, viewLength) = mapped == MAP_FAILED || mapped == nil ? (nil, 0) : (mapped, length)
+    if let file, view?.length ?? 0 < outgoingStart {
+      view = nil
+      view = FileMapping(file, length: max(outgoingStart * 2, 64 << 20))
     }
     return Reader(
       buffer: start, flushed: flushed, count: count,
       outgoing: outgoing.map { UnsafeRawPointer($0) },
-      outgoingStart: outgoingStart, view: view.map { UnsafeRawPointer($0) })
+      outgoingStart: outgoingStart, view: view.map { UnsafeRawPointer($0.base) })
   }
 
   /// The bytes written, as `Data` that now owns the memory. For a buffer in memory.
