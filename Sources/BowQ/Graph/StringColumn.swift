@@ -1,7 +1,9 @@
 /// The strings of one column, with their UTF-8 bytes kept out of Swift's string objects:
 /// while the column holds few distinct strings (up to 256, as a search key or a colour
 /// name does), one byte per object naming its string in a small dictionary; past that,
-/// every string's bytes in one buffer with each object's span of it.
+/// every string's bytes in one buffer with each object's span of it. Spans take 4 bytes a
+/// string while each string follows the one before in the buffer, as a store's reader
+/// appends them, and 12 once one is replaced (``set(utf8:at:)``).
 ///
 /// Nil rows are the column's business (``Column``): here they hold the empty string.
 /// Strings are told apart by their bytes, not by Swift's canonical equivalence, so each
@@ -13,8 +15,18 @@ struct StringColumn: Sendable {
   enum Encoding: Sendable {
     /// `codes[i]` is the index in `entries` of object `i`'s string.
     case dictionary
-    /// Object `i`'s string is `bytes[starts[i] ..< starts[i] + lengths[i]]`.
+    /// Object `i`'s string is a span of `bytes` (``Spans``).
     case plain
+  }
+
+  /// How a plain column's spans are kept.
+  private enum Spans: Sendable {
+    /// Each string follows the one before: object `i`'s string is
+    /// `bytes[boundaries[i] ..< boundaries[i + 1]]`.
+    case contiguous
+    /// Object `i`'s string is `bytes[starts[i] ..< starts[i] + lengths[i]]`: once a string
+    /// was replaced, or the buffer outgrew what a boundary holds.
+    case scattered
   }
 
   /// The most distinct strings a dictionary holds, one byte naming each.
@@ -28,12 +40,21 @@ struct StringColumn: Sendable {
   /// code without making a string of it (see ``CodeTable``).
   private var codeTable = CodeTable()
   private(set) var bytes: [UInt8] = []
-  private(set) var starts: [Int] = []
-  private(set) var lengths: [UInt32] = []
+  private var spans = Spans.contiguous
+  /// Where each string of a contiguous column starts, and the last one ends (from 0).
+  private var boundaries: [UInt32] = [0]
+  private var starts: [Int] = []
+  private var lengths: [UInt32] = []
   /// Bytes of `bytes` no span covers any more (left by replaced strings).
   private var garbage = 0
 
-  var count: Int { encoding == .dictionary ? codes.count : starts.count }
+  var count: Int {
+    switch (encoding, spans) {
+    case (.dictionary, _): codes.count
+    case (.plain, .contiguous): boundaries.count - 1
+    case (.plain, .scattered): starts.count
+    }
+  }
 
   /// An empty column of strings.
   init() {}
@@ -44,17 +65,30 @@ struct StringColumn: Sendable {
     encoding = .plain
   }
 
+  /// Whether a plain column keeps its spans in 4 bytes a string (each string follows the
+  /// one before), not 12.
+  var hasContiguousSpans: Bool { encoding == .plain && spans == .contiguous }
+
+  /// Where object `position`'s string lies in `bytes`, in a plain column.
+  @inline(__always)
+  private func span(_ position: Int) -> Range<Int> {
+    switch spans {
+    case .contiguous:
+      return Int(boundaries[position])..<Int(boundaries[position + 1])
+    case .scattered:
+      let start = starts[position]
+      return start..<start + Int(lengths[position])
+    }
+  }
+
   /// The string of object `position`.
   func string(at position: Int) -> String {
     switch encoding {
     case .dictionary:
       return entries[Int(codes[position])]
     case .plain:
-      let start = starts[position]
       return bytes.withUnsafeBufferPointer { buffer in
-        String(
-          decoding: UnsafeBufferPointer(
-            rebasing: buffer[start..<start + Int(lengths[position])]), as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[span(position)]), as: UTF8.self)
       }
     }
   }
@@ -67,9 +101,8 @@ struct StringColumn: Sendable {
       var entry = entries[Int(codes[position])]
       return entry.withUTF8(body)
     case .plain:
-      let start = starts[position]
       return bytes.withUnsafeBufferPointer { buffer in
-        body(UnsafeBufferPointer(rebasing: buffer[start..<start + Int(lengths[position])]))
+        body(UnsafeBufferPointer(rebasing: buffer[span(position)]))
       }
     }
   }
@@ -86,12 +119,9 @@ struct StringColumn: Sendable {
     switch encoding {
     case .dictionary: return codes[a] == codes[b]
     case .plain:
-      return lengths[a] == lengths[b]
-        && bytes.withUnsafeBufferPointer { buffer in
-          let length = Int(lengths[a])
-          return buffer[starts[a]..<starts[a] + length].elementsEqual(
-            buffer[starts[b]..<starts[b] + length])
-        }
+      let (spanA, spanB) = (span(a), span(b))
+      return spanA.count == spanB.count
+        && bytes.withUnsafeBufferPointer { $0[spanA].elementsEqual($0[spanB]) }
     }
   }
 
@@ -101,11 +131,16 @@ struct StringColumn: Sendable {
   mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
     if encoding == .dictionary, let code = code(for: utf8) {
       codes.append(code)
+      return
+    }
+    if spans == .contiguous, let end = UInt32(exactly: bytes.count + utf8.count) {
+      boundaries.append(end)
     } else {
+      scatter()
       starts.append(bytes.count)
       lengths.append(UInt32(utf8.count))
-      bytes.append(contentsOf: utf8)
     }
+    bytes.append(contentsOf: utf8)
   }
 
   /// Appends again the string of dictionary code `code`, one ``lastCode`` gave: a reader
@@ -138,15 +173,16 @@ struct StringColumn: Sendable {
       }
     }
     if encoding == .dictionary { makePlain() }
-    guard other.encoding == .plain, other.garbage == 0 else {
+    guard other.encoding == .plain, other.spans == .contiguous, spans == .contiguous,
+      let shift = UInt32(exactly: bytes.count),
+      UInt32(exactly: bytes.count + other.bytes.count) != nil
+    else {
       for position in 0..<other.count { other.withUTF8(at: position) { append(utf8: $0) } }
       return
     }
-    let shift = bytes.count
     bytes.append(contentsOf: other.bytes)
-    lengths.append(contentsOf: other.lengths)
-    starts.reserveCapacity(starts.count + other.starts.count)
-    for start in other.starts { starts.append(start + shift) }
+    boundaries.reserveCapacity(boundaries.count + other.count)
+    for end in other.boundaries.dropFirst() { boundaries.append(end + shift) }
   }
 
   /// Makes room for `count` more strings, and `byteCount` more bytes once plain.
@@ -154,6 +190,9 @@ struct StringColumn: Sendable {
     switch encoding {
     case .dictionary:
       codes.reserveCapacity(codes.count + count)
+    case .plain where spans == .contiguous:
+      boundaries.reserveCapacity(boundaries.count + count)
+      bytes.reserveCapacity(bytes.count + byteCount)
     case .plain:
       starts.reserveCapacity(starts.count + count)
       lengths.reserveCapacity(lengths.count + count)
@@ -179,6 +218,7 @@ struct StringColumn: Sendable {
       codes[position] = code
       return
     }
+    scatter()
     garbage += Int(lengths[position])
     starts[position] = bytes.count
     lengths[position] = UInt32(utf8.count)
@@ -197,11 +237,7 @@ struct StringColumn: Sendable {
     case .plain:
       result.encoding = .plain
       for position in positions {
-        withUTF8(at: position) { utf8 in
-          result.starts.append(result.bytes.count)
-          result.lengths.append(UInt32(utf8.count))
-          result.bytes.append(contentsOf: utf8)
-        }
+        withUTF8(at: position) { result.append(utf8: $0) }
       }
     }
     return result
@@ -212,6 +248,7 @@ struct StringColumn: Sendable {
   func sharesStorage(with other: StringColumn) -> Bool {
     encoding == other.encoding && codes.sharesStorage(with: other.codes)
       && entries.sharesStorage(with: other.entries) && bytes.sharesStorage(with: other.bytes)
+      && boundaries.sharesStorage(with: other.boundaries)
       && starts.sharesStorage(with: other.starts) && lengths.sharesStorage(with: other.lengths)
   }
 
@@ -238,17 +275,22 @@ struct StringColumn: Sendable {
   /// Turns a dictionary into spans of one buffer, as a column of many strings is kept.
   private mutating func makePlain() {
     let entryBytes = entries.map { Array($0.utf8) }
-    var plain = StringColumn()
-    plain.encoding = .plain
-    plain.starts.reserveCapacity(codes.count)
-    plain.lengths.reserveCapacity(codes.count)
+    var plain = StringColumn(plainBytes: ())
+    plain.boundaries.reserveCapacity(codes.count + 1)
     for code in codes {
-      let utf8 = entryBytes[Int(code)]
-      plain.starts.append(plain.bytes.count)
-      plain.lengths.append(UInt32(utf8.count))
-      plain.bytes.append(contentsOf: utf8)
+      entryBytes[Int(code)].withUnsafeBufferPointer { plain.append(utf8: $0) }
     }
     self = plain
+  }
+
+  /// Keeps each span as a start and a length, so that a string can be replaced by bytes
+  /// appended to the buffer: what a contiguous column becomes at its first replacement.
+  private mutating func scatter() {
+    guard spans == .contiguous else { return }
+    starts = boundaries.dropLast().map { Int($0) }
+    lengths = zip(boundaries.dropFirst(), boundaries).map { $0 - $1 }
+    boundaries = []
+    spans = .scattered
   }
 
   /// Rewrites the buffer with only the bytes spans cover.
