@@ -360,7 +360,9 @@ public final class Shell {
     }
     do {
       let result =
-        interactive ? try WorkIndicator.whileRunning { try run(statement) } : try run(statement)
+        interactive
+        ? try WorkIndicator.whileRunning(watching: interpreter.interrupt) { try run(statement) }
+        : try run(statement)
       try printer.print(
         result, interactive: interactive, settings: settings, lesson: interpreter.lesson)
       for note in interpreter.notes {

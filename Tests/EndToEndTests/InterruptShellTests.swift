@@ -52,6 +52,8 @@ final class InterruptShellTests: XCTestCase {
     try terminal.enter("count T where name MATCHES \"\(digits).*x\"")
     var screen = try terminal.waitFor("(Ctrl-C stops it)", timeout: 30)
     XCTAssertTrue(screen.contains("… still running, "), screen)
+    screen = try terminal.waitFor("% (Ctrl-C stops it)", timeout: 30)
+    XCTAssertTrue(screen.contains(" s: filtering T, "), screen)
     try terminal.press("C-c")
     screen = try terminal.waitFor("Interrupted.", timeout: 10)
     XCTAssertFalse(screen.contains("still running"), screen)

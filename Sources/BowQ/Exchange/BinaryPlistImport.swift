@@ -86,6 +86,7 @@ struct BinaryPlistImport {
       entity.attributes.map { ColumnBuilder(Self.form(of: $0.type), capacity: count) }
       + entity.relationships.map { _ in ColumnBuilder(.values, capacity: count) }
     var rows = 0
+    Interrupt.begin("importing into \(entity.name)", steps: count)
     for record in 0..<count {
       try Interrupt.check(every: record)
       if record % Self.recordsPerRelease == Self.recordsPerRelease - 1 { releaseInput?() }

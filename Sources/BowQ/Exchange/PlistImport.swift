@@ -77,6 +77,7 @@ public enum PlistImport {
         omitted += 1
       }
     }
+    Interrupt.begin("importing into \(entity.name)", steps: records.count)
     for (i, record) in records.enumerated() {
       try Interrupt.check(every: i)
       let rowNumber = i + 1

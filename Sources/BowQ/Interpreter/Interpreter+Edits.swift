@@ -72,6 +72,7 @@ extension Interpreter {
     var listOfAttribute: [Int] = []
     var listsByEntity: [String: [Int]] = [:]
     let noObject = EvaluationScope(row: [])
+    Interrupt.begin("updating \(entity?.name ?? "objects")", steps: ids.count)
     for (step, id) in ids.enumerated() {
       try Interrupt.check(every: step)
       if id.entity != tableEntity {

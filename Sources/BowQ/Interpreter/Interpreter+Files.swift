@@ -99,6 +99,7 @@ extension Interpreter {
       return HierarchyScan.row(row, of: member, as: export.entity)
     }
     var count = 0
+    Interrupt.begin("exporting \(export.entity.name)", steps: ids.count)
     do {
       try AtomicFile.replaceContents(of: path) { file in
         count = try ObjectExport.write(rows, of: export.entity, as: export.format, to: file)

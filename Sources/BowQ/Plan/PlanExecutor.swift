@@ -181,21 +181,29 @@ struct PlanExecutor {
       return .count(searches.reduce(0) { $0 + ($1.lookup?.count() ?? 0) })
     case (.filter(let predicate), .allObjects):
       if scansColumns {
-        let selections = try source.members.map { member -> BitSet? in
-          guard let scan = ColumnScan(member.slots.predicate(predicate), over: member.table)
-          else { return nil }
-          return try scan.selection()
+        let scans = source.members.compactMap {
+          ColumnScan($0.slots.predicate(predicate), over: $0.table)
         }
-        if selections.allSatisfy({ $0 != nil }) { return .selections(selections.compactMap { $0 }) }
+        if scans.count == source.members.count {
+          announce("filtering", steps: scans.reduce(0) { $0 + $1.steps })
+          let selections = try scans.map { try $0.selection() }
+          if selections.allSatisfy({ $0 != nil }) {
+            return .selections(selections.compactMap { $0 })
+          }
+        }
       }
+      announce("filtering", steps: working.rowCount)
       return .objects(try filter(predicate, memberRuns(of: working)))
     case (.filter(let predicate), _):
+      announce("filtering", steps: working.rowCount)
       return .objects(try filter(predicate, memberRuns(of: working)))
     case (.sortObjects(let keys), _):
       let positions = positions(of: working)
+      announce("sorting", steps: positions.count)
       let values = try sortValues(keys, positions)
       return .objects(try SortOrder.sortedPositions(values, keys: keys).map { positions[$0] })
     case (.topObjects(let keys, let count), _):
+      announce("sorting", steps: working.rowCount)
       let runs = memberRuns(of: working)
       if scansColumns, keys.count == 1, let key = keys.first,
         let kept = try topByColumn(count, runs, by: key)
@@ -229,6 +237,14 @@ struct PlanExecutor {
       // Refused before the step runs (``refused(_:_:)``).
       return working
     }
+  }
+
+  /// Says what a step is about to do to the objects of the source's entity, in about `steps`
+  /// steps of loops that check as they go: how far it has come is what the shell shows of a
+  /// long statement (``Interrupt/begin(_:steps:)``).
+  private func announce(_ doing: String, steps: Int) {
+    let name = source.entity.name
+    Interrupt.begin(name.isEmpty ? doing : "\(doing) \(name)", steps: steps)
   }
 
   /// The positions of the objects a step receives.

@@ -840,11 +840,12 @@ struct StoreDecoder {
     let (shared, planned, names) = (UncheckedSendable(value: self), layout, names)
     // Columns are decoded by the statement that first reads them, which Ctrl-C stops.
     let interrupt = Interrupt.token
+    interrupt.begin("reading \(layout.entity.name)", steps: rowCount)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       var decoder = shared.value
       while let run = join.claim() {
         let result = Result { () throws -> [ColumnBuilder] in
-          try interrupt.check()
+          try interrupt.checkStep(advancing: runs[run].count)
           return try decoder.run(runs[run], of: planned, keySets: keySets, names: names)
         }
         guard join.join(run, result) else { return }

@@ -100,6 +100,11 @@ enum StoreEncoder {
     var names: [Int] = []
     var entries: [Int] = []
     var writer = ValueWriter(builder: &builder, keepingValuesApart: keepsValuesApart)
+    Interrupt.begin(
+      "saving",
+      steps: model.entities.reduce(0) {
+        $0 + graph.table($1.name).count * StoreColumn.columns(of: $1).count
+      })
     for entity in model.entities {
       names.append(builder.string(entity.name))
       entries.append(try writer.objects(of: entity, in: graph, into: &builder))

@@ -25,10 +25,20 @@ public enum Interrupt {
   /// Throws ``Interrupted`` when the running work's ``token`` was requested.
   public static func check() throws(Interrupted) { try token.check() }
 
+  /// How many steps of a loop one of its checks stands for (``check(every:)``).
+  public static let stepsPerCheck = 1024
+
   /// Checks every 1,024th step of a loop (`step` counting from 0): often enough to stop
   /// within milliseconds, rarely enough to cost nothing measurable.
   @inline(__always)
   public static func check(every step: Int) throws(Interrupted) {
-    if step & 1023 == 0 { try token.checkStep() }
+    if step & (stepsPerCheck - 1) == 0 { try token.checkStep() }
+  }
+
+  /// Says that the running work is now `name`, of about `steps` steps of loops that check
+  /// as they go (``check(every:)``): what a terminal shows of a long statement
+  /// (``InterruptToken/progress``).
+  public static func begin(_ name: String, steps: Int) {
+    token.begin(name, steps: steps)
   }
 }
