@@ -60,6 +60,21 @@ final class WorkProgressTests: XCTestCase {
     let exported = folder.appendingPathComponent("ties.plist").path
     try assertWork("export Tie to \"\(exported)\"", interpreter, "exporting Tie")
     try assertWork("import \"\(exported)\" into Tie", interpreter, "importing into Tie")
+    let entity = try XCTUnwrap(interpreter.context.graph.model.entity(named: "Tie"))
+    for format in ["csv", "jsonl"] {
+      let path = folder.appendingPathComponent("ties.\(format)").path
+      try assertWork("export Tie to \"\(path)\" as \(format)", interpreter, "exporting Tie")
+      let token = InterruptToken()
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      let records = try Interrupt.$token.withValue(token) {
+        format == "csv" ? try TextRecords.csv(data, for: entity) : try TextRecords.jsonLines(data)
+      }
+      guard case .array(let objects) = records else { return XCTFail("\(records)") }
+      XCTAssertEqual(objects.count, 10_000)
+      XCTAssertEqual(
+        token.progress?.work, format == "csv" ? "reading CSV records" : "reading JSON lines")
+      XCTAssertGreaterThanOrEqual(token.progress?.fraction ?? 0, 0.8)
+    }
 
     let reopened = Interpreter(
       context: Context(graph: try StoreFile.load(from: store)), store: .memory)

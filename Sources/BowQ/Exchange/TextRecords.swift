@@ -37,7 +37,9 @@ public enum TextRecords {
     var records: [(line: Int, record: PropertyList)] = []
     var problems = ProblemList()
     var lineNumber = 0
-    for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+    let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+    Interrupt.begin("reading JSON lines", steps: lines.count)
+    for line in lines {
       lineNumber += 1
       try Interrupt.check(every: lineNumber)
       let text = line.last == 0x0D ? line.dropLast() : line
@@ -100,6 +102,7 @@ public enum TextRecords {
     try problems.throwIfAny()
     var objects: [PropertyList] = []
     objects.reserveCapacity(records.count - 1)
+    Interrupt.begin("reading CSV records", steps: records.count - 1)
     for (index, record) in records.dropFirst().enumerated() {
       try Interrupt.check(every: index)
       guard record.fields.count == attributes.count else {
