@@ -1,6 +1,6 @@
-import BowQ
 import XCTest
 
+@testable import BowQ
 @testable import BowQShell
 
 final class WorkIndicatorTests: XCTestCase {

@@ -66,19 +66,6 @@ struct ColumnScan {
     return nodes
   }
 
-  /// How many steps ``selection()`` takes at most: each comparison meets each object once.
-  var steps: Int {
-    func comparisons(_ node: Node) -> Int {
-      switch node {
-      case .constant: return 0
-      case .comparison: return 1
-      case .not(let inner): return comparisons(inner)
-      case .and(let operands), .or(let operands): return operands.reduce(0) { $0 + comparisons($1) }
-      }
-    }
-    return comparisons(root) * table.count
-  }
-
   /// The positions of the objects the predicate holds for; nil when a comparison failed
   /// (ordering values of different kinds, a bad pattern), so that the closures, object by
   /// object, report the error they meet first.

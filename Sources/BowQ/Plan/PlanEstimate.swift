@@ -42,15 +42,7 @@ struct PlanEstimate {
   /// simple predicate: an index that is not kept (in the store file, or for the session's
   /// later statements) is built only for a predicate of more comparisons than that.
   static func buildPays(objects: Int, predicate: BoundPredicate?) -> Bool {
-    func comparisons(_ predicate: BoundPredicate) -> Int {
-      switch predicate {
-      case .constant: return 0
-      case .comparison: return 1
-      case .not(let inner): return comparisons(inner)
-      case .and(let parts), .or(let parts): return parts.reduce(0) { $0 + comparisons($1) }
-      }
-    }
-    return predicate.map(comparisons) ?? 0 > buildTestsPerObject && objects > 0
+    predicate?.comparisonCount ?? 0 > buildTestsPerObject && objects > 0
   }
 
   let source: PlanSource

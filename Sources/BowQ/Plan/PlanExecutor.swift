@@ -185,7 +185,7 @@ struct PlanExecutor {
           ColumnScan($0.slots.predicate(predicate), over: $0.table)
         }
         if scans.count == source.members.count {
-          announce("filtering", steps: scans.reduce(0) { $0 + $1.steps })
+          announce("filtering", steps: predicate.comparisonCount * source.count)
           let selections = try scans.map { try $0.selection() }
           if selections.allSatisfy({ $0 != nil }) {
             return .selections(selections.compactMap { $0 })

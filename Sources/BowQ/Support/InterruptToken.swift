@@ -24,11 +24,6 @@ public final class InterruptToken: Sendable {
     public var work: String
     /// The part of its steps done, from 0 to 1.
     public var fraction: Double
-
-    public init(work: String, fraction: Double) {
-      self.work = work
-      self.fraction = fraction
-    }
   }
 
   public init() {}

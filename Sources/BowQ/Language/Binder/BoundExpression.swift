@@ -72,6 +72,16 @@ indirect enum BoundPredicate: Sendable {
   case not(BoundPredicate)
   case and([BoundPredicate])
   case or([BoundPredicate])
+
+  /// How many comparisons it holds: what a scan tests of each object at most.
+  var comparisonCount: Int {
+    switch self {
+    case .constant: return 0
+    case .comparison: return 1
+    case .not(let inner): return inner.comparisonCount
+    case .and(let parts), .or(let parts): return parts.reduce(0) { $0 + $1.comparisonCount }
+    }
+  }
 }
 
 struct BoundComparison: Sendable {
