@@ -31,42 +31,6 @@ public final class Shell {
   var readChain = ReadChain()
   private let errorStyle: Style
 
-  /// The format of results (`.mode`).
-  public var format: OutputFormat {
-    get { settings.format }
-    set { settings.format = newValue }
-  }
-  /// Go on after a failing statement in scripts and pipes (`--keep-going`).
-  public var keepGoing: Bool {
-    get { settings.keepGoing }
-    set { settings.keepGoing = newValue }
-  }
-  /// Whether table, box and csv results start with the names (`.headers on|off`).
-  public var showsHeaders: Bool {
-    get { settings.showsHeaders }
-    set { settings.showsHeaders = newValue }
-  }
-  /// Whether each statement is followed by the time it took (`.timer on`).
-  public var showsTimes: Bool {
-    get { settings.showsTimes }
-    set { settings.showsTimes = newValue }
-  }
-  /// Whether the pager is used (`.pager on|off`).
-  public var usesPager: Bool {
-    get { settings.usesPager }
-    set { settings.usesPager = newValue }
-  }
-  /// The locale `show` reads dates in: the one the environment names (see
-  /// ``EnvironmentLocale``), or one a test fixes.
-  public var locale: Locale {
-    get { settings.locale }
-    set { settings.locale = newValue }
-  }
-  /// The time zone `show` reads dates in: the process's (`TZ`), or one a test fixes.
-  public var timeZone: TimeZone {
-    get { settings.timeZone }
-    set { settings.timeZone = newValue }
-  }
   /// Where the shell writes now: the streams it was given, or — after `.output FILE` or
   /// `.once FILE` — that file for what is not an error.
   var output: ShellOutput { settings.output }
@@ -169,7 +133,7 @@ public final class Shell {
     func record(_ ok: Bool) -> Bool {
       if ok { return true }
       succeeded = false
-      return !readChain.isStopping && (interactive || keepGoing)
+      return !readChain.isStopping && (interactive || settings.keepGoing)
     }
     while true {
       Interrupt.reset()
@@ -338,7 +302,7 @@ public final class Shell {
       }
       if !ok {
         succeeded = false
-        if !keepGoing { return false }
+        if !settings.keepGoing { return false }
       }
     }
   }
@@ -347,7 +311,7 @@ public final class Shell {
   private func execute(_ statement: Statement, diagnostics: DiagnosticFormatter, interactive: Bool)
     -> Bool
   {
-    let start = showsTimes ? interpreter.stopwatch() : nil
+    let start = settings.showsTimes ? interpreter.stopwatch() : nil
     printer.timeInPager = 0
     defer { reportTutorialVerdict() }
     defer { settings.endOnce() }

@@ -23,8 +23,8 @@ final class CardRendererTests: XCTestCase {
     let capture = Capture()
     let shell = Shell(
       interpreter: interpreter, format: format, output: capture.output, style: style)
-    shell.locale = Locale(identifier: locale)
-    shell.timeZone = try XCTUnwrap(TimeZone(identifier: timeZone))
+    shell.settings.locale = Locale(identifier: locale)
+    shell.settings.timeZone = try XCTUnwrap(TimeZone(identifier: timeZone))
     XCTAssertTrue(shell.run(script: statements, name: nil), capture.err)
     return capture.out
   }
@@ -95,8 +95,8 @@ final class CardRendererTests: XCTestCase {
         insert Tie code = 1, name = "Blue\\nStripe", owner = Person where name == "Ann"
         insert Tie code = 2, name = "Polka", owner = Person where name == "Ann"
         """, capture: capture)
-    shell.locale = Locale(identifier: "en_US")
-    shell.timeZone = .gmt
+    shell.settings.locale = Locale(identifier: "en_US")
+    shell.settings.timeZone = .gmt
     XCTAssertTrue(shell.run(script: "show Person; show Tie/p1", name: nil), capture.err)
     // ICU puts a narrow no-break space before AM in some versions.
     XCTAssertEqual(

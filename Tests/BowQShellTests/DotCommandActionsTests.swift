@@ -33,7 +33,7 @@ final class DotCommandActionsTests: XCTestCase {
     let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
     XCTAssertTrue(shell.run(script: ".mode\n.mode JSON\n.mode", name: "-c"))
     XCTAssertEqual(capture.out, "table\njson\n")
-    XCTAssertEqual(shell.format, .json)
+    XCTAssertEqual(shell.settings.format, .json)
   }
 
   func testSchemaFindsAnEntityInAnyCaseAndSuggestsOne() throws {

@@ -125,13 +125,13 @@ final class JSONEverywhereTests: XCTestCase {
     for format in [OutputFormat.jsonl, .json] {
       let capture = ShellFixtures.Capture()
       let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
-      shell.format = format
+      shell.settings.format = format
       XCTAssertTrue(shell.run(script: "update Hat set width = 4\nchanges", name: "-c"))
       let changes = try JSONSerialization.jsonObject(with: Data(capture.out.utf8))
       XCTAssertEqual(
         (changes as? [[String: Any]])?.first?["object"] as? String, "Hat/p1", capture.out)
       let explain = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
-      explain.format = format
+      explain.settings.format = format
       let before = capture.out.count
       XCTAssertTrue(explain.run(script: "explain count Hat where width > 1", name: "-c"))
       let plan = try JSONSerialization.jsonObject(

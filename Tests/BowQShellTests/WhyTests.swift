@@ -206,7 +206,7 @@ final class WhyTests: XCTestCase {
   func testJSONModesGiveTheTreeAsJSON() throws {
     let capture = Capture()
     let shell = try ShellFixtures.shell(after: Self.wardrobe, capture: capture)
-    shell.format = .json
+    shell.settings.format = .json
     XCTAssertTrue(shell.run(script: "why Tie/p3 where rating > 3 OR NOT rating > 1", name: nil))
     XCTAssertEqual(
       capture.out,

@@ -31,7 +31,7 @@ extension Shell {
   /// which is in use.
   func setMode(_ line: DotCommand.Line) -> DotCommand.Outcome {
     if line.words.count == 1 {
-      output.write("\(format.rawValue)\n")
+      output.write("\(settings.format.rawValue)\n")
       return .done
     }
     guard line.words.count == 2, let format = OutputFormat(rawValue: line.words[1].lowercased())
@@ -40,7 +40,7 @@ extension Shell {
         ".mode takes one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
       return .failed
     }
-    self.format = format
+    settings.format = format
     return .done
   }
 
@@ -104,21 +104,21 @@ extension Shell {
   /// `.headers on|off`: whether table, box and csv results start with the names.
   func setHeaders(_ line: DotCommand.Line) -> DotCommand.Outcome {
     guard let on = onOrOff(line) else { return .failed }
-    showsHeaders = on
+    settings.showsHeaders = on
     return .done
   }
 
   /// `.pager on|off`: whether results taller than the terminal go through the pager.
   func setPager(_ line: DotCommand.Line) -> DotCommand.Outcome {
     guard let on = onOrOff(line) else { return .failed }
-    usesPager = on
+    settings.usesPager = on
     return .done
   }
 
   /// `.timer on|off`: whether each statement is followed by the time it took.
   func setTimer(_ line: DotCommand.Line) -> DotCommand.Outcome {
     guard let on = onOrOff(line) else { return .failed }
-    showsTimes = on
+    settings.showsTimes = on
     return .done
   }
 
@@ -186,7 +186,7 @@ extension Shell {
     }
     let model = interpreter.context.graph.model
     func write(_ entities: [Entity]) {
-      if format.isJSON {
+      if settings.format.isJSON {
         output.write(JSONValue.array(entities.map(EntitySchemaFormatter.json)).serialized() + "\n")
         return
       }
