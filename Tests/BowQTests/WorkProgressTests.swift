@@ -72,7 +72,7 @@ final class WorkProgressTests: XCTestCase {
       guard case .array(let objects) = records else { return XCTFail("\(records)") }
       XCTAssertEqual(objects.count, 10_000)
       XCTAssertEqual(
-        token.progress?.work, format == "csv" ? "reading CSV records" : "reading JSON lines")
+        token.progress?.work, format == "csv" ? "importing into Tie" : "reading JSON lines")
       XCTAssertGreaterThanOrEqual(token.progress?.fraction ?? 0, 0.8)
     }
 

@@ -29,8 +29,7 @@ struct BinaryPlistImport {
   /// The record in which each slot was last given a value.
   private var filledIn: [Int]
   private let defaults: [Value]
-  private var problems: [PlistImportError.Problem] = []
-  private var omitted = 0
+  private var problems = PlistImportProblems()
   private var scratch: [UInt8] = []
   /// Called after every so many records, to let the bytes already read go.
   private let releaseInput: (() -> Void)?
@@ -102,9 +101,7 @@ struct BinaryPlistImport {
       guard expanded <= budget else { throw NeedsTree() }
     }
     traversal.leave()
-    guard problems.isEmpty else {
-      throw PlistImportError(problems: problems, omitted: omitted)
-    }
+    try problems.throwIfAny()
     guard rows > 0 else { return EntityTable() }
     return EntityTable(keys: Array(1...Int64(rows)), columns: columns.map { $0.column() })
   }
@@ -240,8 +237,8 @@ struct BinaryPlistImport {
     let value = try decodeAlone(object, at: at)
     do {
       columns[slot].append(try PlistImport.convert(value, to: type))
-    } catch let failure as PlistImport.ConversionFailure {
-      report(record, key, failure.message)
+    } catch {
+      report(record, key, error.message)
       columns[slot].append(defaults[slot])
     }
   }
@@ -256,11 +253,7 @@ struct BinaryPlistImport {
   }
 
   private mutating func report(_ record: Int, _ key: String?, _ message: String) {
-    if problems.count < PlistImportError.limit {
-      problems.append(.init(row: record + 1, key: key, message: message))
-    } else {
-      omitted += 1
-    }
+    problems.add(.init(row: record + 1, key: key, message: message))
   }
 
   /// The size ``PropertyListExpansion`` measures of a color's dictionary: the dictionary,

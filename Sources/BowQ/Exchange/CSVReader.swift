@@ -33,7 +33,8 @@ public struct CSVReader {
   private var pending: Unicode.Scalar?
   private var line = 1
   private var column = 1
-  private var offset = 0
+  /// The UTF-8 offset of the next scalar to read: how far into the text the reader is.
+  public private(set) var offset = 0
 
   /// A reader of `text`.
   public init(_ text: String) {

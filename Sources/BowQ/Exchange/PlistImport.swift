@@ -67,45 +67,61 @@ public enum PlistImport {
             message: "expected an array of dictionaries, found \(plist.kindDescription)")
         ], omitted: 0)
     }
-    var imported = EntityTable()
-    var problems: [PlistImportError.Problem] = []
-    var omitted = 0
-    func report(_ problem: PlistImportError.Problem) {
-      if problems.count < PlistImportError.limit {
-        problems.append(problem)
-      } else {
-        omitted += 1
-      }
-    }
+    var rows = RecordRows(into: entity)
     Interrupt.begin("importing into \(entity.name)", steps: records.count)
     for (i, record) in records.enumerated() {
       try Interrupt.check(every: i)
-      let rowNumber = i + 1
+      rows.add(record)
+    }
+    return try rows.table()
+  }
+
+  /// Records made into rows of an entity one at a time, as ``table(from:into:)`` makes those
+  /// of an array: what a reader that meets its records one by one (CSV) fills without
+  /// holding them all.
+  struct RecordRows {
+    let entity: Entity
+    private var imported = EntityTable()
+    private var problems = PlistImportProblems()
+    /// How many records were added: the row number of the last.
+    private(set) var count = 0
+
+    init(into entity: Entity) {
+      self.entity = entity
+    }
+
+    /// Adds the row `record` describes, or notes why it cannot be one; a key that does not
+    /// convert leaves its attribute's default, and is noted.
+    mutating func add(_ record: PropertyList) {
+      count += 1
       guard case .dictionary(let fields) = record else {
-        report(
+        problems.add(
           .init(
-            row: rowNumber, key: nil,
-            message: "expected a dictionary, found \(describe(record))"))
-        continue
+            row: count, key: nil, message: "expected a dictionary, found \(describe(record))"))
+        return
       }
       var row = entity.newRow
       for (key, value) in fields {
         guard let index = entity.index(ofAttribute: key) else {
-          report(.init(row: rowNumber, key: key, message: unknownKey(key, of: entity)))
+          problems.add(.init(row: count, key: key, message: unknownKey(key, of: entity)))
           continue
         }
         do {
           row[index] = try convert(value, to: entity.attributes[index].type)
-        } catch let failure as ConversionFailure {
-          report(.init(row: rowNumber, key: key, message: failure.message))
+        } catch {
+          problems.add(.init(row: count, key: key, message: error.message))
         }
       }
       imported.insert(row)
     }
-    guard problems.isEmpty else {
-      throw PlistImportError(problems: problems, omitted: omitted)
+
+    /// The table of the records added.
+    ///
+    /// - Throws: ``PlistImportError`` listing the problems noted, when there are any.
+    func table() throws(PlistImportError) -> EntityTable {
+      try problems.throwIfAny()
+      return imported
     }
-    return imported
   }
 
   /// Why a record's key cannot be imported: it names a relationship, or no property at all.
@@ -124,7 +140,9 @@ public enum PlistImport {
   }
 
   /// `value` as a value of an attribute of `type`, by the table of ``rows(from:into:)``.
-  static func convert(_ value: PropertyList, to type: AttributeType) throws -> Value {
+  static func convert(_ value: PropertyList, to type: AttributeType) throws(ConversionFailure)
+    -> Value
+  {
     func mismatch(_ expected: String) -> ConversionFailure {
       ConversionFailure(message: "expected \(expected) for \(type.name), found \(describe(value))")
     }
@@ -228,7 +246,10 @@ public enum PlistImport {
   /// The bytes a strict base64 string encodes: the standard alphabet, padded with `=` to a
   /// multiple of four, without white space, and in its one canonical spelling (the string
   /// the bytes encode back to), so that no two strings import as the same bytes.
-  private static func base64Data(_ string: String, for type: AttributeType) throws -> Data {
+  private static func base64Data(_ string: String, for type: AttributeType)
+    throws(ConversionFailure)
+    -> Data
+  {
     guard let data = Data(base64Encoded: string), data.base64EncodedString() == string else {
       let shown = string.count > 24 ? String(string.prefix(24)) + "…" : string
       throw ConversionFailure(
@@ -240,7 +261,9 @@ public enum PlistImport {
   }
 
   /// A color from `{red, green, blue}`: each an integer 0–255 or a real 0–1.
-  private static func color(_ dictionary: PropertyListDictionary) throws -> Color {
+  private static func color(_ dictionary: PropertyListDictionary) throws(ConversionFailure)
+    -> Color
+  {
     let names = ["red", "green", "blue"]
     if let extra = dictionary.keys.first(where: { !names.contains($0) }) {
       throw ConversionFailure(
@@ -281,6 +304,28 @@ public enum PlistImport {
 }
 
 /// The problems found importing a property list, each with its row and key.
+/// The problems an import meets, each kept until ``PlistImportError/limit`` and counted
+/// after it, thrown together at the end so that one run shows everything to fix.
+struct PlistImportProblems {
+  private var problems: [PlistImportError.Problem] = []
+  private var omitted = 0
+
+  var isEmpty: Bool { problems.isEmpty }
+
+  mutating func add(_ problem: PlistImportError.Problem) {
+    if problems.count < PlistImportError.limit {
+      problems.append(problem)
+    } else {
+      omitted += 1
+    }
+  }
+
+  func throwIfAny() throws(PlistImportError) {
+    guard !problems.isEmpty else { return }
+    throw PlistImportError(problems: problems, omitted: omitted)
+  }
+}
+
 public struct PlistImportError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The most problems kept; the rest are only counted in ``omitted``.
   public static let limit = 20

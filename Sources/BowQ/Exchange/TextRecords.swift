@@ -35,7 +35,7 @@ public enum TextRecords {
   /// The records of JSON Lines text, each with its line (see ``jsonLines(_:)``).
   private static func jsonLineRecords(_ data: Data) throws -> [(line: Int, record: PropertyList)] {
     var records: [(line: Int, record: PropertyList)] = []
-    var problems = ProblemList()
+    var problems = PlistImportProblems()
     var lineNumber = 0
     let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
     Interrupt.begin("reading JSON lines", steps: lines.count)
@@ -47,12 +47,15 @@ public enum TextRecords {
       do {
         let (record, format) = try PropertyListDecoding.decode(Data(text))
         guard format == .json, case .dictionary = record else {
-          problems.add(line: lineNumber, "expected a JSON object, found \(record.kindDescription)")
+          problems.add(
+            .init(
+              row: nil, key: nil,
+              message: "expected a JSON object, found \(record.kindDescription)", line: lineNumber))
           continue
         }
         records.append((lineNumber, record))
       } catch {
-        problems.add(line: lineNumber, "\(error)")
+        problems.add(.init(row: nil, key: nil, message: "\(error)", line: lineNumber))
       }
     }
     try problems.throwIfAny()
@@ -69,26 +72,60 @@ public enum TextRecords {
   ///   attribute or a relationship, and records whose number of fields differs from the
   ///   header's; ``Interrupted``.
   public static func csv(_ data: Data, for entity: Entity) throws -> PropertyList {
-    var problems = ProblemList()
-    let records: [CSVReader.Record]
+    var objects: [PropertyList] = []
+    try readCSV(data, for: entity) { objects.append($0) }
+    return .array(objects)
+  }
+
+  /// The objects of CSV text for `entity`, as `import` makes them: the records of
+  /// ``csv(_:for:)`` converted as ``PlistImport/table(from:into:)`` converts them, one at a
+  /// time as they are read (a million records are never held as text or records, only as
+  /// the table's columns), each value that does not convert named by the line and column
+  /// where its field starts, not by its record's position, which a quoted field holding a
+  /// line break moves off the line.
+  ///
+  /// - Throws: what ``csv(_:for:)`` and ``PlistImport/table(from:into:)`` throw.
+  public static func table(csv data: Data, into entity: Entity) throws -> EntityTable {
+    var rows = PlistImport.RecordRows(into: entity)
     do {
-      records = try CSVReader.records(String(decoding: data, as: UTF8.self))
-    } catch {
-      problems.add(line: error.line, error.message)
-      try problems.throwIfAny()
-      return .array([])
+      try readCSV(data, for: entity) { rows.add($0) }
+      return try rows.table()
+    } catch let error as PlistImportError {
+      throw locating(error, inCSV: data)
     }
-    guard let header = records.first else { return .array([]) }
+  }
+
+  /// Reads the records of CSV text for `entity` (``csv(_:for:)``), giving each to `take` as
+  /// a dictionary as soon as it is read. Problems of the text (malformed CSV, the header, a
+  /// record's number of fields) are thrown once it is read, or at once for malformed CSV.
+  private static func readCSV(
+    _ data: Data, for entity: Entity, _ take: (PropertyList) throws -> Void
+  ) throws {
+    var problems = PlistImportProblems()
+    func problem(_ line: Int, _ message: String) {
+      problems.add(.init(row: nil, key: nil, message: message, line: line))
+    }
+    var reader = CSVReader(String(decoding: data, as: UTF8.self))
+    func next() throws -> CSVReader.Record? {
+      do {
+        return try reader.next()
+      } catch {
+        throw PlistImportError(
+          problems: [.init(row: nil, key: nil, message: error.message, line: error.line)],
+          omitted: 0)
+      }
+    }
+    guard let header = try next() else { return }
     var attributes: [Attribute?] = []
     for field in header.fields {
       guard case .text(let name, _) = field else {
-        problems.add(line: header.line, "the header has an empty name")
+        problem(header.line, "the header has an empty name")
         attributes.append(nil)
         continue
       }
       let attribute = entity.index(ofAttribute: name).map { entity.attributes[$0] }
       if attribute == nil {
-        problems.add(line: header.line, PlistImport.unknownKey(name, of: entity))
+        problem(header.line, PlistImport.unknownKey(name, of: entity))
       }
       attributes.append(attribute)
     }
@@ -97,18 +134,20 @@ public enum TextRecords {
       return nil
     }
     if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-      problems.add(line: header.line, "the header names \(Value.quoted(repeated)) twice")
+      problem(header.line, "the header names \(Value.quoted(repeated)) twice")
     }
     try problems.throwIfAny()
-    var objects: [PropertyList] = []
-    objects.reserveCapacity(records.count - 1)
-    Interrupt.begin("reading CSV records", steps: records.count - 1)
-    for (index, record) in records.dropFirst().enumerated() {
-      try Interrupt.check(every: index)
+    Interrupt.begin("importing into \(entity.name)", steps: data.count)
+    var (index, checkedOffset) = (0, 0)
+    while let record = try next() {
+      if index % Interrupt.stepsPerCheck == 0 {
+        try Interrupt.token.checkStep(advancing: reader.offset - checkedOffset)
+        checkedOffset = reader.offset
+      }
+      index += 1
       guard record.fields.count == attributes.count else {
-        problems.add(
-          line: record.line,
-          "\(record.fields.count) fields, where the header names \(attributes.count)")
+        problem(
+          record.line, "\(record.fields.count) fields, where the header names \(attributes.count)")
         continue
       }
       var object = PropertyListDictionary()
@@ -116,24 +155,9 @@ public enum TextRecords {
         guard let attribute, case .text(let text, let quoted) = field else { continue }
         object[attribute.name] = quoted && text.isEmpty ? .string("") : value(text, attribute.type)
       }
-      objects.append(.dictionary(object))
+      try take(.dictionary(object))
     }
     try problems.throwIfAny()
-    return .array(objects)
-  }
-
-  /// The objects of CSV text for `entity`, as `import` makes them: the records of
-  /// ``csv(_:for:)`` converted by ``PlistImport/table(from:into:)``, each value that does not
-  /// convert named by the line and column where its field starts, not by its record's
-  /// position, which a quoted field holding a line break moves off the line.
-  ///
-  /// - Throws: what ``csv(_:for:)`` and ``PlistImport/table(from:into:)`` throw.
-  public static func table(csv data: Data, into entity: Entity) throws -> EntityTable {
-    do {
-      return try PlistImport.table(from: csv(data, for: entity), into: entity)
-    } catch let error as PlistImportError {
-      throw locating(error, inCSV: data)
-    }
   }
 
   /// `error` with each problem of a record's value (`row` N, the Nth record after the
@@ -200,24 +224,5 @@ public enum TextRecords {
       return nil
     }
     return .dictionary(["red": .integer(red), "green": .integer(green), "blue": .integer(blue)])
-  }
-
-  /// Problems found so far, each on its line, kept up to ``PlistImportError/limit``.
-  private struct ProblemList {
-    var problems: [PlistImportError.Problem] = []
-    var omitted = 0
-
-    mutating func add(line: Int, _ message: String) {
-      if problems.count < PlistImportError.limit {
-        problems.append(.init(row: nil, key: nil, message: message, line: line))
-      } else {
-        omitted += 1
-      }
-    }
-
-    func throwIfAny() throws {
-      guard !problems.isEmpty else { return }
-      throw PlistImportError(problems: problems, omitted: omitted)
-    }
   }
 }
