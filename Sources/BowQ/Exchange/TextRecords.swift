@@ -9,39 +9,57 @@ public enum TextRecords {
   /// - Throws: ``PlistImportError`` naming the line of each line that is not a JSON object;
   ///   ``Interrupted``.
   public static func jsonLines(_ data: Data) throws -> PropertyList {
-    .array(try jsonLineRecords(data).map(\.record))
+    var records: [PropertyList] = []
+    try readJSONLines(data, as: "reading JSON lines") { _, record in records.append(record) }
+    return .array(records)
   }
 
   /// The objects of JSON Lines text for `entity`, as `import` makes them: the records of
-  /// ``jsonLines(_:)`` converted by ``PlistImport/table(from:into:)``, each record's
-  /// problems named by its line rather than by its position, which blank lines move off it.
+  /// ``jsonLines(_:)`` converted as ``PlistImport/table(from:into:)`` converts them, one at a
+  /// time as they are read, each record's problems named by its line rather than by its
+  /// position, which blank lines move off it.
   ///
   /// - Throws: what ``jsonLines(_:)`` and ``PlistImport/table(from:into:)`` throw.
   public static func table(jsonLines data: Data, into entity: Entity) throws -> EntityTable {
-    let records = try jsonLineRecords(data)
+    var rows = PlistImport.RecordRows(into: entity)
+    var lines: [Int] = []
+    try readJSONLines(data, as: "importing into \(entity.name)") { line, record in
+      lines.append(line)
+      rows.add(record)
+    }
     do {
-      return try PlistImport.table(from: .array(records.map(\.record)), into: entity)
-    } catch var error as PlistImportError {
+      return try rows.table()
+    } catch var error {
       for index in error.problems.indices {
-        guard let row = error.problems[index].row, records.indices.contains(row - 1) else {
+        guard let row = error.problems[index].row, lines.indices.contains(row - 1) else {
           continue
         }
-        error.problems[index].line = records[row - 1].line
+        error.problems[index].line = lines[row - 1]
       }
       throw error
     }
   }
 
-  /// The records of JSON Lines text, each with its line (see ``jsonLines(_:)``).
-  private static func jsonLineRecords(_ data: Data) throws -> [(line: Int, record: PropertyList)] {
-    var records: [(line: Int, record: PropertyList)] = []
+  /// Reads the records of JSON Lines text (``jsonLines(_:)``), giving each to `take` with its
+  /// line as soon as it is read, as the work `work`; the lines that are not JSON objects are
+  /// thrown once the text is read.
+  private static func readJSONLines(
+    _ data: Data, as work: String, _ take: (Int, PropertyList) throws -> Void
+  ) throws {
     var problems = PlistImportProblems()
     var lineNumber = 0
-    let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
-    Interrupt.begin("reading JSON lines", steps: lines.count)
-    for line in lines {
+    var start = data.startIndex
+    var checked = start
+    Interrupt.begin(work, steps: data.count)
+    while start < data.endIndex {
+      let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
+      let line = data[start..<end]
+      start = end < data.endIndex ? end + 1 : end
       lineNumber += 1
-      try Interrupt.check(every: lineNumber)
+      if lineNumber % Interrupt.stepsPerCheck == 0 {
+        try Interrupt.token.checkStep(advancing: start - checked)
+        checked = start
+      }
       let text = line.last == 0x0D ? line.dropLast() : line
       guard text.contains(where: { ![0x20, 0x09].contains($0) }) else { continue }
       do {
@@ -53,13 +71,14 @@ public enum TextRecords {
               message: "expected a JSON object, found \(record.kindDescription)", line: lineNumber))
           continue
         }
-        records.append((lineNumber, record))
+        try take(lineNumber, record)
+      } catch let interrupted as Interrupted {
+        throw interrupted
       } catch {
         problems.add(.init(row: nil, key: nil, message: "\(error)", line: lineNumber))
       }
     }
     try problems.throwIfAny()
-    return records
   }
 
   /// The records of CSV text (`export … as csv`) for `entity`: a header of its attribute
