@@ -40,6 +40,38 @@ final class TextRecordsTests: XCTestCase {
       ])
   }
 
+  /// Fields are read on the text's UTF-8, columns counted in Unicode scalars and offsets in
+  /// bytes; a doubled quote is kept once wherever it falls, and text that is not UTF-8 reads
+  /// as `String(decoding:as:)` reads it.
+  func testCSVFieldsKeepTheirTextAndWhereTheyStart() throws {
+    var reader = CSVReader("é,\"ü\"\"\"\"x\",\"a\r\nb\"\"\",🙂z\r\nlast")
+    let first = try XCTUnwrap(reader.next())
+    XCTAssertEqual(
+      first.fields,
+      [
+        .text("é", quoted: false), .text("ü\"\"x", quoted: true),
+        .text("a\r\nb\"", quoted: true), .text("🙂z", quoted: false),
+      ])
+    XCTAssertEqual(reader.fieldStarts.map(\.line), [1, 1, 1, 2])
+    XCTAssertEqual(reader.fieldStarts.map(\.column), [1, 3, 12, 6])
+    XCTAssertEqual(reader.fieldStarts.map(\.offset), [0, 3, 13, 22])
+    let last = try XCTUnwrap(reader.next())
+    XCTAssertEqual(last.line, 3)
+    XCTAssertEqual(last.fields, [.text("last", quoted: false)])
+    XCTAssertNil(try reader.next())
+
+    let invalid = String(decoding: [0x61, 0xC3, 0x2C, 0x22, 0xFF, 0x22, 0x0A], as: UTF8.self)
+    XCTAssertEqual(
+      try CSVReader.records(invalid).map(\.fields),
+      [[.text("a\u{FFFD}", quoted: false), .text("\u{FFFD}", quoted: true)]])
+    XCTAssertThrowsError(try CSVReader.records("\"a\"é\n")) { error in
+      XCTAssertEqual(
+        "\(error)",
+        #"line 1: "é" after a closing double quote; a quoted field ends at a comma or the end of the line"#
+      )
+    }
+  }
+
   func testMalformedCSVNamesItsLine() {
     XCTAssertThrowsError(try CSVReader.records("a\nb\"c\n")) { error in
       XCTAssertEqual((error as? CSVReader.Failure)?.line, 2)

@@ -29,16 +29,22 @@ public struct CSVReader {
   /// (counting Unicode scalars from 1, as the lexer counts them), and its UTF-8 offset.
   public private(set) var fieldStarts: [SourceLocation] = []
 
-  private var scalars: String.UnicodeScalarView.Iterator
-  private var pending: Unicode.Scalar?
+  /// The text, its UTF-8 kept in one piece to be read in place.
+  private var text: String
   private var line = 1
+  /// The column of the next scalar to read, counting scalars (not bytes) from 1.
   private var column = 1
   /// The UTF-8 offset of the next scalar to read: how far into the text the reader is.
   public private(set) var offset = 0
 
+  private static let (comma, quote, lineFeed, carriageReturn): (UInt8, UInt8, UInt8, UInt8) =
+    (0x2C, 0x22, 0x0A, 0x0D)
+
   /// A reader of `text`.
   public init(_ text: String) {
-    scalars = text.unicodeScalars.makeIterator()
+    var text = text
+    text.makeContiguousUTF8()
+    self.text = text
   }
 
   /// Every record of the text; a last line break ends the last record and starts no other.
@@ -49,85 +55,111 @@ public struct CSVReader {
     return records
   }
 
-  private mutating func peek() -> Unicode.Scalar? {
-    if pending == nil { pending = scalars.next() }
-    return pending
-  }
-
-  private mutating func advance() -> Unicode.Scalar? {
-    defer { pending = nil }
-    guard let scalar = peek() else { return nil }
-    column += 1
-    offset += scalar.utf8.count
-    return scalar
-  }
-
-  /// Moves to the start of the next line, past a line break just read.
-  private mutating func breakLine() {
-    line += 1
-    column = 1
-  }
-
   /// The next record, or nil at the end of the text.
   public mutating func next() throws(Failure) -> Record? {
-    guard peek() != nil else { return nil }
+    var text = self.text
+    return try text.withUTF8 { bytes in
+      Result { () throws(Failure) -> Record? in try record(in: bytes) }
+    }.get()
+  }
+
+  /// The record starting at ``offset`` of `bytes`, the text's UTF-8.
+  private mutating func record(in bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Record? {
+    guard offset < bytes.count else { return nil }
     let start = line
     var fields: [Field] = []
     fieldStarts.removeAll(keepingCapacity: true)
     while true {
       fieldStarts.append(SourceLocation(offset: offset, line: line, column: column))
-      fields.append(try field())
-      switch advance() {
-      case ",": continue
-      case "\r":
-        if peek() == "\n" { _ = advance() }
-        breakLine()
-        return Record(line: start, fields: fields)
-      case "\n":
-        breakLine()
-        return Record(line: start, fields: fields)
-      default:
-        return Record(line: start, fields: fields)
+      fields.append(try field(in: bytes))
+      guard offset < bytes.count else { return Record(line: start, fields: fields) }
+      // A field ends at a comma or a line break (CRLF or LF).
+      let byte = bytes[offset]
+      offset += 1
+      if byte == Self.comma {
+        column += 1
+        continue
       }
+      if byte == Self.carriageReturn, offset < bytes.count, bytes[offset] == Self.lineFeed {
+        offset += 1
+      }
+      line += 1
+      column = 1
+      return Record(line: start, fields: fields)
     }
   }
 
   /// One field, up to (not through) the comma or line break after it.
-  private mutating func field() throws(Failure) -> Field {
-    guard peek() == "\"" else {
-      var text = String.UnicodeScalarView()
-      while let scalar = peek(), scalar != ",", scalar != "\n", scalar != "\r" {
-        if scalar == "\"" {
+  private mutating func field(in bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Field {
+    guard bytes[offset] == Self.quote else {
+      let start = offset
+      while offset < bytes.count {
+        let byte = bytes[offset]
+        if byte == Self.comma || byte == Self.lineFeed || byte == Self.carriageReturn { break }
+        if byte == Self.quote {
           throw Failure(
             line: line,
             message: "a double quote inside a field that does not start with one; put the "
               + "field in quotes and double the quote (\"say \"\"hi\"\"\")")
         }
-        text.append(scalar)
-        _ = advance()
+        if Self.startsScalar(byte) { column += 1 }
+        offset += 1
       }
-      return text.isEmpty ? .empty : .text(String(text), quoted: false)
+      return offset == start ? .empty : .text(Self.string(bytes[start..<offset]), quoted: false)
     }
     let start = line
-    _ = advance()
-    var text = String.UnicodeScalarView()
+    offset += 1
+    column += 1
+    // The text between the quotes, each doubled quote kept once: pieces between them are
+    // gathered only when there is one.
+    var piece = offset
+    var gathered: [UInt8]?
     while true {
-      guard let scalar = advance() else {
+      guard offset < bytes.count else {
         throw Failure(line: start, message: "a quoted field is not closed by a double quote")
       }
-      if scalar == "\"" {
-        guard peek() == "\"" else { break }
-        _ = advance()
+      let byte = bytes[offset]
+      if byte == Self.quote {
+        guard offset + 1 < bytes.count, bytes[offset + 1] == Self.quote else { break }
+        gathered = (gathered ?? []) + bytes[piece...offset]
+        offset += 2
+        column += 2
+        piece = offset
+        continue
       }
-      if scalar == "\n" { breakLine() }
-      text.append(scalar)
+      if byte == Self.lineFeed {
+        line += 1
+        column = 1
+      } else if Self.startsScalar(byte) {
+        column += 1
+      }
+      offset += 1
     }
-    if let after = peek(), after != ",", after != "\n", after != "\r" {
+    let text =
+      gathered.map { String(decoding: $0 + bytes[piece..<offset], as: UTF8.self) }
+      ?? Self.string(bytes[piece..<offset])
+    offset += 1
+    column += 1
+    if offset < bytes.count, case let after = bytes[offset],
+      after != Self.comma, after != Self.lineFeed, after != Self.carriageReturn
+    {
+      var end = offset + 1
+      while end < bytes.count, !Self.startsScalar(bytes[end]) { end += 1 }
       throw Failure(
         line: line,
-        message: "\(Value.quoted(String(after))) after a closing double quote; a quoted field "
-          + "ends at a comma or the end of the line")
+        message: "\(Value.quoted(Self.string(bytes[offset..<end]))) after a closing double "
+          + "quote; a quoted field ends at a comma or the end of the line")
     }
-    return .text(String(text), quoted: true)
+    return .text(text, quoted: true)
+  }
+
+  /// Whether `byte` starts a scalar in UTF-8 (it is not a continuation byte).
+  @inline(__always)
+  private static func startsScalar(_ byte: UInt8) -> Bool {
+    byte & 0xC0 != 0x80
+  }
+
+  private static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
   }
 }
