@@ -106,13 +106,28 @@ public enum PlistImport {
           problems.add(.init(row: count, key: key, message: unknownKey(key, of: entity)))
           continue
         }
-        do {
-          row[index] = try convert(value, to: entity.attributes[index].type)
-        } catch {
-          problems.add(.init(row: count, key: key, message: error.message))
-        }
+        set(index, of: &row, to: value)
       }
       imported.insert(row)
+    }
+
+    /// Adds the row whose attributes hold `values`, by their index in the entity: a record
+    /// whose keys are already known to be attributes (a CSV header's).
+    mutating func add(_ values: [(attribute: Int, value: PropertyList)]) {
+      count += 1
+      var row = entity.newRow
+      for (index, value) in values { set(index, of: &row, to: value) }
+      imported.insert(row)
+    }
+
+    /// Sets attribute `index` of `row` to `value` converted to its type, or notes why it
+    /// cannot be.
+    private mutating func set(_ index: Int, of row: inout [Value], to value: PropertyList) {
+      do {
+        row[index] = try convert(value, to: entity.attributes[index].type)
+      } catch {
+        problems.add(.init(row: count, key: entity.attributes[index].name, message: error.message))
+      }
     }
 
     /// The table of the records added.

@@ -92,7 +92,11 @@ public enum TextRecords {
   ///   header's; ``Interrupted``.
   public static func csv(_ data: Data, for entity: Entity) throws -> PropertyList {
     var objects: [PropertyList] = []
-    try readCSV(data, for: entity) { objects.append($0) }
+    try readCSV(data, for: entity) { values in
+      var object = PropertyListDictionary()
+      for (index, value) in values { object[entity.attributes[index].name] = value }
+      objects.append(.dictionary(object))
+    }
     return .array(objects)
   }
 
@@ -115,10 +119,11 @@ public enum TextRecords {
   }
 
   /// Reads the records of CSV text for `entity` (``csv(_:for:)``), giving each to `take` as
-  /// a dictionary as soon as it is read. Problems of the text (malformed CSV, the header, a
+  /// the values of its fields that are not empty, by attribute index, as soon as it is read. Problems of the text (malformed CSV, the header, a
   /// record's number of fields) are thrown once it is read, or at once for malformed CSV.
   private static func readCSV(
-    _ data: Data, for entity: Entity, _ take: (PropertyList) throws -> Void
+    _ data: Data, for entity: Entity,
+    _ take: ([(attribute: Int, value: PropertyList)]) throws -> Void
   ) throws {
     var problems = PlistImportProblems()
     func problem(_ line: Int, _ message: String) {
@@ -135,14 +140,14 @@ public enum TextRecords {
       }
     }
     guard let header = try next() else { return }
-    var attributes: [Attribute?] = []
+    var attributes: [Int?] = []
     for field in header.fields {
       guard case .text(let name, _) = field else {
         problem(header.line, "the header has an empty name")
         attributes.append(nil)
         continue
       }
-      let attribute = entity.index(ofAttribute: name).map { entity.attributes[$0] }
+      let attribute = entity.index(ofAttribute: name)
       if attribute == nil {
         problem(header.line, PlistImport.unknownKey(name, of: entity))
       }
@@ -158,6 +163,7 @@ public enum TextRecords {
     try problems.throwIfAny()
     Interrupt.begin("importing into \(entity.name)", steps: data.count)
     var (index, checkedOffset) = (0, 0)
+    var values: [(attribute: Int, value: PropertyList)] = []
     while let record = try next() {
       if index % Interrupt.stepsPerCheck == 0 {
         try Interrupt.token.checkStep(advancing: reader.offset - checkedOffset)
@@ -169,12 +175,13 @@ public enum TextRecords {
           record.line, "\(record.fields.count) fields, where the header names \(attributes.count)")
         continue
       }
-      var object = PropertyListDictionary()
+      values.removeAll(keepingCapacity: true)
       for (field, attribute) in zip(record.fields, attributes) {
         guard let attribute, case .text(let text, let quoted) = field else { continue }
-        object[attribute.name] = quoted && text.isEmpty ? .string("") : value(text, attribute.type)
+        let type = entity.attributes[attribute].type
+        values.append((attribute, quoted && text.isEmpty ? .string("") : value(text, type)))
       }
-      try take(.dictionary(object))
+      try take(values)
     }
     try problems.throwIfAny()
   }
