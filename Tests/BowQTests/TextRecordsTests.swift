@@ -95,6 +95,26 @@ final class TextRecordsTests: XCTestCase {
       ])
   }
 
+  /// A color is read from `rgb(r, g, b)`, blanks around its numbers as Foundation's
+  /// `CharacterSet.whitespaces` has them (tabs and spaces of every width, not line breaks).
+  func testCSVColorsAreReadWithTheBlanksAroundTheirNumbers() throws {
+    let tinted = Entity(
+      name: "Tint",
+      attributes: [Attribute(name: "tint", type: .transformable(.color), isOptional: true)])
+    let valid = "tint\n\"rgb(1, 2,3)\"\n\"rgb(\t4\u{00A0},5 , 6\u{3000})\"\n"
+    let csv = valid + "rgb(7;8;9)\n\"rgb(1,\n2,3)\"\n"
+    XCTAssertEqual(
+      problems { _ = try TextRecords.table(csv: Data(csv.utf8), into: tinted) },
+      [
+        #"line 4, column 1, key "tint": expected a dictionary {red, green, blue} for Transformable(Color), found the string "rgb(7;8;9)""#,
+        #"line 5, column 1, key "tint": expected a dictionary {red, green, blue} for Transformable(Color), found the string "rgb(1,\n2,3)""#,
+      ])
+    let colors = try TextRecords.table(csv: Data(valid.utf8), into: tinted)
+    XCTAssertEqual(
+      (0..<colors.count).map { colors.row(at: $0) },
+      [[.color(Color(red: 1, green: 2, blue: 3))], [.color(Color(red: 4, green: 5, blue: 6))]])
+  }
+
   func testCSVProblemsNameTheirLines() {
     XCTAssertEqual(
       problems { _ = try TextRecords.csv(Data("name,ratng,owner\n".utf8), for: tie) },
