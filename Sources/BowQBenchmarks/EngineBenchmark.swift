@@ -18,7 +18,8 @@ import Foundation
 ///   keeping it), and `count … rating > 3 AND name CONTAINS[c] "blue"`, each with its peak
 ///   memory against the columns it reads; and the first indexed count after an open in a
 ///   session that keeps the index against a second;
-/// - `import` of the plain plist against Python's `plistlib.load`;
+/// - `import` of the plain plist against Python's `plistlib.load`, and of the ties as CSV
+///   against sqlite3's `.import --csv` and Python's `csv.DictReader`;
 /// - `update BowTie set rating = 2` + `save` against SQLite's `UPDATE` + `COMMIT` on a file;
 /// - giving 2,000 and 20,000 ties one owner, which must stay linear;
 /// - the first row of `fetch BowTie` as csv into a pipe, and its peak memory;
@@ -132,6 +133,19 @@ enum EngineBenchmark {
         measured: String(format: "%.2f× the open's", ratio(imported, open)),
         target: "≤ 2×", met: ratio(imported, open) <= 2))
 
+    // The same ties as CSV, as bowq exports them: bowq converts each field to its attribute's
+    // type and checks it; sqlite3's .import keeps text, and csv.DictReader strings.
+    let csv = folder + "/ties.csv"
+    _ = try StoreChildProcess.run(
+      [bowq, "--read-only", "--store", store, "-c", "export BowTie to \"\(csv)\" as csv"])
+    _ = try measure(
+      "import CSV", "sqlite3 .import --csv",
+      ["sqlite3", ":memory:", "-cmd", ".import --csv \(csv) tie", "SELECT count(*) FROM tie"])
+    _ = try measure("import CSV", "Python csv.DictReader", ["python3", "-c", pythonCSV, csv])
+    _ = try measure(
+      "import CSV", "bowq import",
+      [bowq, "--memory", "--sample", "-c", "import \"\(csv)\" into BowTie"])
+
     targets.append(
       try updateAndSave(
         store: store, count: count, runs: runs, folder: folder, me: me, bowq: bowq, lines: &lines))
@@ -148,6 +162,14 @@ enum EngineBenchmark {
       header: ["work", "measured", "target", "met"],
       rows: targets.map { [$0.work, $0.measured, $0.target, $0.met ? "yes" : "NO"] })
   }
+
+  /// Python reading a CSV file into a list of dictionaries, one per record.
+  private static let pythonCSV = """
+    import csv, sys
+    with open(sys.argv[1], newline="") as f:
+        rows = list(csv.DictReader(f))
+    print(len(rows))
+    """
 
   private static func ratio(_ a: Measurement, _ b: Measurement) -> Double {
     Double(a.peakMemory) / Double(b.peakMemory)
