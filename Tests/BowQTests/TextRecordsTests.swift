@@ -72,6 +72,32 @@ final class TextRecordsTests: XCTestCase {
     }
   }
 
+  /// The reader reads a file's bytes in place only when they are UTF-8; its check agrees
+  /// with the standard library's on every kind of sequence and on random bytes.
+  func testTheReadersUTF8CheckAgreesWithTheStandardLibrary() throws {
+    let cases: [[UInt8]] = [
+      [], Array("plain ASCII, longer than a word".utf8), Array("é🙂ü, mixed".utf8),
+      [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80],
+      Array("eight by".utf8) + [0xFF] + Array("tes".utf8),
+    ]
+    var random = SplitMix64(seed: 7)
+    let bytes: [UInt8] = [0x41, 0x80, 0x90, 0xA0, 0xBF, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
+    let randomCases = (0..<2_000).map { _ in
+      (0..<random.int(in: 0...24)).map { _ in random.pick(bytes) }
+    }
+    for bytes in cases + randomCases {
+      XCTAssertEqual(
+        bytes.withUnsafeBytes(CSVReader.isValidUTF8),
+        String(validating: bytes, as: UTF8.self) != nil, "\(bytes)")
+    }
+    let invalid = Data([0x61, 0xC3, 0x2C, 0x22, 0xFF, 0x22, 0x0A, 0x62])
+    var reader = CSVReader(utf8: invalid)
+    XCTAssertEqual(
+      try reader.next()?.fields,
+      [.text("a\u{FFFD}", quoted: false), .text("\u{FFFD}", quoted: true)])
+    XCTAssertEqual(reader.fieldStarts.map(\.column), [1, 4])
+  }
+
   func testMalformedCSVNamesItsLine() {
     XCTAssertThrowsError(try CSVReader.records("a\nb\"c\n")) { error in
       XCTAssertEqual((error as? CSVReader.Failure)?.line, 2)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads comma-separated values as ``CSV`` writes them (RFC 4180): fields separated by
 /// commas, records by LF or CRLF; a field in double quotes may hold commas, line breaks and
 /// doubled quotes. A quoted empty field (`""`) is kept apart from an empty one, as the
@@ -29,8 +31,9 @@ public struct CSVReader {
   /// (counting Unicode scalars from 1, as the lexer counts them), and its UTF-8 offset.
   public private(set) var fieldStarts: [SourceLocation] = []
 
-  /// The text, its UTF-8 kept in one piece to be read in place.
-  private var text: String
+  /// The text's UTF-8, read in place: a file's bytes, mapped or read, without a copy when
+  /// they are valid UTF-8.
+  private let text: Data
   private var line = 1
   /// The column of the next scalar to read, counting scalars (not bytes) from 1.
   private var column = 1
@@ -42,9 +45,40 @@ public struct CSVReader {
 
   /// A reader of `text`.
   public init(_ text: String) {
-    var text = text
-    text.makeContiguousUTF8()
-    self.text = text
+    self.text = Data(text.utf8)
+  }
+
+  /// A reader of the text whose UTF-8 is `bytes`, read as `String(decoding:as:)` reads
+  /// them: in place when they are valid UTF-8, and otherwise from a copy in which each
+  /// invalid sequence is a replacement character (U+FFFD).
+  public init(utf8 bytes: Data) {
+    text =
+      bytes.withUnsafeBytes(Self.isValidUTF8)
+      ? bytes : Data(String(decoding: bytes, as: UTF8.self).utf8)
+  }
+
+  /// Whether `bytes` are valid UTF-8: ASCII a word at a time, other scalars through the
+  /// standard library's parser.
+  static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var position = 0
+    while position < bytes.count {
+      while position + 8 <= bytes.count,
+        bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self) & 0x8080_8080_8080_8080
+          == 0
+      {
+        position += 8
+      }
+      guard position < bytes.count else { break }
+      guard bytes[position] >= 0x80 else {
+        position += 1
+        continue
+      }
+      var parser = Unicode.UTF8.ForwardParser()
+      var scalars = bytes[position...].makeIterator()
+      guard case .valid(let scalar) = parser.parseScalar(from: &scalars) else { return false }
+      position += scalar.count
+    }
+    return true
   }
 
   /// Every record of the text; a last line break ends the last record and starts no other.
@@ -57,9 +91,11 @@ public struct CSVReader {
 
   /// The next record, or nil at the end of the text.
   public mutating func next() throws(Failure) -> Record? {
-    var text = self.text
-    return try text.withUTF8 { bytes in
-      Result { () throws(Failure) -> Record? in try record(in: bytes) }
+    let text = self.text
+    return try text.withUnsafeBytes { raw in
+      Result { () throws(Failure) -> Record? in
+        try record(in: raw.assumingMemoryBound(to: UInt8.self))
+      }
     }.get()
   }
 

@@ -10,7 +10,9 @@ public enum TextRecords {
   ///   ``Interrupted``.
   public static func jsonLines(_ data: Data) throws -> PropertyList {
     var records: [PropertyList] = []
-    try readJSONLines(data, as: "reading JSON lines") { _, record in records.append(record) }
+    try readJSONLines(data, as: "reading JSON lines", releaseInput: nil) { _, record in
+      records.append(record)
+    }
     return .array(records)
   }
 
@@ -19,11 +21,16 @@ public enum TextRecords {
   /// time as they are read, each record's problems named by its line rather than by its
   /// position, which blank lines move off it.
   ///
+  /// - Parameter releaseInput: called now and then as the text is read, to let the memory
+  ///   of the bytes already read go (a file mapping's pages).
   /// - Throws: what ``jsonLines(_:)`` and ``PlistImport/table(from:into:)`` throw.
-  public static func table(jsonLines data: Data, into entity: Entity) throws -> EntityTable {
+  public static func table(
+    jsonLines data: Data, into entity: Entity, releaseInput: (() -> Void)? = nil
+  ) throws -> EntityTable {
     var rows = PlistImport.RecordRows(into: entity)
     var lines: [Int] = []
-    try readJSONLines(data, as: "importing into \(entity.name)") { line, record in
+    try readJSONLines(data, as: "importing into \(entity.name)", releaseInput: releaseInput) {
+      line, record in
       lines.append(line)
       rows.add(record)
     }
@@ -44,7 +51,8 @@ public enum TextRecords {
   /// line as soon as it is read, as the work `work`; the lines that are not JSON objects are
   /// thrown once the text is read.
   private static func readJSONLines(
-    _ data: Data, as work: String, _ take: (Int, PropertyList) throws -> Void
+    _ data: Data, as work: String, releaseInput: (() -> Void)?,
+    _ take: (Int, PropertyList) throws -> Void
   ) throws {
     var problems = PlistImportProblems()
     var lineNumber = 0
@@ -59,6 +67,7 @@ public enum TextRecords {
       if lineNumber % Interrupt.stepsPerCheck == 0 {
         try Interrupt.token.checkStep(advancing: start - checked)
         checked = start
+        releaseInput?()
       }
       let text = line.last == 0x0D ? line.dropLast() : line
       guard text.contains(where: { ![0x20, 0x09].contains($0) }) else { continue }
@@ -92,7 +101,7 @@ public enum TextRecords {
   ///   header's; ``Interrupted``.
   public static func csv(_ data: Data, for entity: Entity) throws -> PropertyList {
     var objects: [PropertyList] = []
-    try readCSV(data, for: entity) { values in
+    try readCSV(data, for: entity, releaseInput: nil) { values in
       var object = PropertyListDictionary()
       for (index, value) in values { object[entity.attributes[index].name] = value }
       objects.append(.dictionary(object))
@@ -107,11 +116,15 @@ public enum TextRecords {
   /// where its field starts, not by its record's position, which a quoted field holding a
   /// line break moves off the line.
   ///
+  /// - Parameter releaseInput: called now and then as the text is read, to let the memory
+  ///   of the bytes already read go (a file mapping's pages).
   /// - Throws: what ``csv(_:for:)`` and ``PlistImport/table(from:into:)`` throw.
-  public static func table(csv data: Data, into entity: Entity) throws -> EntityTable {
+  public static func table(
+    csv data: Data, into entity: Entity, releaseInput: (() -> Void)? = nil
+  ) throws -> EntityTable {
     var rows = PlistImport.RecordRows(into: entity)
     do {
-      try readCSV(data, for: entity) { rows.add($0) }
+      try readCSV(data, for: entity, releaseInput: releaseInput) { rows.add($0) }
       return try rows.table()
     } catch let error as PlistImportError {
       throw locating(error, inCSV: data)
@@ -119,17 +132,18 @@ public enum TextRecords {
   }
 
   /// Reads the records of CSV text for `entity` (``csv(_:for:)``), giving each to `take` as
-  /// the values of its fields that are not empty, by attribute index, as soon as it is read. Problems of the text (malformed CSV, the header, a
-  /// record's number of fields) are thrown once it is read, or at once for malformed CSV.
+  /// the values of its fields that are not empty, by attribute index, as soon as it is read.
+  /// Problems of the text (malformed CSV, the header, a record's number of fields) are thrown
+  /// once it is read, or at once for malformed CSV.
   private static func readCSV(
-    _ data: Data, for entity: Entity,
+    _ data: Data, for entity: Entity, releaseInput: (() -> Void)?,
     _ take: ([(attribute: Int, value: PropertyList)]) throws -> Void
   ) throws {
     var problems = PlistImportProblems()
     func problem(_ line: Int, _ message: String) {
       problems.add(.init(row: nil, key: nil, message: message, line: line))
     }
-    var reader = CSVReader(String(decoding: data, as: UTF8.self))
+    var reader = CSVReader(utf8: data)
     func next() throws -> CSVReader.Record? {
       do {
         return try reader.next()
@@ -168,6 +182,7 @@ public enum TextRecords {
       if index % Interrupt.stepsPerCheck == 0 {
         try Interrupt.token.checkStep(advancing: reader.offset - checkedOffset)
         checkedOffset = reader.offset
+        releaseInput?()
       }
       index += 1
       guard record.fields.count == attributes.count else {
@@ -191,7 +206,7 @@ public enum TextRecords {
   private static func locating(_ error: PlistImportError, inCSV data: Data) -> PlistImportError {
     let rows = Set(error.problems.compactMap(\.row))
     guard let last = rows.max() else { return error }
-    var reader = CSVReader(String(decoding: data, as: UTF8.self))
+    var reader = CSVReader(utf8: data)
     var header: [String] = []
     var starts: [Int: [SourceLocation]] = [:]
     var row = 0

@@ -29,9 +29,12 @@ extension Interpreter {
     do {
       switch ExportFormat(extension: URL(fileURLWithPath: path).pathExtension) {
       case .jsonl:
-        imported = try TextRecords.table(jsonLines: contents.data, into: entity)
+        imported = try TextRecords.table(
+          jsonLines: contents.data, into: entity,
+          releaseInput: contents.mapping?.releaseResidentPages)
       case .csv:
-        imported = try TextRecords.table(csv: contents.data, into: entity)
+        imported = try TextRecords.table(
+          csv: contents.data, into: entity, releaseInput: contents.mapping?.releaseResidentPages)
       default:
         imported = try PlistImport.table(
           reading: contents.data, into: entity,
