@@ -167,22 +167,12 @@ enum FoundationBridge {
       throw Failure(path: [], message: "containers nest deeper than \(depth - 1) levels")
     }
     if type(of: object) == Bool.self, let bool = object as? Bool { return .bool(bool) }
+    // Containers are tried before the classes: asking whether a Swift dictionary is an
+    // `NSNumber` bridges all of it to an `NSDictionary` first, which took a third of the time
+    // of reading JSON Lines. No value is of more than one of these kinds.
     switch object {
     case let string as String:
       return .string(string)
-    case let date as Date:
-      return .date(date)
-    case let data as Data:
-      return .data(data)
-    case let number as NSNumber:
-      return propertyList(from: number)
-    case let array as [Any]:
-      var elements: [PropertyList] = []
-      elements.reserveCapacity(array.count)
-      for (i, element) in array.enumerated() {
-        elements.append(try nested("[\(i)]") { try propertyList(from: element, depth: depth + 1) })
-      }
-      return .array(elements)
     case let dictionary as [String: Any]:
       var result = PropertyListDictionary()
       for key in dictionary.keys.sorted() {
@@ -191,6 +181,19 @@ enum FoundationBridge {
         }
       }
       return .dictionary(result)
+    case let array as [Any]:
+      var elements: [PropertyList] = []
+      elements.reserveCapacity(array.count)
+      for (i, element) in array.enumerated() {
+        elements.append(try nested("[\(i)]") { try propertyList(from: element, depth: depth + 1) })
+      }
+      return .array(elements)
+    case let number as NSNumber:
+      return propertyList(from: number)
+    case let date as Date:
+      return .date(date)
+    case let data as Data:
+      return .data(data)
     case is NSNull:
       throw Failure(path: [], message: "null has no property-list value; leave the key out instead")
     case let object as NSObject where String(describing: type(of: object)) == "_NSKeyedArchiverUID":
