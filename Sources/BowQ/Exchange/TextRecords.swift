@@ -56,35 +56,40 @@ public enum TextRecords {
   ) throws {
     var problems = PlistImportProblems()
     var lineNumber = 0
-    var start = data.startIndex
-    var checked = start
     Interrupt.begin(work, steps: data.count)
-    while start < data.endIndex {
-      let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
-      let line = data[start..<end]
-      start = end < data.endIndex ? end + 1 : end
-      lineNumber += 1
-      if lineNumber % Interrupt.stepsPerCheck == 0 {
-        try Interrupt.token.checkStep(advancing: start - checked)
-        checked = start
-        releaseInput?()
-      }
-      let text = line.last == 0x0D ? line.dropLast() : line
-      guard text.contains(where: { ![0x20, 0x09].contains($0) }) else { continue }
-      do {
-        let (record, format) = try PropertyListDecoding.decode(Data(text))
-        guard format == .json, case .dictionary = record else {
-          problems.add(
-            .init(
-              row: nil, key: nil,
-              message: "expected a JSON object, found \(record.kindDescription)", line: lineNumber))
-          continue
+    // The lines are found on the bytes in place: `Data`'s own subscript and search cost
+    // several times what decoding a line costs.
+    try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+      var (start, checked) = (0, 0)
+      while start < bytes.count {
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+        let end = rest.firstIndex(of: 0x0A).map { start + $0 } ?? bytes.count
+        var line = bytes[start..<end]
+        start = min(end + 1, bytes.count)
+        lineNumber += 1
+        if lineNumber % Interrupt.stepsPerCheck == 0 {
+          try Interrupt.token.checkStep(advancing: start - checked)
+          checked = start
+          releaseInput?()
         }
-        try take(lineNumber, record)
-      } catch let interrupted as Interrupted {
-        throw interrupted
-      } catch {
-        problems.add(.init(row: nil, key: nil, message: "\(error)", line: lineNumber))
+        if line.last == 0x0D { line = line.dropLast() }
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+        do {
+          let (record, format) = try PropertyListDecoding.decode(Data(line))
+          guard format == .json, case .dictionary = record else {
+            problems.add(
+              .init(
+                row: nil, key: nil,
+                message: "expected a JSON object, found \(record.kindDescription)",
+                line: lineNumber))
+            continue
+          }
+          try take(lineNumber, record)
+        } catch let interrupted as Interrupted {
+          throw interrupted
+        } catch {
+          problems.add(.init(row: nil, key: nil, message: "\(error)", line: lineNumber))
+        }
       }
     }
     try problems.throwIfAny()
