@@ -60,18 +60,15 @@ public enum TextRecords {
     // The lines are found on the bytes in place: `Data`'s own subscript and search cost
     // several times what decoding a line costs.
     try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-      var (start, checked) = (0, 0)
+      var start = 0
+      var progress = TextProgress(releaseInput: releaseInput)
       while start < bytes.count {
         let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
         let end = rest.firstIndex(of: 0x0A).map { start + $0 } ?? bytes.count
         var line = bytes[start..<end]
         start = min(end + 1, bytes.count)
+        try progress.record(endingAt: start)
         lineNumber += 1
-        if lineNumber % Interrupt.stepsPerCheck == 0 {
-          try Interrupt.token.checkStep(advancing: start - checked)
-          checked = start
-          releaseInput?()
-        }
         if line.last == 0x0D { line = line.dropLast() }
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
         do {
@@ -181,15 +178,10 @@ public enum TextRecords {
     }
     try problems.throwIfAny()
     Interrupt.begin("importing into \(entity.name)", steps: data.count)
-    var (index, checkedOffset) = (0, 0)
+    var progress = TextProgress(releaseInput: releaseInput)
     var values: [(attribute: Int, value: PropertyList)] = []
     while let record = try next() {
-      if index % Interrupt.stepsPerCheck == 0 {
-        try Interrupt.token.checkStep(advancing: reader.offset - checkedOffset)
-        checkedOffset = reader.offset
-        releaseInput?()
-      }
-      index += 1
+      try progress.record(endingAt: reader.offset)
       guard record.fields.count == attributes.count else {
         problem(
           record.line, "\(record.fields.count) fields, where the header names \(attributes.count)")
@@ -279,5 +271,27 @@ public enum TextRecords {
       return nil
     }
     return .dictionary(["red": .integer(red), "green": .integer(green), "blue": .integer(blue)])
+  }
+
+  /// How far a reader of a file's text has come: at every 1,024th record it checks for
+  /// Ctrl-C, counting the bytes read since as the work's steps, and lets the memory of the
+  /// bytes read go.
+  private struct TextProgress {
+    let releaseInput: (() -> Void)?
+    private var records = 0
+    private var checkedOffset = 0
+
+    init(releaseInput: (() -> Void)?) {
+      self.releaseInput = releaseInput
+    }
+
+    /// Counts a record read, which ends at byte `offset` of the text.
+    mutating func record(endingAt offset: Int) throws(Interrupted) {
+      defer { records += 1 }
+      guard records % Interrupt.stepsPerCheck == 0 else { return }
+      try Interrupt.token.checkStep(advancing: offset - checkedOffset)
+      checkedOffset = offset
+      releaseInput?()
+    }
   }
 }
