@@ -42,7 +42,8 @@ uninstall:
 	scripts/install.sh --uninstall --prefix "$(PREFIX)"
 
 # The benchmarks run bowq linked as `make install` links it (the Swift runtime and Foundation
-# linked in, which starts a process in half the time): install.sh relinks .build/release/bowq.
+# linked in, which starts a process in half the time, and its code laid out by
+# scripts/bowq.order): install.sh builds it in .build/install.
 bench: bench-deps
 	$(SWIFT) build -c release --product bowq-bench
 	$(SWIFT) build -c release --product bowq-bench-meter

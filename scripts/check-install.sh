@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks that an installed bowq stands alone: installs into a temporary prefix (the debug
-# build, linked as `make install` links it), then runs the README's tour with that binary
+# Checks that an installed bowq stands alone: installs into a temporary prefix as `make
+# install` does (the release build, its code laid out by scripts/bowq.order: checked below),
+# then runs the README's tour with that binary
 # (and an export and import of the sample in XML and JSON, which go through the Foundation
 # linked into it) from a folder far from the checkout, with a new home, no BOWQ_SAMPLE_DATA and — where
 # this machine allows a private mount namespace — the Swift toolchain's libraries hidden;
@@ -11,10 +12,30 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
-scripts/install.sh --prefix "$prefix" --configuration debug >"$work/install.log" 2>&1 || {
+scripts/install.sh --prefix "$prefix" --configuration release >"$work/install.log" 2>&1 || {
   cat "$work/install.log" >&2
   exit 1
 }
+# The linker took the order: every function scripts/bowq.order lists lies in the first half
+# of the code, where a link without it leaves a quarter of them beyond.
+python3 - "$prefix/bin/bowq" scripts/bowq.order <<'LAYOUT' || exit 1
+import subprocess, sys
+binary, order = sys.argv[1:]
+listed = set(open(order).read().split())
+for line in subprocess.run(["readelf", "-SW", binary], capture_output=True, text=True,
+                           check=True).stdout.splitlines():
+    fields = line.replace("[ ", "[").split()
+    if len(fields) > 5 and fields[1] == ".text":
+        start, size = int(fields[3], 16), int(fields[5], 16)
+places = [int(fields[0], 16) for fields in (line.split() for line in subprocess.run(
+    ["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines())
+    if len(fields) == 3 and fields[2] in listed and fields[1] in "tTwW"]
+places = [place for place in places if start <= place < start + size]
+beyond = sum(place >= start + size // 2 for place in places)
+if not listed or len(places) < len(listed) // 2 or beyond:
+    sys.exit(f"check-install: {beyond} of the {len(places)} functions scripts/bowq.order lists "
+             f"({len(listed)}) lie in the second half of the code: the order was not taken")
+LAYOUT
 mkdir -p "$work/home" "$work/elsewhere"
 
 toolchain="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib"

@@ -3,8 +3,8 @@ import XCTest
 
 /// `make install` as a user runs it: the installed bowq works from anywhere, with the sample
 /// data and the lessons inside it, and its man page and completions name its options.
-/// (`scripts/check-install.sh`, run by `make test`, checks the same binary with the Swift
-/// toolchain out of reach.)
+/// (`scripts/check-install.sh`, run by `make test`, checks the release build `make install`
+/// makes, with the Swift toolchain out of reach.)
 final class InstallTests: XCTestCase {
   var home: URL!
   var prefix: URL!
