@@ -75,13 +75,13 @@ final class BinaryPlistImportTests: XCTestCase {
       "É621E1F8-C36C-495A-93FC-0C247A3E6E5F", "",
     ]
     for text in texts {
-      let parsed = Array(text.utf8).withUnsafeBufferPointer(BinaryPlistImport.uuid(canonical:))
+      let parsed = Array(text.utf8).withUnsafeBufferPointer(UUIDText.uuid(canonical:))
       XCTAssertTrue(parsed == nil || parsed == UUID(uuidString: text), text)
       assertSameOutcome(
         try BinaryPropertyListWriter.encode([["name": "T", "id": .string(text)]]), text)
     }
     XCTAssertEqual(
-      Array(texts[1].utf8).withUnsafeBufferPointer(BinaryPlistImport.uuid(canonical:)),
+      Array(texts[1].utf8).withUnsafeBufferPointer(UUIDText.uuid(canonical:)),
       UUID(uuidString: texts[0]), "lower-case digits")
   }
 

@@ -80,7 +80,7 @@ struct CoreDataValueReader {
             b[13], b[14], b[15]
           )))
     case (.uuid, .text(let s)):
-      guard let uuid = UUID(uuidString: s) else { throw wrong() }
+      guard let uuid = UUIDText.uuid(s) else { throw wrong() }
       return .uuid(uuid)
     case (.binary, .blob(let bytes)) where !archived:
       return .data(

@@ -221,7 +221,7 @@ struct BinaryPlistImport {
         return columns[slot].append(color: Column.color(Int64(packed)))
       }
     case (.uuid, 0x5), (.uuid, 0x6):
-      let canonical = try scanner.withUTF8(object, scratch: &scratch, Self.uuid(canonical:))
+      let canonical = try scanner.withUTF8(object, scratch: &scratch, UUIDText.uuid(canonical:))
       if let uuid = canonical {
         expanded += 1 + 36
         return columns[slot].append(.uuid(uuid))
@@ -259,43 +259,6 @@ struct BinaryPlistImport {
   /// The size ``PropertyListExpansion`` measures of a color's dictionary: the dictionary,
   /// its three keys with their bytes, and three integers.
   private static let colorSize = 1 + (1 + 3) + (1 + 5) + (1 + 4) + 3
-
-  /// The UUID written as `8-4-4-4-12` hexadecimal digits (either case) in `utf8`, read
-  /// without making a string; nil for any other text, which `UUID(uuidString:)` judges.
-  static func uuid(canonical utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
-    guard utf8.count == 36 else { return nil }
-    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let parsed = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
-      var index = 0
-      var high: UInt8?
-      for (position, character) in utf8.enumerated() {
-        if position == 8 || position == 13 || position == 18 || position == 23 {
-          guard character == UInt8(ascii: "-") else { return false }
-          continue
-        }
-        guard let digit = hexDigit(character) else { return false }
-        if let first = high {
-          bytes[index] = first << 4 | digit
-          index += 1
-          high = nil
-        } else {
-          high = digit
-        }
-      }
-      return true
-    }
-    return parsed ? UUID(uuid: uuid) : nil
-  }
-
-  /// The value of a hexadecimal digit, either case.
-  private static func hexDigit(_ character: UInt8) -> UInt8? {
-    switch character {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return character - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return character - UInt8(ascii: "A") + 10
-    default: return nil
-    }
-  }
 
   /// The column form of an attribute type's values.
   private static func form(of type: AttributeType) -> ColumnKind {

@@ -220,7 +220,7 @@ public enum PlistImport {
     case (.binary, .string(let s)):
       return .data(try base64Data(s, for: type))
     case (.uuid, .string(let s)):
-      guard let uuid = UUID(uuidString: s) else { throw mismatch("a UUID string") }
+      guard let uuid = UUIDText.uuid(s) else { throw mismatch("a UUID string") }
       return .uuid(uuid)
     case (.uuid, .data(let d)) where d.count == 16:
       let b = [UInt8](d)

@@ -107,7 +107,7 @@ public enum AttributeCoercion {
     case (.transformable(let t), .data) where !t.isBuiltIn: return .success(value)
     case (.uuid, .uuid): return .success(value)
     case (.uuid, .string(let s)):
-      guard let uuid = UUID(uuidString: s) else { return fail("\(Value.quoted(s)) is not a UUID") }
+      guard let uuid = UUIDText.uuid(s) else { return fail("\(Value.quoted(s)) is not a UUID") }
       return .success(.uuid(uuid))
     case (.uri, .uri): return .success(value)
     case (.uri, .string(let s)):

@@ -43,7 +43,7 @@ extension CastTarget {
       return .string(value.displayText)
     case (.uuid, .uuid): return value
     case (.uuid, .string(let s)):
-      guard let uuid = UUID(uuidString: s) else {
+      guard let uuid = UUIDText.uuid(s) else {
         throw EvaluationError(
           "\(Value.quoted(s)) is not a UUID: write 32 hexadecimal digits in groups of 8-4-4-4-12, "
             + "as \"6E8B2A14-1C7A-4C35-9C55-3B1F0E0A7F01\"", at: range)
