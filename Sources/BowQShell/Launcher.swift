@@ -52,7 +52,7 @@ public enum Launcher {
     shell.findSampleData = { paths.sampleDataFile() }
     shell.tutorialProgressPath = unlessReserved(
       paths.tutorialProgressPath, as: "the tutorial's progress file", by: interpreter)
-    shell.settings.locale = EnvironmentLocale.locale(from: environment)
+    shell.settings.localeIdentifier = EnvironmentLocale.identifier(from: environment)
 
     let succeeded: Bool
     switch options.source {

@@ -131,8 +131,8 @@ struct ResultPrinter {
       output.write(CardRenderer.json(cards).serialized() + "\n")
     case .cards(let cards):
       output.write(
-        CardRenderer(style: style, locale: settings.locale, timeZone: settings.timeZone).render(
-          cards))
+        CardRenderer(style: style, locale: settings.dateLocale, timeZone: settings.dateTimeZone)
+          .render(cards))
     case .report(let report):
       let text = ValueText.visibleLines(ReportPhrasing.sentence(report))
       if interactive {

@@ -14,11 +14,16 @@ struct ShellSettings {
   var showsTimes = false
   /// Whether the pager is used (`.pager on|off`).
   var usesPager = true
-  /// The locale `show` reads dates in: the one the environment names (see
-  /// ``EnvironmentLocale``), or one a test fixes.
-  var locale = Locale.current
-  /// The time zone `show` reads dates in: the process's (`TZ`), or one a test fixes.
-  var timeZone = TimeZone.current
+  /// The identifier of the locale `show` reads dates in: the one the environment names (see
+  /// ``EnvironmentLocale``), or one a test fixes; nil: `Locale.current`. The locale and the
+  /// time zone are made only when `show` writes cards: making either starts ICU.
+  var localeIdentifier: String?
+  /// The time zone `show` reads dates in: one a test fixes; nil: the process's (`TZ`).
+  var timeZone: TimeZone?
+  /// The locale `show` reads dates in, made now.
+  var dateLocale: Locale { localeIdentifier.map { Locale(identifier: $0) } ?? .current }
+  /// The time zone `show` reads dates in, made now.
+  var dateTimeZone: TimeZone { timeZone ?? .current }
   /// Where the shell writes now: the streams it was given, or — after `.output FILE` or
   /// `.once FILE` — that file for what is not an error.
   private(set) var output: ShellOutput

@@ -23,7 +23,7 @@ final class CardRendererTests: XCTestCase {
     let capture = Capture()
     let shell = Shell(
       interpreter: interpreter, format: format, output: capture.output, style: style)
-    shell.settings.locale = Locale(identifier: locale)
+    shell.settings.localeIdentifier = locale
     shell.settings.timeZone = try XCTUnwrap(TimeZone(identifier: timeZone))
     XCTAssertTrue(shell.run(script: statements, name: nil), capture.err)
     return capture.out
@@ -95,7 +95,7 @@ final class CardRendererTests: XCTestCase {
         insert Tie code = 1, name = "Blue\\nStripe", owner = Person where name == "Ann"
         insert Tie code = 2, name = "Polka", owner = Person where name == "Ann"
         """, capture: capture)
-    shell.settings.locale = Locale(identifier: "en_US")
+    shell.settings.localeIdentifier = "en_US"
     shell.settings.timeZone = .gmt
     XCTAssertTrue(shell.run(script: "show Person; show Tie/p1", name: nil), capture.err)
     // ICU puts a narrow no-break space before AM in some versions.
@@ -132,7 +132,7 @@ final class CardRendererTests: XCTestCase {
 
   func testTheEnvironmentNamesTheLocaleAsACProgramReadsIt() {
     func identifier(_ environment: [String: String]) -> String {
-      EnvironmentLocale.locale(from: environment).identifier
+      EnvironmentLocale.identifier(from: environment)
     }
     XCTAssertEqual(identifier([:]), "en_US_POSIX")
     XCTAssertEqual(identifier(["LANG": "C.UTF-8"]), "en_US_POSIX")
