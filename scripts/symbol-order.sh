@@ -12,7 +12,7 @@
 # from where it lies.
 #
 # It installs bowq (release) into a scratch prefix and runs it under Valgrind's callgrind:
-# on a store of 20,000 made-up ties, the statements the benchmarks time (indexed and `[c]`
+# on a store of 200,000 made-up ties, the statements the benchmarks time (indexed and `[c]`
 # counts, a sorted fetch, an update and a save); then the version and help, every script in
 # Examples/, and exports and imports in each format. Every function of the binary that ran
 # is listed, with the first of those runs it ran in and by name within one, so that what a
@@ -49,7 +49,7 @@ colors = ["Red", "Orange", "Yellow", "Green", "Blue", "Indigo", "Violet", "Black
 with open(sys.argv[1], "w", newline="") as out:
     rows = csv.writer(out)
     rows.writerow(["name", "searchKey", "rating", "timesWorn", "lastWorn", "isFavorite", "id"])
-    for n in range(20_000):
+    for n in range(200_000):
         color = random.choice(colors)
         rows.writerow([f"{color} Bow Tie {n}", color[0], random.randint(0, 10) / 2,
                        random.randint(0, 40), f"2024-0{random.randint(1, 9)}-1{n % 10}T09:30:00Z",
