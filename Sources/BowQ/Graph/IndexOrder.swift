@@ -22,9 +22,11 @@ enum IndexOrder {
     }
   }
 
-  /// Whether a string is ASCII.
+  /// Whether a string is ASCII: its bytes read eight at a time where they lie in one piece
+  /// (every string of Swift's own), which an index's first use asks of each of its entries.
   static func isASCII(_ s: String) -> Bool {
-    s.utf8.allSatisfy { $0 < 0x80 }
+    s.utf8.withContiguousStorageIfAvailable { UnsafeRawBufferPointer($0).isASCII }
+      ?? s.utf8.allSatisfy { $0 < 0x80 }
   }
 
   /// Whether a string is in NFC, where code-unit order and the engine's equality agree. A
@@ -33,7 +35,7 @@ enum IndexOrder {
   /// U+0300, the first combining mark; none of those scalars is a mark or decomposes to
   /// others. Any other string is compared with its composed form.
   static func isNFC(_ s: String) -> Bool {
-    s.utf8.allSatisfy { $0 < 0xCC }
+    isASCII(s) || s.utf8.allSatisfy { $0 < 0xCC }
       || s.precomposedStringWithCanonicalMapping.utf8.elementsEqual(s.utf8)
   }
 
