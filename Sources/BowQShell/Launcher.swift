@@ -43,6 +43,7 @@ public enum Launcher {
       return 1
     }
 
+    interpreter.keepsDecodedColumns = keepsDecodedColumns(options.source)
     let interactive = options.source == .standardInput && isatty(0) == 1 && isatty(1) == 1
     let colors = ColorPolicy(mode: options.color, environment: environment)
     let shell = Shell(
@@ -103,6 +104,16 @@ public enum Launcher {
     }
     warnAboutUnsavedChanges(interpreter)
     return succeeded ? 0 : 1
+  }
+
+  /// Whether the statements of `source` may use the columns an earlier one decoded, so the
+  /// session keeps them (``Interpreter/keepsDecodedColumns``): false only for a single `-c`
+  /// holding a single statement, after which the process ends.
+  static func keepsDecodedColumns(_ source: StatementSource) -> Bool {
+    guard case .commands(let commands) = source, commands.count == 1,
+      let statements = try? Parser.parseScript(commands[0])
+    else { return true }
+    return statements.count != 1
   }
 
   /// `path`, a file bowq keeps for itself (the history, the tutorial's progress), unless it

@@ -20,20 +20,20 @@ final class OrderedRunJoinTests: XCTestCase {
   ) -> (result: Result<[Int64], any Error>, releases: Int) {
     let rowsPerRun = 3
     let releases = Counter()
-    let join = OrderedRunJoin(
-      [ColumnBuilder(.integers)], runs: runs, releaseEvery: 4,
-      releaseInput: releases.increment)
+    let join = OrderedRunJoin<ColumnBuilder, ColumnBuilder>(
+      ColumnBuilder(.integers), runs: runs, releaseEvery: 4,
+      releaseInput: releases.increment, append: { $0.append(contentsOf: $1) })
     let work = { @Sendable (thread: Int) in
       var random = SplitMix64(seed: seed &+ UInt64(thread))
       while let run = join.claim() {
         usleep(UInt32(random.below(300)))
-        let result: Result<[ColumnBuilder], any Error>
+        let result: Result<ColumnBuilder, any Error>
         if failing.contains(run) {
           result = .failure(Failure(run: run))
         } else {
           var part = ColumnBuilder(.integers)
           for row in 0..<rowsPerRun { part.append(integer: Int64(run * rowsPerRun + row)) }
-          result = .success([part])
+          result = .success(part)
         }
         guard join.join(run, result) else { return }
       }
@@ -44,7 +44,7 @@ final class OrderedRunJoinTests: XCTestCase {
       DispatchQueue.concurrentPerform(iterations: threads, execute: work)
     }
     let result = Result {
-      let column = try join.result()[0].column()
+      let column = try join.result().column()
       return (0..<column.count).map { row -> Int64 in
         guard case .int(let value) = column.value(at: row) else { return -1 }
         return value

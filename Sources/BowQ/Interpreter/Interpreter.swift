@@ -45,6 +45,13 @@ public final class Interpreter {
   /// columns it reads first (``decodeColumns(for:)``); nil once every column is decoded,
   /// or for any other store.
   var storeFile: OpenedStoreFile?
+  /// Whether the columns a statement decodes from the store file stay decoded for the
+  /// statements after it (the default). A program that runs one statement and ends
+  /// (`bowq -c 'count …'`) sets it to false: a `count` comparing only its entity's own
+  /// attributes then reads their columns a run of rows at a time and keeps none
+  /// (``countInStoreFile(_:)``), so it needs the memory of a few thousand rows, not of
+  /// whole columns. Any other statement decodes what it reads as before.
+  public var keepsDecodedColumns = true
   /// Whether `save` writes the changes back into a Core Data store (`--write-core-data`);
   /// otherwise it refuses to.
   public let writesCoreData: Bool
@@ -148,6 +155,7 @@ public final class Interpreter {
     let run = StatementRun(
       statement: statement, bound: bound, binder: binder, now: now,
       selectedEntity: selectedEntity)
+    if let counted = try countInStoreFile(run) { return counted }
     try decodeColumns(for: run)
     return try handler(of: run)()
   }

@@ -107,6 +107,16 @@ final class OpenedStoreFile {
     }
   }
 
+  /// How many rows of the entity `name` `count` counts, handed the columns of `slots` a run
+  /// of rows at a time, as ``StoreDecoder/countRows(_:ofEntityNamed:counting:)`` counts them,
+  /// once the file is checked to be the version opened.
+  func countRows(
+    _ slots: [Int], ofEntityNamed name: String,
+    counting count: @escaping (Range<Int>, [Column]) throws -> Int
+  ) throws -> Int? {
+    try read { decoder in try decoder.countRows(slots, ofEntityNamed: name, counting: count) }
+  }
+
   /// The values of the object at row `position` of the entity `name`, as
   /// ``StoreDecoder/decodeRow(_:ofEntityNamed:)`` gives them, once the file is checked to be
   /// the version opened.

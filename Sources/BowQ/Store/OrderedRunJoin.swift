@@ -1,8 +1,8 @@
 import Foundation
 
-/// The columns of an entity being decoded from a store on several threads: each run of rows
-/// is decoded into columns of its own, then joined to these, in row order, by the thread
-/// that decoded it.
+/// The rows of an entity being decoded from a store on several threads: each run of rows is
+/// decoded into a part of its own (its columns, or how many of its rows a predicate holds
+/// for), then joined to the parts before it, in row order, by the thread that decoded it.
 ///
 /// Threads take runs in order (``claim()``), and a thread that has decoded a run waits until
 /// the run before it is joined, joins its own, and takes the next run left: on two
@@ -18,7 +18,7 @@ import Foundation
 ///
 /// The first failing run in row order ends the decoding: its error is the one a single
 /// thread would report.
-final class OrderedRunJoin: @unchecked Sendable {
+final class OrderedRunJoin<Part, Joined>: @unchecked Sendable {
   private let condition = NSCondition()
   /// How many runs are joined: the next run to join.
   private var joinedCount = 0
@@ -26,18 +26,23 @@ final class OrderedRunJoin: @unchecked Sendable {
   private var claimedCount = 0
   private let runCount: Int
   private var failure: (any Error)?
-  /// The entity's columns, the runs joined so far.
-  private var columns: [ColumnBuilder]
+  /// The runs joined so far: the entity's columns, or a count.
+  private var joined: Joined
+  /// Joins the next run's part to `joined`.
+  private let append: (inout Joined, Part) -> Void
   /// How many runs are joined between two calls of `releaseInput`.
   private let releaseEvery: Int
   private let releaseInput: (() -> Void)?
 
-  /// Joins `runs` runs to `columns`, calling `releaseInput` once every `releaseEvery` runs
-  /// joined (on the joining thread), to let the memory of the bytes already read go.
+  /// Joins `runs` runs to `joined` with `append`, calling `releaseInput` once every
+  /// `releaseEvery` runs joined (on the joining thread), to let the memory of the bytes
+  /// already read go.
   init(
-    _ columns: [ColumnBuilder], runs: Int, releaseEvery: Int, releaseInput: (() -> Void)?
+    _ joined: Joined, runs: Int, releaseEvery: Int, releaseInput: (() -> Void)?,
+    append: @escaping (inout Joined, Part) -> Void
   ) {
-    self.columns = columns
+    self.joined = joined
+    self.append = append
     runCount = runs
     self.releaseEvery = max(releaseEvery, 1)
     self.releaseInput = releaseInput
@@ -55,7 +60,7 @@ final class OrderedRunJoin: @unchecked Sendable {
 
   /// Joins the result of decoding run `run` once every run before it is joined: false when
   /// it or a run before it failed, and nothing more is to be decoded.
-  func join(_ run: Int, _ result: Result<[ColumnBuilder], any Error>) -> Bool {
+  func join(_ run: Int, _ result: Result<Part, any Error>) -> Bool {
     condition.lock()
     while failure == nil, joinedCount < run { condition.wait() }
     guard failure == nil else {
@@ -63,9 +68,9 @@ final class OrderedRunJoin: @unchecked Sendable {
       return false
     }
     condition.unlock()
-    let parts: [ColumnBuilder]
+    let part: Part
     do {
-      parts = try result.get()
+      part = try result.get()
     } catch {
       condition.lock()
       failure = error
@@ -73,7 +78,7 @@ final class OrderedRunJoin: @unchecked Sendable {
       condition.unlock()
       return false
     }
-    for (c, part) in parts.enumerated() { columns[c].append(contentsOf: part) }
+    append(&joined, part)
     condition.lock()
     joinedCount += 1
     condition.broadcast()
@@ -83,12 +88,12 @@ final class OrderedRunJoin: @unchecked Sendable {
     return true
   }
 
-  /// The joined columns, once every thread is done: the error of the first failing run in
-  /// row order, if one failed.
-  func result() throws -> [ColumnBuilder] {
+  /// The runs joined, once every thread is done: the error of the first failing run in row
+  /// order, if one failed.
+  func result() throws -> Joined {
     condition.lock()
     defer { condition.unlock() }
     if let failure { throw failure }
-    return columns
+    return joined
   }
 }

@@ -381,11 +381,34 @@ struct StoreDecoder {
   /// message, column and row. Slots past the entity's are passed over; nil when the model
   /// defines no such entity.
   mutating func decodeColumns(_ slots: [Int], ofEntityNamed name: String) throws -> [Column]? {
+    guard let layout = layout(of: slots, ofEntityNamed: name) else { return nil }
+    return try decodeColumns(of: layout)
+  }
+
+  /// How many rows of the entity `name` `count` counts, given the columns of `slots` (as
+  /// ``decodeColumns(_:ofEntityNamed:)`` reads them) a run of rows at a time: the columns
+  /// of a run are let go once counted, so no column is ever held whole. The runs are
+  /// counted on several threads; a damaged value, or an error `count` throws, ends the
+  /// count with the error of the first failing run in row order. Nil when the model defines
+  /// no such entity.
+  mutating func countRows(
+    _ slots: [Int], ofEntityNamed name: String,
+    counting count: @escaping (Range<Int>, [Column]) throws -> Int
+  ) throws -> Int? {
+    guard let layout = layout(of: slots, ofEntityNamed: name) else { return nil }
+    return try decodeRuns(
+      of: layout, into: 0, part: { rows, columns in try count(rows, columns.map { $0.column() }) },
+      append: { total, part in total += part })
+  }
+
+  /// The layout of the entity `name` reduced to the columns of `slots`, in that order; slots
+  /// past the entity's are passed over. Nil when the model defines no such entity.
+  private func layout(of slots: [Int], ofEntityNamed name: String) -> EntityLayout? {
     guard var layout = layouts.first(where: { $0.entity.name == name }) else { return nil }
     let slots = slots.filter(layout.plans.indices.contains)
     layout.plans = slots.map { layout.plans[$0] }
     layout.columns = slots.map { layout.columns[$0] }
-    return try decodeColumns(of: layout)
+    return layout
   }
 
   /// The values of the object at row `position` of the entity `name`, in slot order, read
@@ -811,15 +834,33 @@ struct StoreDecoder {
   }
 
   /// Decodes the columns `layout` plans (every column of its entity, or some) for every row.
+  private mutating func decodeColumns(of layout: EntityLayout) throws -> [Column] {
+    let rowCount = layout.rowCount
+    return try decodeRuns(
+      of: layout, into: layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) },
+      part: { _, columns in columns },
+      append: { columns, part in
+        for (c, column) in part.enumerated() { columns[c].append(contentsOf: column) }
+      }
+    ).map { $0.column() }
+  }
+
+  /// Decodes the columns `layout` plans run by run, hands each run's rows and columns to
+  /// `part` on the thread that decoded them, and joins what it makes of them to `joined`
+  /// with `append`, in row order.
   ///
   /// The rows are cut into runs, each decoded into columns of its own (``ColumnBuilder``),
-  /// which are joined to the entity's in row order (``OrderedRunJoin``). One thread per
-  /// processor, this one among them, each with its own copy of the decoder (and so its own
-  /// remembered values), takes the next run left, decodes it and joins it in its turn. The
-  /// first failing run in that order gives the error, so it is the one a single thread would
-  /// report. A request to stop (``Interrupt``) ends it with ``Interrupted`` before the next
-  /// run.
-  private mutating func decodeColumns(of layout: EntityLayout) throws -> [Column] {
+  /// whose parts are joined in row order (``OrderedRunJoin``). One thread per processor,
+  /// this one among them, each with its own copy of the decoder (and so its own remembered
+  /// values), takes the next run left, decodes it, makes its part and joins it in its turn.
+  /// The first failing run in that order gives the error, so it is the one a single thread
+  /// would report. A request to stop (``Interrupt``) ends it with ``Interrupted`` before the
+  /// next run.
+  private mutating func decodeRuns<Part, Joined>(
+    of layout: EntityLayout, into joined: Joined,
+    part: @escaping (Range<Int>, [ColumnBuilder]) throws -> Part,
+    append: @escaping (inout Joined, Part) -> Void
+  ) throws -> Joined {
     let layout = try readingKeys(for: layout)
     let depth = traversal.depth
     defer { traversal.leave(toDepth: depth) }
@@ -831,31 +872,33 @@ struct StoreDecoder {
     }
     let threads = min(ProcessEnvironment.activeProcessorCount, runs.count, 4)
     let join = OrderedRunJoin(
-      layout.plans.map { ColumnBuilder($0.form, capacity: rowCount) }, runs: runs.count,
-      releaseEvery: Self.runsBetweenReleases * threads, releaseInput: releaseInput)
+      joined, runs: runs.count, releaseEvery: Self.runsBetweenReleases * threads,
+      releaseInput: releaseInput, append: append)
     // The keys of the entities no column here points to are not needed, and not read.
     let keySets = keys.map { $0?.set ?? StoreKeySet(ascending: []) }
     // Each thread works on its own copy of the decoder, whose only shared parts are the
     // file's bytes (read, never written) and the values of external files (behind a lock).
     let (shared, planned, names) = (UncheckedSendable(value: self), layout, names)
+    let makePart = UncheckedSendable(value: part)
     // Columns are decoded by the statement that first reads them, which Ctrl-C stops.
     let interrupt = Interrupt.token
     interrupt.begin("reading \(layout.entity.name)", steps: rowCount)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       var decoder = shared.value
       while let run = join.claim() {
-        let result = Result { () throws -> [ColumnBuilder] in
+        let result = Result { () throws -> Part in
           try interrupt.checkStep(advancing: runs[run].count)
-          return try decoder.run(runs[run], of: planned, keySets: keySets, names: names)
+          let columns = try decoder.run(runs[run], of: planned, keySets: keySets, names: names)
+          return try makePart.value(runs[run], columns)
         }
         guard join.join(run, result) else { return }
       }
     }
-    let columns = try join.result()
+    let result = try join.result()
     if let decodedColumn {
       for column in layout.columns { decodedColumn(layout.entity.name, column.name) }
     }
-    return columns.map { $0.column() }
+    return result
   }
 
   /// Rows `range` of an entity, decoded into columns of their own.
