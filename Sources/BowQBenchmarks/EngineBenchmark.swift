@@ -482,6 +482,7 @@ enum EngineBenchmark {
       ([], "update BowTie set rating = 2", []),
       ([".output /dev/null"], "fetch BowTie sort by name", [".output"]),
       ([], "import \"\(plain)\" into BowTie", []),
+      ([], "delete BowTie", []),
       (
         ["update BowTie where isFavorite == YES set timesWorn = timesWorn + 1"], "save",
         ["rollback"]

@@ -135,7 +135,7 @@ final class ExternalDataTests: XCTestCase {
     XCTAssertEqual(externalFiles(), [hash(photo)])
     XCTAssertEqual(try StoreFile.load(from: store), saved)
 
-    _ = saved.delete([ObjectID(entity: "Tie", key: 1)])
+    _ = try saved.delete([ObjectID(entity: "Tie", key: 1)])
     try StoreFile.save(saved, to: store)
     XCTAssertEqual(externalFiles(), [hash(photo)], "Blue still refers to the file")
     XCTAssertEqual(try StoreFile.load(from: store), saved)
@@ -203,11 +203,11 @@ final class ExternalDataTests: XCTestCase {
     try StoreFile.save(saved, to: store)
     XCTAssertEqual(externalFiles(), [hash(kept), hash(deleted)].sorted())
 
-    _ = saved.delete([ObjectID(entity: "Tie", key: 2)])
+    _ = try saved.delete([ObjectID(entity: "Tie", key: 2)])
     try StoreFile.save(saved, to: store)
     XCTAssertEqual(externalFiles(), [hash(kept)])
 
-    _ = saved.delete([ObjectID(entity: "Tie", key: 1)])
+    _ = try saved.delete([ObjectID(entity: "Tie", key: 1)])
     try StoreFile.save(saved, to: store)
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: folder), ["ties.bowq"],

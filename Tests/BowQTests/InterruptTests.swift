@@ -62,6 +62,28 @@ final class InterruptTests: XCTestCase {
       try interpreter.run("count Tie where rating == 3").last, .count(entity: "Tie", 833))
   }
 
+  /// A delete stopped in its own loops, once its objects are found, changes nothing: the
+  /// edit it was part of puts back what it did, inverses included, whether it was to delete
+  /// a few objects or most of a table.
+  func testADeleteStopsInItsOwnLoopsAndChangesNothing() throws {
+    let interpreter = try makeInterpreter()
+    _ = try interpreter.run("update Tie set owner = Person where name == 'Ann'")
+    for count in [100, 4_000] {
+      var context = interpreter.context
+      let before = context.graph
+      context.beginEdit()
+      Interrupt.request()
+      XCTAssertThrowsError(
+        try context.delete((1...count).map { ObjectID(entity: "Tie", key: Int64($0)) })
+      ) { error in
+        XCTAssertTrue(error is Interrupted, "\(error)")
+      }
+      Interrupt.reset()
+      context.cancelEdit()
+      XCTAssertEqual(context.graph, before, "\(count)")
+    }
+  }
+
   func testAnInterruptedSaveWritesNothingAndKeepsTheChangesPending() throws {
     let folder = try makeTemporaryFolder("bowq-interrupt")
     let path = folder.appendingPathComponent("s.bowq").path

@@ -83,7 +83,7 @@ final class RelationshipGraphTests: XCTestCase {
     let ann = insert(&graph, "Person", "Ann")
     let red = insert(&graph, "BowTie", "Red")
     graph.setRelationship(red, "owner", to: [ann])
-    let deletion = graph.delete([ann])
+    let deletion = try graph.delete([ann])
     XCTAssertEqual(deletion.deleted, [ann])
     XCTAssertEqual(deletion.updated, [red])
     XCTAssertEqual(graph.destinations(of: red, "owner"), [])
@@ -96,7 +96,7 @@ final class RelationshipGraphTests: XCTestCase {
     let silk = insert(&graph, "Tag", "silk")
     graph.addToRelationship(ann, "ties", [red])
     graph.addToRelationship(red, "tags", [silk])
-    let deletion = graph.delete([ann])
+    let deletion = try graph.delete([ann])
     XCTAssertEqual(Set(deletion.deleted), [ann, red])
     XCTAssertFalse(graph.contains(red))
     XCTAssertEqual(
@@ -108,7 +108,7 @@ final class RelationshipGraphTests: XCTestCase {
     let ann = insert(&graph, "Person", "Ann")
     let red = insert(&graph, "BowTie", "Red")
     graph.addToRelationship(ann, "ties", [red])
-    let deletion = graph.delete([ann])
+    let deletion = try graph.delete([ann])
     XCTAssertEqual(
       deletion.denied, [DeniedDeletion(object: ann, relationship: "ties", destinations: [red])])
     let errors = try Validator.validate([], in: graph, denied: deletion.denied)
@@ -121,7 +121,7 @@ final class RelationshipGraphTests: XCTestCase {
     let ann = insert(&graph, "Person", "Ann")
     let red = insert(&graph, "BowTie", "Red")
     graph.addToRelationship(ann, "ties", [red])
-    graph.delete([ann])
+    try graph.delete([ann])
     XCTAssertEqual(graph.destinations(of: red, "owner"), [ann])
   }
 

@@ -184,9 +184,11 @@ public struct Context: Sendable {
 
   /// Deletes objects under their delete rules; returns every object deleted (cascades
   /// included).
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it; ``cancelEdit()`` puts back what it did.
   @discardableResult
-  public mutating func delete(_ ids: [ObjectID]) -> [ObjectID] {
-    let deletion = graph.delete(ids)
+  public mutating func delete(_ ids: [ObjectID]) throws(Interrupted) -> [ObjectID] {
+    let deletion = try graph.delete(ids)
     touch(deletion.deleted)
     touch(deletion.updated)
     deniedDeletions += deletion.denied

@@ -253,12 +253,15 @@ extension ObjectGraph {
   /// Deletes objects, applying each relationship's delete rule: cascade deletes the
   /// destinations too, nullify (and deny) remove the object from the destinations'
   /// inverses, no action leaves them pointing at it.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it; what it changed is in the journal.
   @discardableResult
-  public mutating func delete(_ ids: [ObjectID]) -> Deletion {
+  public mutating func delete(_ ids: [ObjectID]) throws(Interrupted) -> Deletion {
     var doomed: [ObjectID] = []
     var seen: Set<ObjectID> = []
     var work = ids.filter(contains)
     while let id = work.popLast() {
+      try Interrupt.check(every: seen.count)
       guard seen.insert(id).inserted else { continue }
       doomed.append(id)
       for relationship in model.entity(named: id.entity)?.relationships ?? []
@@ -269,7 +272,8 @@ extension ObjectGraph {
     var updated: Set<ObjectID> = []
     var denied: [DeniedDeletion] = []
     var members = PendingMembers()
-    for id in doomed {
+    for (step, id) in doomed.enumerated() {
+      try Interrupt.check(every: step)
       for relationship in model.entity(named: id.entity)?.relationships ?? [] {
         let survivors = destinations(of: id, relationship.name).filter {
           !seen.contains($0) && contains($0)
@@ -285,7 +289,7 @@ extension ObjectGraph {
       }
     }
     write(members)
-    removeRows(doomed)
+    try removeRows(doomed)
     return Deletion(deleted: doomed, updated: updated.subtracting(seen), denied: denied)
   }
 }

@@ -195,9 +195,25 @@ public struct ObjectGraph: Hashable, Sendable {
   }
 
   /// Removes rows without looking at relationships; ``delete(_:)`` applies the rules.
-  mutating func removeRows(_ ids: [ObjectID]) {
+  ///
+  /// The journal records the whole table when a quarter of it or more goes, which costs
+  /// nothing (the rows are the table's until the removal writes a new one), and each row
+  /// removed otherwise.
+  ///
+  /// - Throws: ``Interrupted`` when Ctrl-C stops it while recording rows, before any is
+  ///   removed.
+  mutating func removeRows(_ ids: [ObjectID]) throws(Interrupted) {
     for (entity, group) in Dictionary(grouping: ids, by: \.entity) {
-      if journal != nil { for id in group { recordRow(id.key, of: entity) } }
+      if journal != nil, let table = tables[entity] {
+        if group.count >= table.count / 4 {
+          recordTable(of: entity)
+        } else {
+          for (step, id) in group.enumerated() {
+            try Interrupt.check(every: step)
+            recordRow(id.key, of: entity)
+          }
+        }
+      }
       if indexes[entity] != nil, let table = tables[entity] {
         reindex(entity, group.compactMap { id in table.row(for: id.key).map { (id.key, $0, nil) } })
       }

@@ -150,7 +150,8 @@ extension Interpreter {
   {
     let ids = try matching(entity, predicate, compiler(run.now))
     var deleted: [ObjectID] = []
-    try edit { context in deleted = context.delete(ids) }
+    Interrupt.begin("deleting \(entity.name)", steps: 2 * ids.count)
+    try edit { context in deleted = try context.delete(ids) }
     return .report(
       .deleted(entity: entity.name, count: ids.count, cascaded: deleted.count - ids.count))
   }
