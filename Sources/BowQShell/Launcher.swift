@@ -43,7 +43,7 @@ public enum Launcher {
       return 1
     }
 
-    interpreter.keepsDecodedColumns = keepsDecodedColumns(options.source)
+    interpreter.expectsMoreStatements = expectsMoreStatements(options.source)
     let interactive = options.source == .standardInput && isatty(0) == 1 && isatty(1) == 1
     let colors = ColorPolicy(mode: options.color, environment: environment)
     let shell = Shell(
@@ -106,10 +106,10 @@ public enum Launcher {
     return succeeded ? 0 : 1
   }
 
-  /// Whether the statements of `source` may use the columns an earlier one decoded, so the
-  /// session keeps them (``Interpreter/keepsDecodedColumns``): false only for a single `-c`
-  /// holding a single statement, after which the process ends.
-  static func keepsDecodedColumns(_ source: StatementSource) -> Bool {
+  /// Whether `source` may hold more than one statement, so that what a statement decodes or
+  /// builds is worth keeping for the next (``Interpreter/expectsMoreStatements``): false only
+  /// for a single `-c` holding a single statement, after which the process ends.
+  static func expectsMoreStatements(_ source: StatementSource) -> Bool {
     guard case .commands(let commands) = source, commands.count == 1,
       let statements = try? Parser.parseScript(commands[0])
     else { return true }

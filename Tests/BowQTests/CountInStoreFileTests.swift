@@ -3,7 +3,7 @@ import XCTest
 
 @testable import BowQ
 
-/// A session that keeps no decoded column (`bowq -c 'count …'`) counts in the store file a
+/// A session that runs one statement (`bowq -c 'count …'`) counts in the store file a
 /// run of rows at a time: the answer is the one with every column decoded, no column is
 /// left decoded, and whatever the run-by-run count cannot answer (objects named, an empty
 /// result's notes, a damaged value, a comparison that fails) runs as in any session.
@@ -68,11 +68,11 @@ final class CountInStoreFileTests: XCTestCase {
     try BinaryPropertyListWriter.encode(.dictionary(root)).write(to: URL(fileURLWithPath: store))
   }
 
-  /// A session on the store that keeps no decoded column, counting each column read as
+  /// A session on the store that runs one statement, counting each column read as
   /// `Entity.column`.
   private func oneStatementSession(readOnly: Bool = true) throws -> Interpreter {
     let interpreter = try StoreOpening(path: store, readOnly: readOnly).open().interpreter
-    interpreter.keepsDecodedColumns = false
+    interpreter.expectsMoreStatements = false
     interpreter.storeFile?.decodedColumn = { [unowned self] in decoded.append("\($0).\($1)") }
     return interpreter
   }
@@ -102,6 +102,31 @@ final class CountInStoreFileTests: XCTestCase {
         XCTAssertTrue(session.context.graph.table("Tie").keysInFile, statement)
       }
     }
+  }
+
+  /// On a writable store whose file keeps an index of the attribute counted, the one
+  /// statement neither takes the index into use nor builds it, since no save will keep it:
+  /// it counts run by run, as it does read-only.
+  func testOneStatementOnAWritableStoreTakesNoIndexIntoUse() throws {
+    var indexed = ObjectGraph(
+      model: Model(entities: [
+        Entity(
+          name: "Tie", attributes: [Attribute(name: "worn", type: .int16)],
+          indexes: [IndexDefinition(name: "byWorn", elements: [.init(attribute: "worn")])])
+      ]))
+    for i in 0..<Self.tieCount { indexed.insert([.int(Int64(i % 9))], into: "Tie") }
+    indexed.prepareIndexes(for: "Tie")
+    try StoreFile.save(indexed, to: store)
+    let session = try oneStatementSession(readOnly: false)
+    XCTAssertEqual(try session.run("count Tie where worn == 4"), [.count(entity: "Tie", 1_111)])
+    XCTAssertEqual(decoded, ["Tie.worn"])
+    XCTAssertEqual(undecodedTieSlots(session), [0])
+    XCTAssertTrue(session.context.graph.table("Tie").keysInFile)
+    XCTAssertTrue(session.context.graph.builtIndexes(of: "Tie").isEmpty)
+
+    let kept = try StoreOpening(path: store, readOnly: false).open().interpreter
+    XCTAssertEqual(try kept.run("count Tie where worn == 4"), [.count(entity: "Tie", 1_111)])
+    XCTAssertEqual(kept.context.graph.builtIndexes(of: "Tie").count, 1, "a session keeps it")
   }
 
   /// The same count in a session that keeps what it decodes decodes the columns and keeps

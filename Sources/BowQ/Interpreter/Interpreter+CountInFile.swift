@@ -1,11 +1,11 @@
 extension Interpreter {
-  /// `count Entity where P` counted in the store file, in a session that keeps no decoded
-  /// column (``keepsDecodedColumns``): the columns `P` compares are read a run of rows at a
+  /// `count Entity where P` counted in the store file, in a session that runs no statement
+  /// after it (``expectsMoreStatements``): the columns `P` compares are read a run of rows at a
   /// time, each run filtered as a scan of a table filters it (``ColumnScan``) and let go, so
   /// the statement holds a few thousand rows of them rather than whole columns.
   ///
   /// Nil, and nothing is kept, when the count is to run as any other statement does, over
-  /// decoded columns: when the session keeps what it decodes, when the statement is not a
+  /// decoded columns: when statements may follow, when the statement is not a
   /// bare `count` with a predicate, when the entity has sub-entities, when `P` reads more
   /// than values of its entity's own objects or its columns are already decoded, when some
   /// part of `P` is not a comparison of an attribute with a constant, and when a run fails
@@ -14,7 +14,7 @@ extension Interpreter {
   /// whenever a count meets one. Nil too when no object matches, so that the notes about
   /// an empty result can look at the values.
   func countInStoreFile(_ run: StatementRun) throws -> StatementResult? {
-    guard !keepsDecodedColumns, let file = storeFile, case .count = run.statement.kind,
+    guard !expectsMoreStatements, let file = storeFile, case .count = run.statement.kind,
       case .count(let entity, let predicate?) = run.bound,
       context.graph.model.hierarchy(of: entity.name).count == 1
     else { return nil }

@@ -59,8 +59,11 @@ extension Interpreter {
 
   /// Whether an index built now outlives the statement: a writable store file's next save
   /// writes it, and a session in memory (or on a Core Data store read whole) keeps it for
-  /// its later statements; a session on a read-only store file never writes it.
+  /// its later statements; a session on a read-only store file never writes it, and one
+  /// that runs no statement after this one (``expectsMoreStatements``) has no later use
+  /// for it.
   var keepsBuiltIndexes: Bool {
+    guard expectsMoreStatements else { return false }
     guard case .file(let handle) = store else { return true }
     return handle.access == .readWrite
   }

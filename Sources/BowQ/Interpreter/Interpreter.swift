@@ -45,13 +45,15 @@ public final class Interpreter {
   /// columns it reads first (``decodeColumns(for:)``); nil once every column is decoded,
   /// or for any other store.
   var storeFile: OpenedStoreFile?
-  /// Whether the columns a statement decodes from the store file stay decoded for the
-  /// statements after it (the default). A program that runs one statement and ends
-  /// (`bowq -c 'count …'`) sets it to false: a `count` comparing only its entity's own
-  /// attributes then reads their columns a run of rows at a time and keeps none
-  /// (``countInStoreFile(_:)``), so it needs the memory of a few thousand rows, not of
-  /// whole columns. Any other statement decodes what it reads as before.
-  public var keepsDecodedColumns = true
+  /// Whether statements may follow the one running (the default). A program that runs one
+  /// statement and ends (`bowq -c 'count …'`) sets it to false, and nothing is then kept for
+  /// later: a `count` comparing only its entity's own attributes reads their columns a run
+  /// of rows at a time and keeps none (``countInStoreFile(_:)``), so it needs the memory of
+  /// a few thousand rows, not of whole columns; and no index is built, or taken from the
+  /// store file, for being kept (``keepsBuiltIndexes``), so a one-off count on a writable
+  /// store costs what it costs read-only. Any other statement decodes what it reads as
+  /// before.
+  public var expectsMoreStatements = true
   /// Whether `save` writes the changes back into a Core Data store (`--write-core-data`);
   /// otherwise it refuses to.
   public let writesCoreData: Bool
