@@ -139,8 +139,8 @@ final class CountInStoreFileTests: XCTestCase {
   }
 
   /// What the run-by-run count does not answer runs as in any session, over decoded
-  /// columns: objects named (a relationship followed), and an empty result, whose note
-  /// looks at the values.
+  /// columns: objects named (a relationship followed), and an empty result of a string
+  /// compared case by case, whose note looks at the values.
   func testACountThatNamesObjectsOrFindsNothingDecodesItsColumns() throws {
     try writeStore()
     var session = try oneStatementSession()
@@ -157,6 +157,14 @@ final class CountInStoreFileTests: XCTestCase {
         #"no Tie has name == "tie 12", but "Tie 12" differs only in case: name ==[c] "tie 12" ignores case"#
       ])
     XCTAssertEqual(undecodedTieSlots(session), [1, 2, 3])
+
+    // Nothing found, and no string compared case by case: there is no note to look for.
+    session = try oneStatementSession()
+    XCTAssertEqual(
+      try session.run(#"count Tie where worn > 8 OR name ==[c] "none""#),
+      [.count(entity: "Tie", 0)])
+    XCTAssertEqual(session.notes, [])
+    XCTAssertEqual(undecodedTieSlots(session), [0, 1, 2, 3])
   }
 
   /// A damaged value in the second of several runs (and another after it) is reported as

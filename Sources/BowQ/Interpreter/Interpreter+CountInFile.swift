@@ -11,10 +11,12 @@ extension Interpreter {
   /// part of `P` is not a comparison of an attribute with a constant, and when a run fails
   /// in any way but a request to stop: a damaged value, a comparison the scan cannot make. Then
   /// decoding the columns reports the damage, or the closures the error, as they do
-  /// whenever a count meets one. Nil too when no object matches, so that the notes about
-  /// an empty result can look at the values.
+  /// whenever a count meets one. Nil too when no object matches and `P` compares a string
+  /// case by case, so that the note about an empty result can look for the values it would
+  /// match ignoring case (``emptyResultNotes(_:_:_:now:)``).
   func countInStoreFile(_ run: StatementRun) throws -> StatementResult? {
-    guard !expectsMoreStatements, let file = storeFile, case .count = run.statement.kind,
+    guard !expectsMoreStatements, let file = storeFile,
+      case .count(_, let syntax?) = run.statement.kind,
       case .count(let entity, let predicate?) = run.bound,
       context.graph.model.hierarchy(of: entity.name).count == 1
     else { return nil }
@@ -42,7 +44,9 @@ extension Interpreter {
     } catch {
       return nil
     }
-    guard let count, count > 0 else { return nil }
+    guard let count,
+      count > 0 || PredicateAdvice.caseSensitiveStringComparisons(syntax, predicate).isEmpty
+    else { return nil }
     return .count(entity: entity.name, count)
   }
 
