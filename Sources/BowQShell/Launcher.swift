@@ -108,12 +108,17 @@ public enum Launcher {
 
   /// Whether `source` may hold more than one statement, so that what a statement decodes or
   /// builds is worth keeping for the next (``Interpreter/expectsMoreStatements``): false only
-  /// for a single `-c` holding a single statement, after which the process ends.
+  /// for a single `-c` holding a single statement, after which the process ends, unless it
+  /// is an `explain`, which shows (or with `analyze` runs) the plan the statement it explains
+  /// gets in a session.
   static func expectsMoreStatements(_ source: StatementSource) -> Bool {
     guard case .commands(let commands) = source, commands.count == 1,
-      let statements = try? Parser.parseScript(commands[0])
+      let statements = try? Parser.parseScript(commands[0]), statements.count == 1
     else { return true }
-    return statements.count != 1
+    switch statements[0].kind {
+    case .explain, .explainAnalyze: return true
+    default: return false
+    }
   }
 
   /// `path`, a file bowq keeps for itself (the history, the tutorial's progress), unless it

@@ -11,7 +11,9 @@ final class LauncherTests: XCTestCase {
     for source: StatementSource in [
       .commands(["count BowTie; count BowTie where rating > 3"]),
       .commands(["count BowTie", "count BowTie where rating > 3"]),
-      .commands([".mode csv"]), .commands(["count BowTie where"]), .commands([""]),
+      .commands(["explain count BowTie where rating > 3"]),
+      .commands(["explain analyze count BowTie where rating > 3"]), .commands([".mode csv"]),
+      .commands(["count BowTie where"]), .commands([""]),
       .script(path: "checks.bowq", arguments: []), .standardInput,
     ] {
       XCTAssertTrue(Launcher.expectsMoreStatements(source), "\(source)")
