@@ -118,6 +118,29 @@ final class IndexMaintenanceTests: XCTestCase {
     Self.assertIndexesMatchTheObjects(interpreter.context.graph, "T", "undo")
   }
 
+  /// A delete of more objects than maintaining entry by entry is worth drops the indexes
+  /// (without reading the rows it removes); a smaller one keeps them right.
+  func testADeleteOfManyObjectsDropsTheIndexesAndAFewKeepsThemRight() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(Self.definition)
+    var graph = interpreter.context.graph
+    for i in 0..<3000 {
+      graph.insert(
+        [.int(Int64(i % 7)), .string("k\(i % 5)"), .double(Double(i)), .int(0)], into: "T")
+    }
+    interpreter.context = Context(graph: graph)
+    interpreter.context.prepareIndexes(for: "T")
+    _ = try interpreter.run("delete T where d >= 2400")
+    XCTAssertEqual(
+      interpreter.context.graph.builtIndexes(of: "T").count, 5, "600 changes are kept")
+    Self.assertIndexesMatchTheObjects(interpreter.context.graph, "T", "a small delete")
+    _ = try interpreter.run("delete T where d < 1100")
+    XCTAssertTrue(interpreter.context.graph.builtIndexes(of: "T").isEmpty, "too many: dropped")
+    interpreter.context.prepareIndexes(for: "T")
+    Self.assertIndexesMatchTheObjects(interpreter.context.graph, "T", "the rebuild")
+    XCTAssertEqual(try interpreter.run("count T where a == 3").last, .count(entity: "T", 186))
+  }
+
   func testIndexesAreNotPartOfTheGraphsEquality() throws {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run(Self.definition + "\ninsert T a = 1")

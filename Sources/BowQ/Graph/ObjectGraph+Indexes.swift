@@ -129,10 +129,11 @@ extension ObjectGraph {
         }
       }
     }
+    let drops = dropsIndexes(of: entity, changing: changes.count)
     let stored = built.stored
     indexes[entity] = stored.isEmpty ? nil : EntityIndexes(indexes: [], stored: stored)
+    guard !drops else { return }
     built.changes += changes.count
-    guard built.changes <= max(1024, table(entity).count / 32) else { return }
     for i in built.indexes.indices {
       for change in changes {
         if let old = change.old { built.indexes[i].remove(old, key: change.key) }
@@ -140,6 +141,13 @@ extension ObjectGraph {
       }
     }
     indexes[entity] = built
+  }
+
+  /// Whether `count` more objects of `entity` changed since its built indexes were last used
+  /// would have ``reindex(_:_:)`` drop them rather than take the changes entry by entry: more
+  /// than a thirty-second of the table (and a thousand).
+  func dropsIndexes(of entity: String, changing count: Int) -> Bool {
+    (indexes[entity]?.changes ?? 0) + count > max(1024, table(entity).count / 32)
   }
 
   /// Drops the built indexes of `entity`, or of every entity.

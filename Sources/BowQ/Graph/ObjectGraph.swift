@@ -214,7 +214,10 @@ public struct ObjectGraph: Hashable, Sendable {
           }
         }
       }
-      if indexes[entity] != nil, let table = tables[entity] {
+      if dropsIndexes(of: entity, changing: group.count) {
+        // As reindexing would, without reading the rows first.
+        dropIndexes(of: entity)
+      } else if indexes[entity] != nil, let table = tables[entity] {
         reindex(entity, group.compactMap { id in table.row(for: id.key).map { (id.key, $0, nil) } })
       }
       tables[entity]?.remove(keys: Set(group.map(\.key)))
