@@ -15,22 +15,7 @@ final class ColumnsOnDemandTests: XCTestCase {
     decoded = []
   }
 
-  private let model = Model(entities: [
-    Entity(
-      name: "Tie",
-      attributes: [
-        Attribute(name: "name", type: .string), Attribute(name: "worn", type: .int16),
-        Attribute(name: "rating", type: .double),
-      ],
-      relationships: [
-        Relationship(name: "owner", destination: "Person", isToMany: false, inverse: "ties")
-      ]),
-    Entity(
-      name: "Person", attributes: [Attribute(name: "name", type: .string)],
-      relationships: [
-        Relationship(name: "ties", destination: "Tie", isToMany: true, inverse: "owner")
-      ]),
-  ])
+  private let model = DamagedColumnStore.model
 
   private func graph(damagingWornOfRow damaged: Int? = nil) throws -> ObjectGraph {
     var graph = ObjectGraph(model: model)
@@ -199,20 +184,7 @@ final class ColumnsOnDemandTests: XCTestCase {
   /// A store whose `worn` column holds a string in row 3: valid as a property list, so
   /// only decoding that column finds it.
   private func writeDamagedStore() throws -> StoreError {
-    guard case .dictionary(var root) = try StoreCodec.encode(try graph()),
-      case .dictionary(var entities) = root["entities"],
-      case .dictionary(var tie) = entities["Tie"], case .dictionary(var columns) = tie["columns"],
-      case .array(var worn) = columns["worn"]
-    else {
-      XCTFail("unexpected store layout")
-      return .notAStore("")
-    }
-    worn[3] = .string("many")
-    columns["worn"] = .array(worn)
-    tie["columns"] = .dictionary(columns)
-    entities["Tie"] = .dictionary(tie)
-    root["entities"] = .dictionary(entities)
-    try BinaryPropertyListWriter.encode(.dictionary(root)).write(to: URL(fileURLWithPath: store))
+    try DamagedColumnStore.write(try graph(), to: store, damagingWornOfRows: [3])
     var loadError: StoreError?
     XCTAssertThrowsError(try StoreFile.load(from: store)) { loadError = $0 as? StoreError }
     return try XCTUnwrap(loadError)

@@ -19,22 +19,7 @@ final class CountInStoreFileTests: XCTestCase {
     decoded = []
   }
 
-  private let model = Model(entities: [
-    Entity(
-      name: "Tie",
-      attributes: [
-        Attribute(name: "name", type: .string), Attribute(name: "worn", type: .int16),
-        Attribute(name: "rating", type: .double),
-      ],
-      relationships: [
-        Relationship(name: "owner", destination: "Person", isToMany: false, inverse: "ties")
-      ]),
-    Entity(
-      name: "Person", attributes: [Attribute(name: "name", type: .string)],
-      relationships: [
-        Relationship(name: "ties", destination: "Tie", isToMany: true, inverse: "owner")
-      ]),
-  ])
+  private let model = DamagedColumnStore.model
 
   /// Ties named `Tie 0`, `Tie 1`, … (every seventh `Blue tie …`), worn `i % 9` times, rated
   /// `i % 11 / 2`, every other one Ann's; the `worn` of the rows in `damaged` a string.
@@ -55,17 +40,7 @@ final class CountInStoreFileTests: XCTestCase {
       try StoreFile.save(graph, to: store)
       return
     }
-    guard case .dictionary(var root) = try StoreCodec.encode(graph),
-      case .dictionary(var entities) = root["entities"],
-      case .dictionary(var tie) = entities["Tie"], case .dictionary(var columns) = tie["columns"],
-      case .array(var worn) = columns["worn"]
-    else { return XCTFail("unexpected store layout") }
-    for row in damaged { worn[row] = .string("many") }
-    columns["worn"] = .array(worn)
-    tie["columns"] = .dictionary(columns)
-    entities["Tie"] = .dictionary(tie)
-    root["entities"] = .dictionary(entities)
-    try BinaryPropertyListWriter.encode(.dictionary(root)).write(to: URL(fileURLWithPath: store))
+    try DamagedColumnStore.write(graph, to: store, damagingWornOfRows: damaged)
   }
 
   /// A session on the store that runs one statement, counting each column read as

@@ -91,9 +91,9 @@ final class IndexMaintenanceTests: XCTestCase {
     }
   }
 
-  /// An edit that changes more objects than maintaining entry by entry is worth drops the
-  /// indexes; the next use builds them again, right.
-  func testAWholeColumnUpdateRebuildsInsteadOfUpdatingEachEntry() throws {
+  /// A session on 3,000 objects of `T` (`a` = i % 7, `s` = "k\(i % 5)", `d` = i), every
+  /// index built.
+  private func interpreterWithIndexedObjects() throws -> Interpreter {
     let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
     _ = try interpreter.run(Self.definition)
     var graph = interpreter.context.graph
@@ -103,6 +103,13 @@ final class IndexMaintenanceTests: XCTestCase {
     }
     interpreter.context = Context(graph: graph)
     interpreter.context.prepareIndexes(for: "T")
+    return interpreter
+  }
+
+  /// An edit that changes more objects than maintaining entry by entry is worth drops the
+  /// indexes; the next use builds them again, right.
+  func testAWholeColumnUpdateRebuildsInsteadOfUpdatingEachEntry() throws {
+    let interpreter = try interpreterWithIndexedObjects()
     _ = try interpreter.run("update T where a == 3 set n = 1")
     XCTAssertEqual(
       interpreter.context.graph.builtIndexes(of: "T").count, 5, "a few changes are kept")
@@ -121,15 +128,7 @@ final class IndexMaintenanceTests: XCTestCase {
   /// A delete of more objects than maintaining entry by entry is worth drops the indexes
   /// (without reading the rows it removes); a smaller one keeps them right.
   func testADeleteOfManyObjectsDropsTheIndexesAndAFewKeepsThemRight() throws {
-    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
-    _ = try interpreter.run(Self.definition)
-    var graph = interpreter.context.graph
-    for i in 0..<3000 {
-      graph.insert(
-        [.int(Int64(i % 7)), .string("k\(i % 5)"), .double(Double(i)), .int(0)], into: "T")
-    }
-    interpreter.context = Context(graph: graph)
-    interpreter.context.prepareIndexes(for: "T")
+    let interpreter = try interpreterWithIndexedObjects()
     _ = try interpreter.run("delete T where d >= 2400")
     XCTAssertEqual(
       interpreter.context.graph.builtIndexes(of: "T").count, 5, "600 changes are kept")
