@@ -2,54 +2,89 @@ extension Interpreter {
   /// `count Entity where P` counted in the store file, in a session that runs no statement
   /// after it (``expectsMoreStatements``): the columns `P` compares are read a run of rows at a
   /// time, each run filtered as a scan of a table filters it (``ColumnScan``) and let go, so
-  /// the statement holds a few thousand rows of them rather than whole columns.
+  /// the statement holds a few thousand rows of them rather than whole columns. When nothing
+  /// matches, the note about an empty result looks in the file the same way
+  /// (``firstFoldedMatchInStoreFile(_:exact:folded:)``).
   ///
   /// Nil, and nothing is kept, when the count is to run as any other statement does, over
-  /// decoded columns: when statements may follow, when the statement is not a
-  /// bare `count` with a predicate, when the entity has sub-entities, when `P` reads more
-  /// than values of its entity's own objects or its columns are already decoded, when some
-  /// part of `P` is not a comparison of an attribute with a constant, and when a run fails
-  /// in any way but a request to stop: a damaged value, a comparison the scan cannot make. Then
-  /// decoding the columns reports the damage, or the closures the error, as they do
-  /// whenever a count meets one. Nil too when no object matches and `P` compares a string
-  /// case by case, so that the note about an empty result can look for the values it would
-  /// match ignoring case (``emptyResultNotes(_:_:_:now:)``).
+  /// decoded columns: when statements may follow, when the statement is not a bare `count`
+  /// with a predicate, when the entity has sub-entities, when `P` reads more than values of
+  /// its entity's own objects or its columns are already decoded, when some part of `P` is
+  /// not a comparison of an attribute with a constant, and when a run fails in any way but a
+  /// request to stop: a damaged value, a comparison the scan cannot make. Then decoding the
+  /// columns reports the damage, or the closures the error, as they do whenever a count
+  /// meets one.
   func countInStoreFile(_ run: StatementRun) throws -> StatementResult? {
-    guard !expectsMoreStatements, let file = storeFile,
-      case .count(_, let syntax?) = run.statement.kind,
-      case .count(let entity, let predicate?) = run.bound,
-      context.graph.model.hierarchy(of: entity.name).count == 1
+    guard case .count = run.statement.kind, case .count(let entity, let predicate?) = run.bound,
+      !ColumnsRead(
+        run.statement.kind, bound: run.bound, model: context.graph.model,
+        keepsIndexes: keepsBuiltIndexes
+      ).keys,
+      let count = try scanInStoreFile(predicate, of: entity, into: 0, { $0 += $1.selected.count })
     else { return nil }
-    let read = ColumnsRead(
-      run.statement.kind, bound: run.bound, model: context.graph.model,
-      keepsIndexes: keepsBuiltIndexes)
+    return try counted(count, of: entity, predicate, run)
+  }
+
+  /// The first object of `entity` that satisfies `folded`, when none satisfies `exact`, found
+  /// in the store file as ``countInStoreFile(_:)`` counts (and its row then read alone): the
+  /// search of an empty count's note. `.some(nil)` when there is none; nil when the file does
+  /// not answer, for the reasons the count does not, and the search then runs over decoded
+  /// columns.
+  func firstFoldedMatchInStoreFile(
+    _ entity: Entity, exact: BoundPredicate, folded: BoundPredicate
+  ) throws -> EvaluationScope?? {
+    guard
+      let matchesExactly = try scanInStoreFile(
+        exact, of: entity, into: false, { $0 = $0 || !$1.selected.isEmpty })
+    else { return nil }
+    if matchesExactly { return .some(nil) }
+    guard
+      let first = try scanInStoreFile(
+        folded, of: entity, into: Int?.none,
+        { first, run in first = first ?? run.selected.members.first.map { run.rows.lowerBound + $0 }
+        }
+      )
+    else { return nil }
+    guard let first else { return .some(nil) }
+    return try storeFile?.decodeRow(first, ofEntityNamed: entity.name).map {
+      EvaluationScope(row: $0)
+    }
+  }
+
+  /// What `append` joins, in row order, of the objects `predicate` selects in each run of
+  /// rows of `entity`'s columns still in the store file (the run's rows, and the positions
+  /// within it selected); nil when the file does not answer (see ``countInStoreFile(_:)``).
+  private func scanInStoreFile<Joined>(
+    _ predicate: BoundPredicate, of entity: Entity, into joined: Joined,
+    _ append: @escaping (inout Joined, (rows: Range<Int>, selected: BitSet)) -> Void
+  ) throws -> Joined? {
     let table = context.graph.table(entity.name)
-    guard !read.keys, read.slots.keys.allSatisfy({ $0 == entity.name }),
+    let read = ColumnsRead(comparedBy: predicate, on: entity.name, in: context.graph.model)
+    guard !expectsMoreStatements, let file = storeFile,
+      context.graph.model.hierarchy(of: entity.name).count == 1,
+      read.slots.keys.allSatisfy({ $0 == entity.name }),
       let slots = read.slots[entity.name]?.sorted(), !slots.isEmpty,
       slots.allSatisfy(table.undecoded.contains), ColumnScan(predicate, over: table) != nil
     else { return nil }
     let slotCount = table.slotCount
-    let count: Int?
     do {
-      count = try file.countRows(slots, ofEntityNamed: entity.name) { rows, columns in
-        var runTable = EntityTable(undecodedKeys: rows.count, undecodedSlots: slotCount)
-        for (slot, column) in zip(slots, columns) { runTable.fill(column, in: slot) }
-        guard let selected = try ColumnScan(predicate, over: runTable)?.selection() else {
-          throw ScanDeclined()
-        }
-        return selected.count
-      }
+      return try file.readRuns(
+        slots, ofEntityNamed: entity.name, into: joined,
+        part: { rows, columns in
+          var runTable = EntityTable(undecodedKeys: rows.count, undecodedSlots: slotCount)
+          for (slot, column) in zip(slots, columns) { runTable.fill(column, in: slot) }
+          guard let selected = try ColumnScan(predicate, over: runTable)?.selection() else {
+            throw ScanDeclined()
+          }
+          return (rows, selected)
+        }, append: append)
     } catch let interrupted as Interrupted {
       throw interrupted
     } catch {
       return nil
     }
-    guard let count,
-      count > 0 || PredicateAdvice.caseSensitiveStringComparisons(syntax, predicate).isEmpty
-    else { return nil }
-    return .count(entity: entity.name, count)
   }
 
-  /// A run the scan could not count: the count runs over decoded columns instead.
+  /// A run the scan could not filter: the statement runs over decoded columns instead.
   private struct ScanDeclined: Error {}
 }

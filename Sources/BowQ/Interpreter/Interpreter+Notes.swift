@@ -62,14 +62,22 @@ extension Interpreter {
 
   /// The first object of `entity` itself that satisfies `folded`, as the scope its values are
   /// read in, when no object satisfies `exact`: in SQLite while a Core Data store's rows are
-  /// in the file (``firstFoldedMatchInStore(_:exact:folded:_:)``). The keys of a count's
-  /// objects are read from the store file first, since the search names objects by key.
+  /// in the file (``firstFoldedMatchInStore(_:exact:folded:_:)``), run by run in a bowq store
+  /// file for a session of one statement (``firstFoldedMatchInStoreFile(_:exact:folded:)``).
+  /// Otherwise the columns compared and the keys of a count's objects are read from the store
+  /// file first, since the search names objects by key.
   private func firstFoldedMatch(
     _ entity: Entity, exact: BoundPredicate, folded: BoundPredicate, _ compiler: PredicateCompiler
   ) throws -> EvaluationScope? {
     if coreDataFile != nil {
       return try firstFoldedMatchInStore(entity, exact: exact, folded: folded, compiler)
     }
+    if let found = try firstFoldedMatchInStoreFile(entity, exact: exact, folded: folded) {
+      return found
+    }
+    // A count that read its columns in the store file decoded none.
+    try decodeColumns(comparedBy: exact, on: entity)
+    try decodeColumns(comparedBy: folded, on: entity)
     try decodeKeys()
     guard try matching(entity, exact, compiler).isEmpty,
       let found = try matching(entity, folded, compiler).first, found.entity == entity.name

@@ -103,7 +103,14 @@ extension Interpreter {
   private func runCount(_ entity: Entity, _ predicate: BoundPredicate?, _ run: StatementRun)
     throws -> StatementResult
   {
-    let count = try countMatching(entity, predicate, compiler(run.now))
+    try counted(try countMatching(entity, predicate, compiler(run.now)), of: entity, predicate, run)
+  }
+
+  /// The result of `count Entity [where P]` that found `count` objects, with the notes about
+  /// an empty result when it found none.
+  func counted(
+    _ count: Int, of entity: Entity, _ predicate: BoundPredicate?, _ run: StatementRun
+  ) throws -> StatementResult {
     if count == 0, case .count(_, let syntax) = run.statement.kind {
       notes += try emptyResultNotes(entity, syntax, predicate, now: run.now)
     }

@@ -107,14 +107,17 @@ final class OpenedStoreFile {
     }
   }
 
-  /// How many rows of the entity `name` `count` counts, handed the columns of `slots` a run
-  /// of rows at a time, as ``StoreDecoder/countRows(_:ofEntityNamed:counting:)`` counts them,
-  /// once the file is checked to be the version opened.
-  func countRows(
-    _ slots: [Int], ofEntityNamed name: String,
-    counting count: @escaping (Range<Int>, [Column]) throws -> Int
-  ) throws -> Int? {
-    try read { decoder in try decoder.countRows(slots, ofEntityNamed: name, counting: count) }
+  /// What `part` makes of the columns of `slots` of the entity `name`, a run of rows at a
+  /// time, joined in row order, as ``StoreDecoder/readRuns(_:ofEntityNamed:into:part:append:)``
+  /// reads them, once the file is checked to be the version opened.
+  func readRuns<Part, Joined>(
+    _ slots: [Int], ofEntityNamed name: String, into joined: Joined,
+    part: @escaping (Range<Int>, [Column]) throws -> Part,
+    append: @escaping (inout Joined, Part) -> Void
+  ) throws -> Joined? {
+    try read { decoder in
+      try decoder.readRuns(slots, ofEntityNamed: name, into: joined, part: part, append: append)
+    }
   }
 
   /// The values of the object at row `position` of the entity `name`, as

@@ -385,20 +385,21 @@ struct StoreDecoder {
     return try decodeColumns(of: layout)
   }
 
-  /// How many rows of the entity `name` `count` counts, given the columns of `slots` (as
-  /// ``decodeColumns(_:ofEntityNamed:)`` reads them) a run of rows at a time: the columns
-  /// of a run are let go once counted, so no column is ever held whole. The runs are
-  /// counted on several threads; a damaged value, or an error `count` throws, ends the
-  /// count with the error of the first failing run in row order. Nil when the model defines
-  /// no such entity.
-  mutating func countRows(
-    _ slots: [Int], ofEntityNamed name: String,
-    counting count: @escaping (Range<Int>, [Column]) throws -> Int
-  ) throws -> Int? {
+  /// What `part` makes of the columns of `slots` of the entity `name` (as
+  /// ``decodeColumns(_:ofEntityNamed:)`` reads them), handed to it a run of rows at a time,
+  /// joined to `joined` with `append` in row order: the columns of a run are let go once
+  /// `part` is done with them, so no column is ever held whole. The runs are read on several
+  /// threads; a damaged value, or an error `part` throws, ends the reading with the error
+  /// of the first failing run in row order. Nil when the model defines no such entity.
+  mutating func readRuns<Part, Joined>(
+    _ slots: [Int], ofEntityNamed name: String, into joined: Joined,
+    part: @escaping (Range<Int>, [Column]) throws -> Part,
+    append: @escaping (inout Joined, Part) -> Void
+  ) throws -> Joined? {
     guard let layout = layout(of: slots, ofEntityNamed: name) else { return nil }
     return try decodeRuns(
-      of: layout, into: 0, part: { rows, columns in try count(rows, columns.map { $0.column() }) },
-      append: { total, part in total += part })
+      of: layout, into: joined,
+      part: { rows, columns in try part(rows, columns.map { $0.column() }) }, append: append)
   }
 
   /// The layout of the entity `name` reduced to the columns of `slots`, in that order; slots
