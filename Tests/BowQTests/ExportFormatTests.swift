@@ -62,6 +62,17 @@ final class ExportFormatTests: XCTestCase {
     XCTAssertEqual(CSV.field(.string("")), "\"\"")
     XCTAssertEqual(CSV.field(.string("a\nb")), "\"a\nb\"")
     XCTAssertEqual(CSV.field(.bool(true)), "YES")
+    XCTAssertEqual(CSV.field(.int(-12)), "-12")
+    XCTAssertEqual(CSV.field(.string("a\rb")), "\"a\rb\"")
+    XCTAssertEqual(CSV.field(.string("Crème, \"brûlée\"")), "\"Crème, \"\"brûlée\"\"\"")
+    XCTAssertEqual(CSV.field(.color(Color(red: 1, green: 2, blue: 3))), "\"rgb(1, 2, 3)\"")
+  }
+
+  func testCSVRecordsAppendToTheTextGiven() {
+    var text = "a\n"
+    CSV.append(record: [Value.string("x"), .null, .string("\""), .double(2.5)], to: &text)
+    CSV.append(record: [Value](), to: &text)
+    XCTAssertEqual(text, "a\nx,,\"\"\"\",2.5\n\n")
   }
 
   func testJSONLinesHasOneObjectPerLineThatImportReadsBack() throws {

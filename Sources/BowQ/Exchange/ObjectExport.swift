@@ -41,6 +41,7 @@ public enum ObjectExport {
     var count = 0
     var json = JSONText(pretty: format == .json, escapesSlashes: format == .json)
     var text: [UInt8] = []
+    var line = ""
     switch format {
     case .csv: text += CSV.record(entity.propertyNames.map(CSV.quoted)).utf8
     case .json: text += "[".utf8
@@ -62,7 +63,9 @@ public enum ObjectExport {
         if count == 0 { text += "<array>\n".utf8 }
         XMLPropertyListText.append(dictionary(row, of: entity, json: false), depth: 1, to: &text)
       case .csv, .binary:
-        text += CSV.record(row.map(CSV.field)).utf8
+        line.removeAll(keepingCapacity: true)
+        CSV.append(record: row, to: &line)
+        text += line.utf8
       }
       text.withUnsafeBytes { output.append($0) }
       text.removeAll(keepingCapacity: true)

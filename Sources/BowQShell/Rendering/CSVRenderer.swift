@@ -18,9 +18,12 @@ public struct CSVRenderer: ResultRenderer {
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
     let result = ObjectNaming.withObjectColumn(result)
     if showsHeader { output(CSV.record(result.columns.map { CSV.quoted($0.name) })) }
+    var line = ""
     for (index, row) in result.rows.enumerated() {
       try Interrupt.check(every: index)
-      output(CSV.record(row.map(CSV.field)))
+      line.removeAll(keepingCapacity: true)
+      CSV.append(record: row, to: &line)
+      output(line)
     }
   }
 
