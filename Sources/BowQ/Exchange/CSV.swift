@@ -55,12 +55,12 @@ public enum CSV {
   /// double quote, CR or LF.
   private static func appendQuoted(_ field: String, to text: inout String) {
     let quote = UInt8(ascii: "\"")
-    guard field.utf8.contains(where: { $0 == quote || $0 == 44 || $0 == 13 || $0 == 10 }) else {
+    guard field.containsUTF8(where: { $0 == quote || $0 == 44 || $0 == 13 || $0 == 10 }) else {
       text += field
       return
     }
     text += "\""
-    text += field.utf8.contains(quote) ? field.replacing("\"", with: "\"\"") : field
+    text += field.containsUTF8(where: { $0 == quote }) ? field.replacing("\"", with: "\"\"") : field
     text += "\""
   }
 }

@@ -51,14 +51,26 @@ struct JSONText {
       let order = orders[keys] ?? Self.sortedIndices(of: keys)
       orders[keys] = order
       let values = dictionary.values
-      try Self.appendContainer(
-        UInt8(ascii: "{"), UInt8(ascii: "}"), count: keys.count, depth: depth,
-        pretty: pretty, to: &text
-      ) {
-        self.append(string: keys[order[$0]], to: &$1)
-        $1 += (self.pretty ? " : " : ":").utf8
-        try self.append(values[order[$0]], depth: depth + 1, to: &$1)
-      }
+      try append(object: order.lazy.map { (keys[$0], values[$0]) }, depth: depth, to: &text)
+    }
+  }
+
+  /// Appends the object of `entries`, whose keys differ and come in the order
+  /// ``sortedIndices(of:)`` gives them, as an element `depth` levels below the top: how an
+  /// export writes an object's properties in an order it sorted once for all its objects.
+  mutating func append(
+    object entries: some Collection<(key: String, value: PropertyList)>, depth: Int,
+    to text: inout [UInt8]
+  ) throws {
+    var entry = entries.makeIterator()
+    try Self.appendContainer(
+      UInt8(ascii: "{"), UInt8(ascii: "}"), count: entries.count, depth: depth,
+      pretty: pretty, to: &text
+    ) { _, text in
+      guard let (key, value) = entry.next() else { return }
+      self.append(string: key, to: &text)
+      text += (self.pretty ? " : " : ":").utf8
+      try self.append(value, depth: depth + 1, to: &text)
     }
   }
 
@@ -89,7 +101,7 @@ struct JSONText {
   /// The places of `keys` in the order `.sortedKeys` gives them: by
   /// `compare(_:options:range:locale:)` with `.numeric`, `.caseInsensitive` and
   /// `.forcedOrdering` in the system locale, as swift-corelibs-foundation sorts them.
-  private static func sortedIndices(of keys: [String]) -> [Int] {
+  static func sortedIndices(of keys: [String]) -> [Int] {
     keys.indices.sorted { a, b in
       keys[a].compare(
         keys[b], options: [.numeric, .caseInsensitive, .forcedOrdering],
@@ -105,6 +117,18 @@ struct JSONText {
   /// it is.
   private func append(string: String, to text: inout [UInt8]) {
     text.append(UInt8(ascii: "\""))
+    let escapesSlashes = escapesSlashes
+    // Most strings have nothing to escape: their bytes are copied whole.
+    guard
+      string.containsUTF8(where: {
+        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+          || ($0 == UInt8(ascii: "/") && escapesSlashes)
+      })
+    else {
+      text += string.utf8
+      text.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in string.utf8 {
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"):

@@ -40,6 +40,12 @@ public enum ObjectExport {
     var output = file.map { ByteOutput(writingTo: $0) } ?? ByteOutput(capacity: 1 << 16)
     var count = 0
     var json = JSONText(pretty: format == .json, escapesSlashes: format == .json)
+    let names = entity.propertyNames
+    let jsonOrder = JSONText.sortedIndices(of: names)
+    /// The object of `row` as JSON writes it, its properties in the order sorted once.
+    func jsonObject(_ row: [Value]) -> [(key: String, value: PropertyList)] {
+      jsonOrder.compactMap { index in plist(row[index], json: true).map { (names[index], $0) } }
+    }
     var text: [UInt8] = []
     var line = ""
     switch format {
@@ -53,12 +59,12 @@ public enum ObjectExport {
       try output.checkWriting()
       switch format {
       case .jsonl:
-        try json.append(dictionary(row, of: entity, json: true), to: &text)
+        try json.append(object: jsonObject(row), depth: 0, to: &text)
         text.append(UInt8(ascii: "\n"))
       case .json:
         // As Foundation lays out the array whole: each object on lines of its own.
         text += (count > 0 ? ",\n  " : "\n  ").utf8
-        try json.append(dictionary(row, of: entity, json: true), depth: 1, to: &text)
+        try json.append(object: jsonObject(row), depth: 1, to: &text)
       case .xml:
         if count == 0 { text += "<array>\n".utf8 }
         XMLPropertyListText.append(dictionary(row, of: entity, json: false), depth: 1, to: &text)
