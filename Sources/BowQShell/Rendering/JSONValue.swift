@@ -52,6 +52,16 @@ public enum JSONValue: Sendable {
 
   private static func writeString(_ string: String, to text: inout String) {
     text += "\""
+    // Most strings have nothing to escape: they are appended whole.
+    guard
+      string.containsUTF8(where: {
+        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+      })
+    else {
+      text += string
+      text += "\""
+      return
+    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": text += "\\\""
