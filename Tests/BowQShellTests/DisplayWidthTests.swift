@@ -5,6 +5,13 @@ final class DisplayWidthTests: XCTestCase {
   func testASCIITakesOneColumnEach() {
     XCTAssertEqual(DisplayWidth.of("bow tie"), 7)
     XCTAssertEqual(DisplayWidth.of(""), 0)
+    XCTAssertEqual(DisplayWidth.of("a\tb\u{7F}"), 4)
+    XCTAssertEqual(DisplayWidth.of("no. 12345678 of many"[...]), 20)
+  }
+
+  func testCarriageReturnAndLineFeedAreOneCharacter() {
+    XCTAssertEqual(DisplayWidth.of("a\r\nb"), 3)
+    XCTAssertEqual(DisplayWidth.of("a\rb"), 3)
   }
 
   func testEastAsianWideAndFullwidthTakeTwo() {

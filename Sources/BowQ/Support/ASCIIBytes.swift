@@ -2,7 +2,7 @@ extension UnsafeRawBufferPointer {
   /// Whether every byte is ASCII (below 0x80), read eight bytes at a time: how a writer
   /// picks a string's encoding and a search decides a haystack needs no Unicode folding.
   @inline(__always)
-  var isASCII: Bool {
+  package var isASCII: Bool {
     var i = 0
     var high: UInt64 = 0
     while i + 8 <= count {

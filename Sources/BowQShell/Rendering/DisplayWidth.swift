@@ -6,6 +6,12 @@
 public enum DisplayWidth {
   /// The columns `text` takes on a terminal.
   public static func of(_ text: some StringProtocol) -> Int {
+    // ASCII takes a column a byte, except CR, which makes one character with an LF after it.
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+      UnsafeRawBufferPointer(bytes).isASCII && !bytes.contains(UInt8(ascii: "\r"))
+        ? bytes.count : nil
+    }
+    if let ascii, let ascii { return ascii }
     var total = 0
     for character in text {
       total += of(character)
