@@ -18,6 +18,8 @@ import Foundation
 ///   keeping it), and `count … rating > 3 AND name CONTAINS[c] "blue"`, each with its peak
 ///   memory against the columns it reads; and the first indexed count after an open in a
 ///   session that keeps the index against a second;
+/// - `export` of every tie as csv and as JSON Lines against sqlite3 writing the same rows
+///   of that database as csv, its dates as text;
 /// - `import` of the plain plist against Python's `plistlib.load`, and of the ties as CSV
 ///   against sqlite3's `.import --csv` and Python's `csv.DictReader`;
 /// - `update BowTie set rating = 2` + `save` against SQLite's `UPDATE` + `COMMIT` on a file;
@@ -120,6 +122,9 @@ enum EngineBenchmark {
 
     targets += try oneStatement(
       store: store, count: count, folder: folder, me: me, bowq: bowq, measure)
+    targets.append(
+      try exportEveryTie(
+        store: store, database: folder + "/indexed.sqlite", folder: folder, bowq: bowq, measure))
 
     let plistlib = try measure(
       "import", "Python plistlib.load", ["python3", "-c", StoreBenchmark.pythonLoad, plain])
@@ -305,6 +310,39 @@ enum EngineBenchmark {
           times[1] * 1000),
         target: "≤ 2× a later one", met: times[0] <= 2 * times[1]))
     return targets
+  }
+
+  /// Every tie written to a file by a whole process: bowq's `export` as csv and as JSON
+  /// Lines, against the `sqlite3` shell writing the same rows of its file database
+  /// (``oneStatement(store:count:folder:me:bowq:_:)`` makes it) as csv with a header, its
+  /// dates as ISO 8601 text and its Booleans as bowq writes them, as a user would take them
+  /// out of SQLite for another program (its data as hex: it has no base64).
+  private static func exportEveryTie(
+    store: String, database: String, folder: String, bowq: String,
+    _ measure: (String, String, [String]) throws -> Measurement
+  ) throws -> Target {
+    let work = "export every tie"
+    let csv = try measure(
+      work, "bowq export as csv",
+      [bowq, "--read-only", "--store", store, "-c", "export BowTie to \"\(folder)/every.csv\""])
+    _ = try measure(
+      work, "bowq export as JSON Lines",
+      [bowq, "--read-only", "--store", store, "-c", "export BowTie to \"\(folder)/every.jsonl\""])
+    let sqlite = try measure(
+      work, "sqlite3 -csv, dates as text",
+      [
+        "sqlite3", "-csv", "-header", "-cmd", ".output \(folder)/every-sqlite.csv", database,
+        """
+        SELECT name, searchKey, rating, timesWorn,
+          strftime('%Y-%m-%dT%H:%M:%SZ', lastWorn + 978307200, 'unixepoch') AS lastWorn,
+          CASE isFavorite WHEN 1 THEN 'YES' ELSE 'NO' END AS isFavorite, hex(id) AS id, url,
+          hex(photoData) AS photoData, tintColor FROM tie
+        """,
+      ])
+    return Target(
+      work: "export every tie as csv, whole process",
+      measured: String(format: "%.2f× sqlite3's", csv.seconds / sqlite.seconds),
+      target: "≤ 2×", met: csv.seconds <= 2 * sqlite.seconds)
   }
 
   /// The milliseconds of every `Time:` line `.timer on` printed, in seconds, summed.
