@@ -3,7 +3,7 @@ import Foundation
 /// JSON text written as Foundation's `JSONSerialization` writes it — keys sorted as its
 /// `.sortedKeys` sorts them, numbers and escapes alike, pretty-printed or compact — without
 /// making Foundation objects first: what an export writes, a hundred times faster.
-struct JSONText {
+struct JSONText: Sendable {
   /// A value JSON cannot hold.
   struct Unrepresentable: Error, CustomStringConvertible {
     var description: String

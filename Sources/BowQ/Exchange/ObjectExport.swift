@@ -38,46 +38,33 @@ public enum ObjectExport {
   ) throws -> (count: Int, data: Data?) {
     if format == .binary { return try binary(rows, of: entity, to: file) }
     var output = file.map { ByteOutput(writingTo: $0) } ?? ByteOutput(capacity: 1 << 16)
-    var count = 0
-    var json = JSONText(pretty: format == .json, escapesSlashes: format == .json)
-    let names = entity.propertyNames
-    let jsonOrder = JSONText.sortedIndices(of: names)
-    /// The object of `row` as JSON writes it, its properties in the order sorted once.
-    func jsonObject(_ row: [Value]) -> [(key: String, value: PropertyList)] {
-      jsonOrder.compactMap { index in plist(row[index], json: true).map { (names[index], $0) } }
-    }
     var text: [UInt8] = []
-    var line = ""
     switch format {
     case .csv: text += CSV.record(entity.propertyNames.map(CSV.quoted)).utf8
     case .json: text += "[".utf8
     case .xml: text += XMLPropertyListText.header
     case .jsonl, .binary: break
     }
-    for row in rows {
-      try Interrupt.check(every: count)
-      try output.checkWriting()
-      switch format {
-      case .jsonl:
-        try json.append(object: jsonObject(row), depth: 0, to: &text)
-        text.append(UInt8(ascii: "\n"))
-      case .json:
-        // As Foundation lays out the array whole: each object on lines of its own.
-        text += (count > 0 ? ",\n  " : "\n  ").utf8
-        try json.append(object: jsonObject(row), depth: 1, to: &text)
-      case .xml:
-        if count == 0 { text += "<array>\n".utf8 }
-        XMLPropertyListText.append(dictionary(row, of: entity, json: false), depth: 1, to: &text)
-      case .csv, .binary:
-        line.removeAll(keepingCapacity: true)
-        CSV.append(record: row, to: &line)
-        text += line.utf8
-      }
-      text.withUnsafeBytes { output.append($0) }
-      text.removeAll(keepingCapacity: true)
-      count += 1
-      output.flushIfFull()
-    }
+    text.withUnsafeBytes { output.append($0) }
+    text.removeAll()
+    let records = RecordText(entity: entity, format: format)
+    var count = 0
+    try InOrderBatches.run(
+      rows, check: { step throws in try Interrupt.check(every: step) },
+      make: { batch, first in
+        var records = records
+        var text: [UInt8] = []
+        for (offset, row) in zip(first..., batch) {
+          try records.append(row, at: offset, to: &text)
+        }
+        return (text, batch.count)
+      },
+      take: { (text: [UInt8], rows: Int) in
+        try output.checkWriting()
+        text.withUnsafeBytes { output.append($0) }
+        count += rows
+        output.flushIfFull()
+      }, bytes: { text, _ in text.count })
     switch format {
     case .json: text += (count > 0 ? "\n]" : "\n\n]").utf8
     case .xml: text += (count > 0 ? "</array>\n" : "<array/>\n").utf8 + XMLPropertyListText.footer
@@ -87,6 +74,52 @@ public enum ObjectExport {
     guard file != nil else { return (count, output.data()) }
     try output.finishWriting()
     return (count, nil)
+  }
+
+  /// How an object becomes text in each text format, the same on whichever thread writes
+  /// it: a batch of objects is written on each processor (``InOrderBatches``).
+  private struct RecordText: Sendable {
+    let entity: Entity
+    let format: ExportFormat
+    var json: JSONText
+    /// The entity's properties, and their places in the order JSON sorts keys: sorted once
+    /// for all the objects.
+    let names: [String]
+    let jsonOrder: [Int]
+    var line = ""
+
+    init(entity: Entity, format: ExportFormat) {
+      self.entity = entity
+      self.format = format
+      json = JSONText(pretty: format == .json, escapesSlashes: format == .json)
+      names = entity.propertyNames
+      jsonOrder = JSONText.sortedIndices(of: names)
+    }
+
+    /// Appends the object `row`, the `index`th written, to `text`.
+    mutating func append(_ row: [Value], at index: Int, to text: inout [UInt8]) throws {
+      switch format {
+      case .jsonl:
+        try json.append(object: jsonObject(row), depth: 0, to: &text)
+        text.append(UInt8(ascii: "\n"))
+      case .json:
+        // As Foundation lays out the array whole: each object on lines of its own.
+        text += (index > 0 ? ",\n  " : "\n  ").utf8
+        try json.append(object: jsonObject(row), depth: 1, to: &text)
+      case .xml:
+        if index == 0 { text += "<array>\n".utf8 }
+        XMLPropertyListText.append(dictionary(row, of: entity, json: false), depth: 1, to: &text)
+      case .csv, .binary:
+        line.removeAll(keepingCapacity: true)
+        CSV.append(record: row, to: &line)
+        text += line.utf8
+      }
+    }
+
+    /// The object of `row` as JSON writes it, its properties in the order sorted once.
+    private func jsonObject(_ row: [Value]) -> [(key: String, value: PropertyList)] {
+      jsonOrder.compactMap { index in plist(row[index], json: true).map { (names[index], $0) } }
+    }
   }
 
   /// `rows` as a binary property list: each object written as it is read, then the array of

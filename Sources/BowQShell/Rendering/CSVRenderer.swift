@@ -18,13 +18,15 @@ public struct CSVRenderer: ResultRenderer {
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
     let result = ObjectNaming.withObjectColumn(result)
     if showsHeader { output(CSV.record(result.columns.map { CSV.quoted($0.name) })) }
-    var line = ""
-    for (index, row) in result.rows.enumerated() {
-      try Interrupt.check(every: index)
-      line.removeAll(keepingCapacity: true)
-      CSV.append(record: row, to: &line)
-      output(line)
-    }
+    // Rows are made into text a batch on each processor, and written in order.
+    try InOrderBatches.run(
+      result.rows, check: { step throws(Interrupted) in try Interrupt.check(every: step) },
+      make: { batch, _ throws(Interrupted) in
+        var text = ""
+        for row in batch { CSV.append(record: row, to: &text) }
+        return text
+      }, take: { text throws(Interrupted) in output(text) },
+      bytes: \.utf8.count)
   }
 
   public func render(count: Int) -> String {
