@@ -48,10 +48,10 @@ final class StreamingOutputTests: XCTestCase {
       XCTAssertTrue(shell.run(script: "fetch T", name: "-c"))
       XCTAssertGreaterThan(pieces.written.count, 5, "\(format) was written at once")
       // A row format adds one row past the buffer's 64 KB, or one batch of rows made on a
-      // processor (csv); an aligned one a page of rows.
+      // processor (csv, JSON); an aligned one a page of rows.
       let lastPiece =
         [.table, .box].contains(format)
-        ? 100_000 : format == .csv ? 2 * InOrderBatches.pieceBytes : 200
+        ? 100_000 : [.csv, .json, .jsonl].contains(format) ? 2 * InOrderBatches.pieceBytes : 200
       XCTAssertLessThan(
         pieces.written.map(\.utf8.count).max() ?? 0, (1 << 16) + lastPiece,
         "\(format) wrote a piece larger than the buffer")

@@ -18,15 +18,11 @@ public struct CSVRenderer: ResultRenderer {
   public func write(_ result: ResultSet, to output: (String) -> Void) throws(Interrupted) {
     let result = ObjectNaming.withObjectColumn(result)
     if showsHeader { output(CSV.record(result.columns.map { CSV.quoted($0.name) })) }
-    // Rows are made into text a batch on each processor, and written in order.
-    try InOrderBatches.run(
-      result.rows, check: { step throws(Interrupted) in try Interrupt.check(every: step) },
-      make: { batch, _ throws(Interrupted) in
-        var text = ""
-        for row in batch { CSV.append(record: row, to: &text) }
-        return text
-      }, take: { text throws(Interrupted) in output(text) },
-      bytes: \.utf8.count)
+    try writeInBatches(result.rows, to: output) { batch, _ in
+      var text = ""
+      for row in batch { CSV.append(record: row, to: &text) }
+      return text
+    }
   }
 
   public func render(count: Int) -> String {

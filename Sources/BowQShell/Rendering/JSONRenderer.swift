@@ -22,14 +22,18 @@ public struct JSONRenderer: ResultRenderer {
     let result = ObjectNaming.withObjectColumn(result)
     let names = result.columns.map(\.name)
     if !isLineDelimited { output(result.rows.isEmpty ? "[]\n" : "[\n") }
-    for (index, row) in result.rows.enumerated() {
-      try Interrupt.check(every: index)
-      let object = JSONValue.object(zip(names, row).map { ($0, JSONValue($1)) }).serialized()
-      if isLineDelimited {
-        output(object + "\n")
-      } else {
-        output("  " + object + (index == result.rows.count - 1 ? "\n]\n" : ",\n"))
+    let (isLineDelimited, last) = (isLineDelimited, result.rows.count - 1)
+    try writeInBatches(result.rows, to: output) { batch, first in
+      var text = ""
+      for (index, row) in zip(first..., batch) {
+        let object = JSONValue.object(zip(names, row).map { ($0, JSONValue($1)) }).serialized()
+        if isLineDelimited {
+          text += object + "\n"
+        } else {
+          text += "  " + object + (index == last ? "\n]\n" : ",\n")
+        }
       }
+      return text
     }
   }
 

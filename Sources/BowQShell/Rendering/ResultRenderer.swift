@@ -32,4 +32,18 @@ extension ResultRenderer {
     }
     return text
   }
+
+  /// Writes `rows` as `text` writes each batch of them, given the place of its first row:
+  /// the batches are made on every processor and written in order (``InOrderBatches``),
+  /// and Ctrl-C stops the writing between them. How a format of a line per row writes a
+  /// million.
+  func writeInBatches(
+    _ rows: ResultRows, to output: (String) -> Void,
+    _ text: @escaping @Sendable (_ batch: ArraySlice<[Value]>, _ first: Int) -> String
+  ) throws(Interrupted) {
+    try InOrderBatches.run(
+      rows, check: { step throws(Interrupted) in try Interrupt.check(every: step) },
+      make: { batch, first throws(Interrupted) in text(batch, first) },
+      take: { piece throws(Interrupted) in output(piece) }, bytes: \.utf8.count)
+  }
 }
