@@ -27,16 +27,20 @@ public struct LineRenderer: ResultRenderer {
     let names = result.columns.map { ColumnLayout.Cell($0.name) }
     let nameWidth = names.map(\.width).reduce(5, max)
     let labels = names.map { String(repeating: " ", count: nameWidth - $0.width) + $0.text + " = " }
-    for (index, row) in result.rows.enumerated() {
-      try Interrupt.check(every: index)
-      let cells = row.map(ColumnLayout.Cell.init)
-      let title = "-[ " + ObjectNaming.recordTitle(of: result, at: index) + " ]"
-      let widest = cells.map { nameWidth + 3 + $0.width }.reduce(0, max)
-      let rule = String(
-        repeating: "-",
-        count: max(min(widest, Self.ruleWidth) - DisplayWidth.of(title), 0))
-      let record = zip(labels, cells).map { label, cell in label + cell.valueText(style) + "\n" }
-      output(title + rule + "\n" + record.joined())
+    let style = style
+    try writeInBatches(result.rows, to: output) { batch, first in
+      var text = ""
+      for (index, row) in zip(first..., batch) {
+        let cells = row.map(ColumnLayout.Cell.init)
+        let title = "-[ " + ObjectNaming.recordTitle(of: result, at: index) + " ]"
+        let widest = cells.map { nameWidth + 3 + $0.width }.reduce(0, max)
+        let rule = String(
+          repeating: "-",
+          count: max(min(widest, Self.ruleWidth) - DisplayWidth.of(title), 0))
+        text += title + rule + "\n"
+        for (label, cell) in zip(labels, cells) { text += label + cell.valueText(style) + "\n" }
+      }
+      return text
     }
   }
 
