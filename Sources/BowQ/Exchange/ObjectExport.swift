@@ -38,15 +38,8 @@ public enum ObjectExport {
   ) throws -> (count: Int, data: Data?) {
     if format == .binary { return try binary(rows, of: entity, to: file) }
     var output = file.map { ByteOutput(writingTo: $0) } ?? ByteOutput(capacity: 1 << 16)
+    opening(of: entity, as: format).withUnsafeBytes { output.append($0) }
     var text: [UInt8] = []
-    switch format {
-    case .csv: text += CSV.record(entity.propertyNames.map(CSV.quoted)).utf8
-    case .json: text += "[".utf8
-    case .xml: text += XMLPropertyListText.header
-    case .jsonl, .binary: break
-    }
-    text.withUnsafeBytes { output.append($0) }
-    text.removeAll()
     let records = RecordText(entity: entity, format: format)
     var count = 0
     try InOrderBatches.run(
@@ -76,9 +69,20 @@ public enum ObjectExport {
     return (count, nil)
   }
 
+  /// What a file of `format` starts with, before its objects: csv's header of property
+  /// names, JSON's `[`, an XML property list's header.
+  static func opening(of entity: Entity, as format: ExportFormat) -> [UInt8] {
+    switch format {
+    case .csv: return Array(CSV.record(entity.propertyNames.map(CSV.quoted)).utf8)
+    case .json: return Array("[".utf8)
+    case .xml: return XMLPropertyListText.header
+    case .jsonl, .binary: return []
+    }
+  }
+
   /// How an object becomes text in each text format, the same on whichever thread writes
   /// it: a batch of objects is written on each processor (``InOrderBatches``).
-  private struct RecordText: Sendable {
+  struct RecordText: Sendable {
     let entity: Entity
     let format: ExportFormat
     var json: JSONText

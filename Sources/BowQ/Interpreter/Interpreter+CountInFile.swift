@@ -58,13 +58,37 @@ extension Interpreter {
     _ predicate: BoundPredicate, of entity: Entity, into joined: Joined,
     _ append: @escaping (inout Joined, (rows: Range<Int>, selected: BitSet)) -> Void
   ) throws -> Joined? {
+    try readInStoreFile(
+      predicate, of: entity, into: joined, make: { rows, selected, _ in (rows, selected) },
+      append: append)
+  }
+
+  /// What `append` joins, in row order, of what `make` makes of each run of rows of
+  /// `entity`'s columns still in the store file: given the run's rows, the positions within
+  /// it `predicate` selects (every one without a predicate), and a table of the run's rows
+  /// holding the columns `predicate` compares and those of `reading`. `make` runs on the
+  /// thread that read the run. Nil when the file does not answer (see
+  /// ``countInStoreFile(_:)``): a session that may run more statements, an entity with
+  /// sub-entities, a predicate that reads more than values of the entity's own objects or
+  /// that the scan of a run cannot filter, a column already decoded, and a run that fails in
+  /// any way but Ctrl-C, including `make` throwing.
+  func readInStoreFile<Part, Joined>(
+    _ predicate: BoundPredicate?, of entity: Entity, reading: Set<Int> = [],
+    into joined: Joined,
+    make: @escaping (_ rows: Range<Int>, _ selected: BitSet, _ run: EntityTable) throws -> Part,
+    append: @escaping (inout Joined, Part) -> Void
+  ) throws -> Joined? {
     let table = context.graph.table(entity.name)
-    let read = ColumnsRead(comparedBy: predicate, on: entity.name, in: context.graph.model)
+    let read = predicate.map {
+      ColumnsRead(comparedBy: $0, on: entity.name, in: context.graph.model)
+    }
     guard !expectsMoreStatements, let file = storeFile,
       context.graph.model.hierarchy(of: entity.name).count == 1,
-      read.slots.keys.allSatisfy({ $0 == entity.name }),
-      let slots = read.slots[entity.name]?.sorted(), !slots.isEmpty,
-      slots.allSatisfy(table.undecoded.contains), ColumnScan(predicate, over: table) != nil
+      read?.slots.keys.allSatisfy({ $0 == entity.name }) ?? true
+    else { return nil }
+    let slots = reading.union(read?.slots[entity.name] ?? []).sorted()
+    guard !slots.isEmpty, slots.allSatisfy(table.undecoded.contains),
+      predicate.map({ ColumnScan($0, over: table) != nil }) ?? true
     else { return nil }
     let slotCount = table.slotCount
     do {
@@ -73,10 +97,13 @@ extension Interpreter {
         part: { rows, columns in
           var runTable = EntityTable(undecodedKeys: rows.count, undecodedSlots: slotCount)
           for (slot, column) in zip(slots, columns) { runTable.fill(column, in: slot) }
-          guard let selected = try ColumnScan(predicate, over: runTable)?.selection() else {
-            throw ScanDeclined()
+          guard let predicate else {
+            return try make(rows, BitSet(capacity: rows.count, full: true), runTable)
           }
-          return (rows, selected)
+          guard let selected = try ColumnScan(predicate, over: runTable)?.selection() else {
+            throw DeclinedInStoreFile()
+          }
+          return try make(rows, selected, runTable)
         }, append: append)
     } catch let interrupted as Interrupted {
       throw interrupted
@@ -84,7 +111,7 @@ extension Interpreter {
       return nil
     }
   }
-
-  /// A run the scan could not filter: the statement runs over decoded columns instead.
-  private struct ScanDeclined: Error {}
 }
+
+/// Work the store file declined: the statement runs over decoded columns instead.
+struct DeclinedInStoreFile: Error {}

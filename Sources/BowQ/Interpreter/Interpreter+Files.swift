@@ -83,6 +83,29 @@ extension Interpreter {
   func export(_ export: BoundExport, _ compiler: PredicateCompiler, range: SourceRange) throws
     -> StatementResult.Report
   {
+    let ids = try matching(export.entity, export.predicate, compiler)
+    return try writeExport(export, range: range) { file in
+      let graph = context.graph
+      // Each object is read as it is written: the file is never held whole, nor its objects.
+      let rows = ids.lazy.compactMap { id -> [Value]? in
+        guard let member = graph.model.entity(named: id.entity),
+          let row = graph.table(id.entity).row(for: id.key)
+        else { return nil }
+        return HierarchyScan.row(row, of: member, as: export.entity)
+      }
+      Interrupt.begin("exporting \(export.entity.name)", steps: ids.count)
+      return try ObjectExport.write(rows, of: export.entity, as: export.format, to: file)
+    }
+  }
+
+  /// The file of `export` written by `write`, given the new version of the file to write
+  /// (``AtomicFile/replaceContents(of:writing:)``), which returns how many objects it wrote:
+  /// what every export reports, and the errors of the file named as an export names them.
+  /// A path that is one of the store's files is refused first. When `write` throws, the file
+  /// is left as it was.
+  func writeExport(
+    _ export: BoundExport, range: SourceRange, _ write: (_ file: Int32) throws -> Int
+  ) throws -> StatementResult.Report {
     let path = resolve(export.path).path
     let cannotWrite = { (reason: String) in
       EvaluationError("cannot write \(Value.quoted(export.path)): \(reason)", at: range)
@@ -92,27 +115,17 @@ extension Interpreter {
     } catch {
       throw cannotWrite(error.reason)
     }
-    let ids = try matching(export.entity, export.predicate, compiler)
-    let graph = context.graph
-    // Each object is read as it is written: the file is never held whole, nor its objects.
-    let rows = ids.lazy.compactMap { id -> [Value]? in
-      guard let member = graph.model.entity(named: id.entity),
-        let row = graph.table(id.entity).row(for: id.key)
-      else { return nil }
-      return HierarchyScan.row(row, of: member, as: export.entity)
-    }
     var count = 0
-    Interrupt.begin("exporting \(export.entity.name)", steps: ids.count)
     do {
-      try AtomicFile.replaceContents(of: path) { file in
-        count = try ObjectExport.write(rows, of: export.entity, as: export.format, to: file)
-      }
+      try AtomicFile.replaceContents(of: path) { file in count = try write(file) }
     } catch let error as FileError {
       throw cannotWrite(error.reason)
     } catch let error as ByteOutput.WriteFailure {
       throw cannotWrite(error.reason)
     } catch let interrupted as Interrupted {
       throw interrupted
+    } catch let declined as DeclinedInStoreFile {
+      throw declined
     } catch {
       throw EvaluationError("cannot export \(export.entity.name): \(error)", at: range)
     }

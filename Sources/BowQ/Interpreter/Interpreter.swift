@@ -158,6 +158,7 @@ public final class Interpreter {
       statement: statement, bound: bound, binder: binder, now: now,
       selectedEntity: selectedEntity)
     if let counted = try countInStoreFile(run) { return counted }
+    if let exported = try exportInStoreFile(run) { return exported }
     try decodeColumns(for: run)
     return try handler(of: run)()
   }
