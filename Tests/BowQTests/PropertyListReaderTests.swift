@@ -126,6 +126,27 @@ final class PropertyListReaderTests: XCTestCase {
     XCTAssertEqual(a.map(\.key), ["y", "z"])
   }
 
+  /// A dictionary finds its keys in order while small and by a hash table once large, and
+  /// gives the same values either way, through additions and removals across the bound.
+  func testDictionaryFindsKeysAtEverySize() {
+    var dictionary = PropertyListDictionary()
+    for i in 0..<40 {
+      dictionary["k\(i)"] = .integer(Int64(i))
+      XCTAssertEqual(dictionary["k\(i)"], .integer(Int64(i)))
+      XCTAssertEqual(dictionary["k0"], .integer(0))
+      XCTAssertNil(dictionary["k\(i + 1)"])
+    }
+    for i in stride(from: 39, through: 0, by: -2) {
+      dictionary["k\(i)"] = nil
+      XCTAssertNil(dictionary["k\(i)"])
+      XCTAssertEqual(dictionary["k\(i - 1)"], i > 0 ? .integer(Int64(i - 1)) : nil)
+    }
+    XCTAssertEqual(dictionary.keys, stride(from: 0, to: 40, by: 2).map { "k\($0)" })
+    dictionary["k38"] = .bool(true)
+    XCTAssertEqual(dictionary.keys.last, "k38")
+    XCTAssertEqual(dictionary, PropertyListDictionary(dictionary.reversed()))
+  }
+
   func testUTF16StringsOfEveryWidthRoundTrip() throws {
     // One, two, three and four UTF-8 bytes per scalar, surrogate pairs included, in
     // random mixes: the reader transcodes UTF-16 to UTF-8 itself.

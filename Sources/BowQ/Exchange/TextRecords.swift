@@ -71,22 +71,28 @@ public enum TextRecords {
         lineNumber += 1
         if line.last == 0x0D { line = line.dropLast() }
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-        do {
-          let (record, format) = try PropertyListDecoding.decode(Data(line))
-          guard format == .json, case .dictionary = record else {
-            problems.add(
-              .init(
-                row: nil, key: nil,
-                message: "expected a JSON object, found \(record.kindDescription)",
-                line: lineNumber))
-            continue
-          }
-          try take(lineNumber, record)
-        } catch let interrupted as Interrupted {
-          throw interrupted
+        let text = UnsafeRawBufferPointer(rebasing: line)
+        let record: PropertyList
+        do throws(PropertyListError) {
+          record = try JSONReader.value(of: text)
         } catch {
-          problems.add(.init(row: nil, key: nil, message: "\(error)", line: lineNumber))
+          // Columns count characters, as a text editor's do.
+          let column = error.offset.map { offset in
+            text[..<min(offset, text.count)].count { $0 & 0xC0 != 0x80 } + 1
+          }
+          problems.add(
+            .init(row: nil, key: nil, message: error.message, line: lineNumber, column: column))
+          continue
         }
+        guard case .dictionary = record else {
+          problems.add(
+            .init(
+              row: nil, key: nil,
+              message: "expected a JSON object, found \(record.kindDescription)",
+              line: lineNumber))
+          continue
+        }
+        try take(lineNumber, record)
       }
     }
     try problems.throwIfAny()

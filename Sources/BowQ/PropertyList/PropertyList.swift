@@ -84,7 +84,12 @@ public struct PropertyListDictionary: Hashable, Sendable, RandomAccessCollection
   public private(set) var keys: [String] = []
   /// The values, in the order of ``keys``.
   public private(set) var values: [PropertyList] = []
-  private var indexByKey: [String: Int] = [:]
+  /// The place of each key, kept once there are more than ``keysFoundInOrder``: a smaller
+  /// dictionary (an object of a JSON Lines file, a color) finds a key by comparing it with
+  /// each of its keys, which costs less than hashing it, and a million of them less than a
+  /// million hash tables.
+  private var indexByKey: [String: Int]?
+  private static let keysFoundInOrder = 16
 
   /// An empty dictionary.
   public init() {}
@@ -104,7 +109,25 @@ public struct PropertyListDictionary: Hashable, Sendable, RandomAccessCollection
   init(uniqueKeys keys: [String], values: [PropertyList], indexByKey: [String: Int]) {
     self.keys = keys
     self.values = values
-    self.indexByKey = indexByKey
+    self.indexByKey = keys.count > Self.keysFoundInOrder ? indexByKey : nil
+  }
+
+  /// A dictionary from keys already known to be unique, as the JSON reader finds them.
+  init(uniqueKeys keys: [String], values: [PropertyList]) {
+    self.keys = keys
+    self.values = values
+    indexByKey = Self.index(of: keys)
+  }
+
+  /// The place of each of `keys`, when there are too many to find in order.
+  private static func index(of keys: [String]) -> [String: Int]? {
+    guard keys.count > keysFoundInOrder else { return nil }
+    return Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+  }
+
+  private func place(of key: String) -> Int? {
+    guard let indexByKey else { return keys.firstIndex(of: key) }
+    return indexByKey[key]
   }
 
   public var startIndex: Int { 0 }
@@ -117,21 +140,24 @@ public struct PropertyListDictionary: Hashable, Sendable, RandomAccessCollection
   /// The value for `key`; assigning nil removes the entry, assigning a value appends a new
   /// entry or replaces the existing one in place.
   public subscript(key: String) -> PropertyList? {
-    get { indexByKey[key].map { values[$0] } }
+    get { place(of: key).map { values[$0] } }
     set {
-      if let index = indexByKey[key] {
+      if let index = place(of: key) {
         if let newValue {
           values[index] = newValue
         } else {
           keys.remove(at: index)
           values.remove(at: index)
-          indexByKey = Dictionary(
-            uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+          indexByKey = Self.index(of: keys)
         }
       } else if let newValue {
-        indexByKey[key] = keys.count
         keys.append(key)
         values.append(newValue)
+        if indexByKey != nil {
+          indexByKey?[key] = keys.count - 1
+        } else {
+          indexByKey = Self.index(of: keys)
+        }
       }
     }
   }
