@@ -127,18 +127,28 @@ final class TextRecordsTests: XCTestCase {
     let tinted = Entity(
       name: "Tint",
       attributes: [Attribute(name: "tint", type: .transformable(.color), isOptional: true)])
-    let valid = "tint\n\"rgb(1, 2,3)\"\n\"rgb(\t4\u{00A0},5 , 6\u{3000})\"\n"
-    let csv = valid + "rgb(7;8;9)\n\"rgb(1,\n2,3)\"\n"
+    let valid = "tint\n\"rgb(1, 2,3)\"\n\"rgb(\t4\u{00A0},5 , 6\u{3000})\"\n\"rgb(+7,08,0)\"\n"
+    let csv =
+      valid + "rgb(7;8;9)\n\"rgb(1,\n2,3)\"\n\"rgb(1,,2)\"\n\"rgb(1,2,3,4)\"\n"
+      + "\"rgb(99999999999999999999,1,1)\"\n\"rgb(1, 2 3)\"\n"
+    let expected = { (line: Int, text: String) in
+      "line \(line), column 1, key \"tint\": expected a dictionary {red, green, blue} for "
+        + "Transformable(Color), found the string \(Value.quoted(text))"
+    }
     XCTAssertEqual(
       problems { _ = try TextRecords.table(csv: Data(csv.utf8), into: tinted) },
       [
-        #"line 4, column 1, key "tint": expected a dictionary {red, green, blue} for Transformable(Color), found the string "rgb(7;8;9)""#,
-        #"line 5, column 1, key "tint": expected a dictionary {red, green, blue} for Transformable(Color), found the string "rgb(1,\n2,3)""#,
+        expected(5, "rgb(7;8;9)"), expected(6, "rgb(1,\n2,3)"), expected(8, "rgb(1,,2)"),
+        expected(9, "rgb(1,2,3,4)"), expected(10, "rgb(99999999999999999999,1,1)"),
+        expected(11, "rgb(1, 2 3)"),
       ])
     let colors = try TextRecords.table(csv: Data(valid.utf8), into: tinted)
     XCTAssertEqual(
       (0..<colors.count).map { colors.row(at: $0) },
-      [[.color(Color(red: 1, green: 2, blue: 3))], [.color(Color(red: 4, green: 5, blue: 6))]])
+      [
+        [.color(Color(red: 1, green: 2, blue: 3))], [.color(Color(red: 4, green: 5, blue: 6))],
+        [.color(Color(red: 7, green: 8, blue: 0))],
+      ])
   }
 
   func testCSVProblemsNameTheirLines() {

@@ -258,24 +258,44 @@ public enum TextRecords {
     }
   }
 
-  /// `rgb(r, g, b)`, as a table shows a color, as the dictionary import reads.
+  /// `rgb(r, g, b)`, as a table shows a color, as the dictionary import reads: three
+  /// integers (each with an optional sign), commas between them, blanks around each.
   private static func color(_ text: String) -> PropertyList? {
     guard text.hasPrefix("rgb("), text.hasSuffix(")") else { return nil }
-    // Blanks around each number are those of `CharacterSet.whitespaces`: tabs and the
-    // scalars of category Zs, trimmed here without Foundation's bridging, a third of the
-    // time of a CSV import of colored ties.
+    // Blanks are those of `CharacterSet.whitespaces`: tabs and the scalars of category Zs,
+    // told without Foundation's bridging, and ASCII without asking its category.
     func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+      scalar.isASCII
+        ? scalar == " " || scalar == "\t" : scalar.properties.generalCategory == .spaceSeparator
     }
-    let parts = text.dropFirst(4).dropLast().split(separator: ",").map { part -> Int64? in
-      var scalars = part.unicodeScalars[...]
+    var scalars = text.unicodeScalars.dropFirst(4).dropLast()[...]
+    func skipBlanks() {
       while let first = scalars.first, isBlank(first) { scalars.removeFirst() }
-      while let last = scalars.last, isBlank(last) { scalars.removeLast() }
-      return Int64(String(scalars))
     }
-    guard parts.count == 3, let red = parts[0], let green = parts[1], let blue = parts[2] else {
-      return nil
+    // The numbers are read in place: a million colors split into strings took a fifth of a
+    // CSV import.
+    func integer() -> Int64? {
+      skipBlanks()
+      let negative = scalars.first == "-"
+      if negative || scalars.first == "+" { scalars.removeFirst() }
+      var value: Int64 = 0
+      var digits = 0
+      while let first = scalars.first, let digit = Int64(exactly: first.value),
+        (48...57).contains(digit)
+      {
+        let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+        let (sum, overflowing) = times.addingReportingOverflow(negative ? 48 - digit : digit - 48)
+        guard !overflow, !overflowing else { return nil }
+        value = sum
+        digits += 1
+        scalars.removeFirst()
+      }
+      skipBlanks()
+      return digits > 0 ? value : nil
     }
+    guard let red = integer(), scalars.popFirst() == ",", let green = integer(),
+      scalars.popFirst() == ",", let blue = integer(), scalars.isEmpty
+    else { return nil }
     return .dictionary(["red": .integer(red), "green": .integer(green), "blue": .integer(blue)])
   }
 
