@@ -2,10 +2,11 @@ import BowQ
 import Foundation
 import XCTest
 
-/// `bowq -c 'count …'`, one statement in a process of its own, counts in the store file a run
-/// of rows at a time: through the real binary, its answers, damage reports and exit codes
-/// are those of the same count in a script that goes on after it.
-final class OneStatementCountTests: XCTestCase {
+/// `bowq -c 'count …'` and `bowq -c 'export …'`, one statement in a process of its own, read
+/// the store file a run of rows at a time: through the real binary, their answers, files,
+/// damage reports and exit codes are those of the same statement in a script that goes on
+/// after it.
+final class OneStatementTests: XCTestCase {
   var home: URL!
   var store: String { home.appendingPathComponent("ties.bowq").path }
 
@@ -88,5 +89,37 @@ final class OneStatementCountTests: XCTestCase {
       ["--read-only", "--store", store, "-c", "count Tie where worn == 4"], home: home)
     XCTAssertEqual(readOnly.stdout, "0\n")
     XCTAssertTrue(readOnly.stderr.contains("what could be read"), readOnly.stderr)
+  }
+
+  func testAnExportWritesTheFileOfTheSameExportInAScript() throws {
+    try writeStore()
+    for predicate in ["", " where worn == 4 OR name BEGINSWITH \"Blue\""] {
+      for format in ["csv", "jsonl"] {
+        let alone = try Bowq.run(
+          ["--store", store, "-c", "export Tie\(predicate) to \"alone.\(format)\""], home: home,
+          directory: home)
+        let inScript = try Bowq.run(
+          ["--store", store, "-c", "export Tie\(predicate) to \"script.\(format)\"; count Tie"],
+          home: home, directory: home)
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual(alone.stdout, "")
+        // What an export reports goes to standard error, its file being the output.
+        XCTAssertEqual(
+          alone.stderr, inScript.stderr.replacingOccurrences(of: "script.", with: "alone."))
+        XCTAssertEqual(
+          try Data(contentsOf: home.appendingPathComponent("alone.\(format)")),
+          try Data(contentsOf: home.appendingPathComponent("script.\(format)")), predicate)
+      }
+    }
+  }
+
+  func testAnExportOfADamagedStoreIsReportedAndWritesNothing() throws {
+    try writeStore(damaged: true)
+    let alone = try Bowq.run(
+      ["--store", store, "-c", #"export Tie to "ties.csv""#], home: home, directory: home)
+    XCTAssertEqual(alone.status, 1)
+    XCTAssertTrue(alone.stderr.contains("row 6000"), alone.stderr)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: home.appendingPathComponent("ties.csv").path))
   }
 }
