@@ -3,8 +3,9 @@ extension Interpreter {
   /// a session that runs no statement after it (``expectsMoreStatements``): the entity's
   /// columns are read a run of rows at a time, each run filtered as
   /// ``countInStoreFile(_:)`` filters it, its objects made into text on the thread that read
-  /// it and the text written in row order, so that no column is ever held whole. The file
-  /// is written whole or not at all, as any export's.
+  /// it and the text written in row order, so that no column is ever held whole; Ctrl-C
+  /// stops it between runs, and the progress shown is that of reading the rows. The file is
+  /// written whole or not at all, as any export's.
   ///
   /// Nil, with the file left as it was, when the export is to run as any other does, over
   /// decoded columns: when statements may follow, when the format is one whose objects are
@@ -19,7 +20,6 @@ extension Interpreter {
     let entity = export.entity
     let slotsRead = Set(entity.attributes.indices)
     let records = ObjectExport.RecordText(entity: entity, format: export.format)
-    Interrupt.begin("exporting \(entity.name)", steps: context.graph.table(entity.name).count)
     do {
       return .report(
         try writeExport(export, range: run.range) { file in
