@@ -89,9 +89,11 @@ final class JSONReaderTests: XCTestCase {
   }
 
   func testRefusesInvalidUTF8AndNestingTooDeep() {
-    var invalid: [UInt8] = [0x22, 0x61, 0xFF, 0x22]
-    XCTAssertThrowsError(try read(bytes: &invalid)) { error in
-      XCTAssertEqual((error as? PropertyListError)?.kind, .badString)
+    // Without an escape and with one, which reads the string another way.
+    for var invalid: [UInt8] in [[0x22, 0x61, 0xFF, 0x22], [0x22, 0x5C, 0x6E, 0xFF, 0x22]] {
+      XCTAssertThrowsError(try read(bytes: &invalid)) { error in
+        XCTAssertEqual((error as? PropertyListError)?.kind, .badString)
+      }
     }
     let depth = BinaryPropertyListReader.maximumDepth + 1
     XCTAssertThrowsError(

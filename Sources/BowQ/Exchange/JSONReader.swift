@@ -44,10 +44,14 @@ struct JSONReader {
     case UInt8(ascii: "{"): return try object(depth: depth + 1)
     case UInt8(ascii: "["): return try array(depth: depth + 1)
     case UInt8(ascii: "\""): return .string(try string())
-    case UInt8(ascii: "t"): return try word("true", .bool(true))
-    case UInt8(ascii: "f"): return try word("false", .bool(false))
+    case UInt8(ascii: "t"):
+      try skip("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try skip("false")
+      return .bool(false)
     case UInt8(ascii: "n"):
-      _ = try word("null", .bool(false))
+      try skip("null")
       let place = path.isEmpty ? "the top level" : pathText
       throw PropertyListError(
         .badText, at: nil,
@@ -117,16 +121,13 @@ struct JSONReader {
     }
   }
 
-  /// `value`, when the text at `position` is `text`.
-  private mutating func word(_ text: StaticString, _ value: PropertyList)
-    throws(PropertyListError) -> PropertyList
-  {
-    let word = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  /// Passes over `word`, which must be the text at `position`.
+  private mutating func skip(_ word: StaticString) throws(PropertyListError) {
+    let word = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
     guard bytes.count - position >= word.count,
       bytes[position..<position + word.count].elementsEqual(word)
     else { throw error("expected a value") }
     position += word.count
-    return value
   }
 
   // MARK: Strings
@@ -157,7 +158,9 @@ struct JSONReader {
       switch byte {
       case UInt8(ascii: "\""):
         position += 1
-        return try text(of: utf8, from: start)
+        return try utf8.withUnsafeBufferPointer { utf8 throws(PropertyListError) in
+          try Self.text(utf8, from: start)
+        }
       case UInt8(ascii: "\\"):
         try escape(into: &utf8)
       case ..<0x20:
@@ -171,16 +174,17 @@ struct JSONReader {
 
   /// The string of the bytes `range`, which must be UTF-8.
   private func text(_ range: Range<Int>) throws(PropertyListError) -> String {
-    let utf8 = UnsafeBufferPointer(
-      start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self).advanced(by: range.lowerBound),
-      count: range.count)
-    guard let text = String(validating: utf8, as: UTF8.self) else {
-      throw PropertyListError(.badString, at: range.lowerBound, "a string is not valid UTF-8")
-    }
-    return text
+    try Self.text(
+      UnsafeBufferPointer(
+        start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self).advanced(
+          by: range.lowerBound),
+        count: range.count), from: range.lowerBound)
   }
 
-  private func text(of utf8: [UInt8], from start: Int) throws(PropertyListError) -> String {
+  /// The string of `utf8`, which must be UTF-8, read from the byte `start` on.
+  private static func text(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int)
+    throws(PropertyListError) -> String
+  {
     guard let text = String(validating: utf8, as: UTF8.self) else {
       throw PropertyListError(.badString, at: start, "a string is not valid UTF-8")
     }
