@@ -12,8 +12,11 @@ import Foundation
 /// program waiting to write, so the check holds for the whole read. A file removed or moved
 /// aside is still read: the bytes held are the version opened.
 ///
-/// A class because it owns the bytes, which live as long as it does.
-final class OpenedStoreFile {
+/// A class because it owns the bytes, which live as long as it does. Reads take turns
+/// (``read(_:)`` holds a lock), so that the session's statements and the kept indexes taken
+/// into use while a shell waits for input (``KeptIndexPreparation``) may read it from two
+/// threads.
+final class OpenedStoreFile: @unchecked Sendable {
   /// The store file, as the caller named it, for errors.
   let path: String
   /// The version of the file opened, taken before reading it.
@@ -25,6 +28,8 @@ final class OpenedStoreFile {
   /// of them stays in place.
   private let copy: UnsafeMutableRawBufferPointer?
   private var decoder: StoreDecoder
+  /// Held while the decoder reads, which changes what it has cached.
+  private let reading = NSLock()
 
   /// Opens the store file at `path`. Throws as ``StoreFile/load(from:)`` does for what the
   /// open checks; a damaged value is found only when read.
@@ -72,12 +77,12 @@ final class OpenedStoreFile {
   /// Called with the entity and column of each column decoded, once its values are all read
   /// and checked (``StoreDecoder/decodedColumn``).
   var decodedColumn: ((_ entity: String, _ column: String) -> Void)? {
-    get { decoder.decodedColumn }
-    set { decoder.decodedColumn = newValue }
+    get { reading.withLock { decoder.decodedColumn } }
+    set { reading.withLock { decoder.decodedColumn = newValue } }
   }
 
   /// The model the store holds.
-  var model: Model { decoder.model }
+  var model: Model { reading.withLock { decoder.model } }
 
   /// The graph the store holds, every entity decoded, once the file is checked to be the
   /// version opened.
@@ -93,8 +98,10 @@ final class OpenedStoreFile {
   /// index is not used (and is built instead).
   func undecodedGraph() -> ObjectGraph {
     let file = WeakReference(self)
-    return decoder.undecodedGraph { location in
-      (try? file.object?.read { decoder in decoder.keptEntries(at: location) }) ?? nil
+    return reading.withLock {
+      decoder.undecodedGraph { location in
+        (try? file.object?.read { decoder in decoder.keptEntries(at: location) }) ?? nil
+      }
     }
   }
 
@@ -102,8 +109,8 @@ final class OpenedStoreFile {
   /// ``StoreDecoder/decodeColumns(_:ofEntityNamed:)`` gives them, once the file is checked
   /// to be the version opened.
   func decodeColumns(_ slots: [Int], ofEntityNamed name: String) throws -> [Column]? {
-    try HeapGrowth.inLargeSteps {
-      try read { decoder in try decoder.decodeColumns(slots, ofEntityNamed: name) }
+    try read { decoder in
+      try HeapGrowth.inLargeSteps { try decoder.decodeColumns(slots, ofEntityNamed: name) }
     }
   }
 
@@ -135,8 +142,10 @@ final class OpenedStoreFile {
   }
 
   /// Runs `body` on the decoder once the file is checked to be the version opened, with
-  /// errors named after the file as a load names them.
+  /// errors named after the file as a load names them; one read at a time.
   private func read<T>(_ body: (inout StoreDecoder) throws -> T) throws -> T {
+    reading.lock()
+    defer { reading.unlock() }
     if let mapping, !mapping.holdsLease() {
       throw StoreError.unreadable(
         path: path,
