@@ -137,6 +137,9 @@ public final class Shell {
     }
     while true {
       Interrupt.reset()
+      // A person takes seconds to type a statement: time to take the store's kept indexes
+      // into use, which the first statement using one would otherwise wait for.
+      if interactive { interpreter.prepareKeptIndexesWhileIdle() }
       let read = reader.readLine(prompt: statement.prompt)
       if case .endOfInput = read, statement.isEmpty, !mayLeave("Ctrl-D") { continue }
       switch read {

@@ -121,6 +121,12 @@ public struct Context: Sendable {
     graph.prepareIndexes(for: entity, leading: leading, building: building)
   }
 
+  /// Takes into use indexes of `entity` made on a copy of the graph from the kept indexes
+  /// `stored` (``ObjectGraph/adopt(_:madeFrom:of:)``).
+  mutating func adopt(_ prepared: [BuiltIndex], madeFrom stored: [StoredIndex], of entity: String) {
+    graph.adopt(prepared, madeFrom: stored, of: entity)
+  }
+
   /// Defines or redefines an entity, migrating its objects (see ``ObjectGraph/define(_:renames:)``).
   public mutating func define(_ entity: Entity, renames: [String: String] = [:])
     throws(MigrationError)
@@ -228,6 +234,13 @@ public struct Context: Sendable {
   mutating func fill(keys: [Int64], ascending: Bool, of entity: String) {
     graph.fill(keys: keys, ascending: ascending, of: entity)
     committed.fill(keys: keys, ascending: ascending, of: entity)
+  }
+
+  /// Puts the keys of `entity` that `decoded` holds into both graphs, as
+  /// ``fill(keys:ascending:of:)`` does (``ObjectGraph/fill(keysOf:of:)``).
+  mutating func fill(keysOf decoded: EntityTable, of entity: String) {
+    graph.fill(keysOf: decoded, of: entity)
+    committed.fill(keysOf: decoded, of: entity)
   }
 
   /// Reads the positions of the indexes the store file keeps that neither graph has taken

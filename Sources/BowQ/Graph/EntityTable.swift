@@ -82,6 +82,17 @@ public struct EntityTable: Hashable, Sendable {
     take(keys: keys, ascending: ascending)
   }
 
+  /// Puts in the keys `decoded` — this table with its keys read from the store file — holds,
+  /// with what finds an object by key, when this table's keys are still in the file.
+  mutating func fill(keysOf decoded: EntityTable) {
+    guard keysInFileCount != nil, !decoded.keysInFile else { return }
+    precondition(decoded.count == count, "a table's keys are one per object")
+    keysInFileCount = nil
+    keys = decoded.keys
+    nextKey = max(nextKey, decoded.nextKey)
+    positionByKey = decoded.positionByKey
+  }
+
   /// Whether the table's keys are still in the store file (and ``keys`` empty).
   var keysInFile: Bool { keysInFileCount != nil }
 

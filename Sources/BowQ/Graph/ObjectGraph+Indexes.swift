@@ -71,6 +71,38 @@ extension ObjectGraph {
     indexes[entity, default: EntityIndexes(indexes: [])].stored = fitting
   }
 
+  /// The indexes the store file kept that ``prepareIndexes(for:leading:building:)`` would
+  /// take into use rather than build, by entity: those not in use yet, of a type bowq keeps
+  /// entries for.
+  var storedIndexesToTake: [String: [StoredIndex]] {
+    var taken: [String: [StoredIndex]] = [:]
+    for (entity, kept) in indexes {
+      guard let definition = model.entity(named: entity) else { continue }
+      let stored = kept.stored.filter { BuiltIndex.isKept($0.definition, on: definition) }
+      if !stored.isEmpty { taken[entity] = stored }
+    }
+    return taken
+  }
+
+  /// Takes into use the indexes `prepared` of `entity`, which
+  /// ``prepareIndexes(for:leading:building:)`` made from the kept indexes `stored` on a copy
+  /// of this graph holding the same objects (as a shell does while it waits for input,
+  /// ``KeptIndexPreparation``): each in place of the kept index it was made from, when this
+  /// graph still keeps that one unused. A change to the objects an index lists lets the kept
+  /// index go, and so what was made from it too.
+  mutating func adopt(_ prepared: [BuiltIndex], madeFrom stored: [StoredIndex], of entity: String) {
+    guard var kept = indexes[entity] else { return }
+    for index in prepared {
+      guard let source = stored.first(where: { $0.definition == index.definition }),
+        let place = kept.stored.firstIndex(of: source),
+        !kept.indexes.contains(where: { $0.definition == index.definition })
+      else { continue }
+      kept.stored.remove(at: place)
+      kept.indexes.append(index)
+    }
+    indexes[entity] = kept
+  }
+
   /// Reads the positions of every index the store file keeps that is not in use yet, which
   /// are otherwise read from the file when first needed: before the file is let go.
   func readStoredIndexes() {

@@ -49,6 +49,12 @@ public struct ObjectGraph: Hashable, Sendable {
     tables[entity]?.fill(keys: keys, ascending: ascending)
   }
 
+  /// Puts in the keys of `entity` that `decoded`, its table with its keys read from the
+  /// store file, holds, when they were still in the file.
+  mutating func fill(keysOf decoded: EntityTable, of entity: String) {
+    tables[entity]?.fill(keysOf: decoded)
+  }
+
   /// Puts in decoded columns of `entity`, one for each of `slots`, whose columns were still
   /// in the store file; a slot already decoded keeps its column.
   mutating func fill(_ columns: [Column], slots: [Int], of entity: String) {

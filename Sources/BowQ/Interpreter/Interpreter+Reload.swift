@@ -24,6 +24,9 @@ extension Interpreter {
     }
     let file = try handle.open()
     let graph = file.undecodedGraph()
+    // What the old file's kept indexes were being made into no longer fits.
+    idleWork?.stop()
+    idleWork = nil
     context = Context(graph: graph)
     storeFile = file
     selection = nil

@@ -111,9 +111,14 @@ extension Interpreter {
       }
       return
     }
-    if context.graph.isDecoded {
-      context.readStoredIndexes()
-      storeFile = nil
-    }
+    letStoreFileGoIfDecoded()
+  }
+
+  /// Lets the store file go once every key and column is decoded, having read the positions
+  /// of the indexes it keeps that are not in use yet.
+  func letStoreFileGoIfDecoded() {
+    guard context.graph.isDecoded else { return }
+    context.readStoredIndexes()
+    storeFile = nil
   }
 }

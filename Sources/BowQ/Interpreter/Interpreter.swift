@@ -45,6 +45,12 @@ public final class Interpreter {
   /// columns it reads first (``decodeColumns(for:)``); nil once every column is decoded,
   /// or for any other store.
   var storeFile: OpenedStoreFile?
+  /// The indexes ``storeFile`` keeps, being taken into use while a shell waits for input
+  /// (``prepareKeptIndexesWhileIdle()``); nil when no such work is under way.
+  var idleWork: KeptIndexPreparation?
+  /// The store file whose kept indexes were last taken into use while idle: the work is done
+  /// once for each file opened, not again after it failed.
+  var idleWorkFile: WeakReference<OpenedStoreFile>?
   /// Whether statements may follow the one running (the default). A program that runs one
   /// statement and ends (`bowq -c 'count …'`) sets it to false, and nothing is then kept for
   /// later: a `count` comparing only its entity's own attributes reads their columns a run
@@ -119,6 +125,7 @@ public final class Interpreter {
 
   /// Runs one statement under ``interrupt``.
   private func runStatement(_ statement: Statement) throws -> StatementResult {
+    try finishIdleWork()
     let now = clock()
     notes = []
     runningRange = statement.range
