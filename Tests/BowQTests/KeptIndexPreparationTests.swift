@@ -12,7 +12,7 @@ import XCTest
 final class KeptIndexPreparationTests: XCTestCase {
   private static let model = """
     entity Tie {
-      name: String, rating: Int16, key: String
+      name: String, rating: Int16, key: String, code: String unique
       index key using hash
       index rating
     }
@@ -30,11 +30,13 @@ final class KeptIndexPreparationTests: XCTestCase {
   private func generated(indexed: Bool) throws -> Interpreter {
     try Interpreter.generated(Self.model, indexed: indexed, count: 400, seed: 5) { i, random in
       "insert Tie name = \"\(random.pick(["Blue", "Red", "Paisley"])) \(i)\", "
-        + "rating = \(random.int(in: 0...5)), key = \"\(random.pick(["R", "G", "B"]))\""
+        + "rating = \(random.int(in: 0...5)), key = \"\(random.pick(["R", "G", "B"]))\", "
+        + "code = \"c\(i)\""
     }
   }
 
-  /// Saves ties whose two indexes the file keeps.
+  /// Saves ties whose three indexes the file keeps: the two declared, and the hash index
+  /// `unique` implies, which the work leaves to the statements that use it.
   private func saveWithKeptIndexes() throws -> ObjectGraph {
     let interpreter = try generated(indexed: true)
     interpreter.context.prepareIndexes(for: "Tie")
@@ -50,7 +52,7 @@ final class KeptIndexPreparationTests: XCTestCase {
   func testTheWorkTakesTheKeptIndexesIntoUseAndTheNextStatementReadsNoColumnForThem() throws {
     _ = try saveWithKeptIndexes()
     let session = try StoreOpening(path: store, readOnly: false).open().interpreter
-    XCTAssertEqual(session.context.graph.storedIndexesToTake["Tie"]?.count, 2)
+    XCTAssertEqual(session.context.graph.declaredIndexesToTake["Tie"]?.count, 2)
     session.prepareKeptIndexesWhileIdle()
     XCTAssertNotNil(session.idleWork)
     try session.finishIdleWork()
@@ -58,11 +60,15 @@ final class KeptIndexPreparationTests: XCTestCase {
 
     let graph = session.context.graph
     XCTAssertEqual(builtNames(graph), ["key", "rating"])
-    XCTAssertEqual(graph.storedIndexesToTake, [:])
+    XCTAssertEqual(graph.declaredIndexesToTake, [:])
     XCTAssertFalse(graph.table("Tie").keysInFile)
-    let name = try XCTUnwrap(graph.model.entity(named: "Tie")?.index(ofAttribute: "name"))
-    XCTAssertEqual(graph.table("Tie").undecoded, [name], "only the columns the indexes list")
-    XCTAssertEqual(session.context.committed.table("Tie").undecoded, [name])
+    XCTAssertEqual(
+      graph.indexes["Tie"]?.stored.map(\.definition.name), ["unique(code)"],
+      "left for the statements that use it")
+    let tie = try XCTUnwrap(graph.model.entity(named: "Tie"))
+    let unread = Set(["name", "code"].compactMap(tie.index(ofAttribute:)))
+    XCTAssertEqual(graph.table("Tie").undecoded, unread, "only the columns the indexes list")
+    XCTAssertEqual(session.context.committed.table("Tie").undecoded, unread)
     IndexMaintenanceTests.assertIndexesMatchTheObjects(graph, "Tie", "taken while idle")
 
     let decoded = Mutex<[String]>([])
@@ -187,11 +193,11 @@ final class KeptIndexPreparationTests: XCTestCase {
   func testWhatWasMadeFromAnIndexLetGoIsNotTaken() throws {
     _ = try saveWithKeptIndexes()
     var graph = try StoreFile.load(from: store)
-    let stored = try XCTUnwrap(graph.storedIndexesToTake["Tie"])
+    let stored = try XCTUnwrap(graph.declaredIndexesToTake["Tie"])
     var copy = graph
     copy.prepareIndexes(for: "Tie")
     let made = copy.builtIndexes(of: "Tie")
-    XCTAssertEqual(Set(made.map(\.definition.name)), ["key", "rating"])
+    XCTAssertEqual(Set(made.map(\.definition.name)), ["key", "rating", "unique(code)"])
 
     let rating = try XCTUnwrap(graph.model.entity(named: "Tie")?.index(ofAttribute: "rating"))
     graph.update(

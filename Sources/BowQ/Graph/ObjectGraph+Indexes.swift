@@ -71,14 +71,19 @@ extension ObjectGraph {
     indexes[entity, default: EntityIndexes(indexes: [])].stored = fitting
   }
 
-  /// The indexes the store file kept that ``prepareIndexes(for:leading:building:)`` would
-  /// take into use rather than build, by entity: those not in use yet, of a type bowq keeps
-  /// entries for.
-  var storedIndexesToTake: [String: [StoredIndex]] {
+  /// The indexes the store file kept that the model declares, which
+  /// ``prepareIndexes(for:leading:building:)`` would take into use rather than build, by
+  /// entity: those not in use yet, of a type bowq keeps entries for. Not those a `unique`
+  /// attribute implies, which a save checks new values against, and whose hash of every
+  /// value costs a second and a hundred megabytes at a million objects.
+  var declaredIndexesToTake: [String: [StoredIndex]] {
     var taken: [String: [StoredIndex]] = [:]
     for (entity, kept) in indexes {
       guard let definition = model.entity(named: entity) else { continue }
-      let stored = kept.stored.filter { BuiltIndex.isKept($0.definition, on: definition) }
+      let stored = kept.stored.filter {
+        definition.indexes.contains($0.definition)
+          && BuiltIndex.isKept($0.definition, on: definition)
+      }
       if !stored.isEmpty { taken[entity] = stored }
     }
     return taken

@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 
-/// The indexes a store file keeps, taken into use on another thread while a shell waits for
+/// The declared indexes a store file keeps, taken into use on another thread while a shell waits for
 /// its next statement (``Interpreter/prepareKeptIndexesWhileIdle()``), so that the first
 /// statement that uses one answers as fast as the ones after it.
 ///
@@ -36,10 +36,10 @@ final class KeptIndexPreparation: Sendable {
   /// Whether the work was told to stop.
   var isStopping: Bool { stopping.isRequested }
 
-  /// Starts taking into use the indexes `graph` has from `file` and has not used yet
-  /// (``ObjectGraph/storedIndexesToTake``); nil when there are none.
+  /// Starts taking into use the indexes `graph` has from `file`, declares and has not used
+  /// yet (``ObjectGraph/declaredIndexesToTake``); nil when there are none.
   init?(graph: ObjectGraph, file: OpenedStoreFile) {
-    let stored = graph.storedIndexesToTake
+    let stored = graph.declaredIndexesToTake
     guard !stored.isEmpty else { return nil }
     self.file = file
     done.enter()
