@@ -35,23 +35,29 @@ final class BenchTerminal {
   }
 
   /// Polls the screen until `text` appears `count` times; returns the seconds waited, or
-  /// nil at `timeout`.
-  func wait(for text: String, count: Int = 1, timeout: Double) throws -> Double? {
-    try wait(timeout: timeout) { Self.occurrences(of: text, in: $0) >= count }?.seconds
+  /// nil at `timeout`. `pause` is the seconds between two looks (see
+  /// ``wait(timeout:pause:until:)``).
+  func wait(for text: String, count: Int = 1, timeout: Double, pause: Double = 0.001) throws
+    -> Double?
+  {
+    try wait(timeout: timeout, pause: pause) { Self.occurrences(of: text, in: $0) >= count }?
+      .seconds
   }
 
   /// Polls the screen until `condition` holds for it; returns the seconds waited and the
-  /// screen, or nil at `timeout`.
-  func wait(timeout: Double, until condition: (String) -> Bool) throws -> (
-    seconds: Double, screen: String
-  )? {
+  /// screen, or nil at `timeout`. Each look runs a tmux client, which takes a processor
+  /// for a moment: a wait for what bowq times itself looks seldom (`pause`), so as not to
+  /// compete with the statement it waits for.
+  func wait(timeout: Double, pause: Double = 0.001, until condition: (String) -> Bool) throws
+    -> (seconds: Double, screen: String)?
+  {
     let start = DispatchTime.now().uptimeNanoseconds
     while true {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       let screen = try screen()
       if condition(screen) { return (elapsed, screen) }
       if elapsed > timeout { return nil }
-      usleep(1000)
+      usleep(UInt32(pause * 1e6))
     }
   }
 

@@ -14,7 +14,7 @@ final class InOrderBatchesTests: XCTestCase {
     for count in [0, 1, InOrderBatches.smallest, 10_000] {
       var taken: [Int] = []
       var firsts: [Int] = []
-      try InOrderBatches.run(
+      InOrderBatches.run(
         0..<count, check: { _ in },
         make: { batch, first in
           XCTAssertEqual(batch.first, batch.isEmpty ? nil : first)
@@ -32,7 +32,7 @@ final class InOrderBatchesTests: XCTestCase {
 
   func testElementsThatMakeMuchComeFewAtATime() throws {
     var lengths: [Int] = []
-    try InOrderBatches.run(
+    InOrderBatches.run(
       0..<1_000, check: { _ in }, make: { batch, _ in batch.count },
       take: { lengths.append($0) }, bytes: { $0 * InOrderBatches.pieceBytes })
     let firstRound = ProcessInfo.processInfo.activeProcessorCount

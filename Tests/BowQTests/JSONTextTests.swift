@@ -33,7 +33,8 @@ final class JSONTextTests: XCTestCase {
       .string(""), .string(control), .string("a/b \"q\" \\ é 😀 \u{7F} \u{2028}"),
     ]
     let reals: [PropertyList] = [
-      0.1, 1.5, -2.0, 1e-300, 1.2345678901234567e20, 1e21, 3e-7, 100, 0, -0.0, 5e-324,
+      0.1, 1.5, -2.0, 1e-300, 1.2345678901234567e20, 1e21, 3e-7, 100, 0, -0.0,
+      .leastNonzeroMagnitude,
       1.7976931348623157e308, 0.30000000000000004, 1e16, 12_345_678_901_234_567_890.0,
     ].map { .real($0) }
     var keyed = PropertyListDictionary()
