@@ -146,6 +146,36 @@ final class KeptIndexPreparationTests: XCTestCase {
     }
   }
 
+  /// A kept index over a damaged column: the work fails on it and makes nothing; the
+  /// statement that reads the column reports the damage as a load does, and the file is
+  /// left as it was.
+  func testADamagedColumnIsReportedByTheStatementWithTheLoadsMessage() throws {
+    var model = DamagedColumnStore.model
+    var tie = try XCTUnwrap(model.entity(named: "Tie"))
+    tie.indexes = [IndexDefinition(on: "worn")]
+    model.define(tie)
+    var graph = ObjectGraph(model: model)
+    for i in 0..<6 {
+      _ = graph.insert([.string("Tie \(i)"), .int(Int64(i)), .double(1), .null], into: "Tie")
+    }
+    graph.prepareIndexes(for: "Tie")
+    try DamagedColumnStore.write(graph, to: store, damagingWornOfRows: [3])
+    let before = try Data(contentsOf: URL(fileURLWithPath: store))
+    var loadError: StoreError?
+    XCTAssertThrowsError(try StoreFile.load(from: store)) { loadError = $0 as? StoreError }
+
+    let session = try StoreOpening(path: store, readOnly: false).open().interpreter
+    XCTAssertEqual(session.context.graph.declaredIndexesToTake["Tie"]?.count, 1)
+    session.prepareKeptIndexesWhileIdle()
+    try session.finishIdleWork()
+    XCTAssertEqual(builtNames(session.context.graph), [], "nothing made from a damaged column")
+    XCTAssertThrowsError(try session.run("count Tie where worn == 3")) { error in
+      XCTAssertEqual(error as? StoreError, try? XCTUnwrap(loadError))
+    }
+    XCTAssertEqual(try session.run("count Tie where name == \"Tie 3\""), [.count(entity: "Tie", 1)])
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
+  }
+
   /// Ctrl-C while a statement waits for the work stops both; the statement is interrupted,
   /// the work is not taken, and the next statement takes its indexes into use itself.
   func testCtrlCWhileAStatementWaitsStopsTheWork() throws {

@@ -1,7 +1,8 @@
 extension Interpreter {
-  /// Starts taking the indexes the store file keeps, and the model declares (``ObjectGraph/declaredIndexesToTake``), into use on another thread, for a shell
-  /// about to wait for its next statement: the first statement that uses an index then finds
-  /// it ready rather than reading and checking it (a tenth of a second at a million objects).
+  /// Starts taking the indexes the store file keeps and the model declares
+  /// (``ObjectGraph/declaredIndexesToTake``) into use on another thread, for a shell about
+  /// to wait for its next statement: the first statement that uses one then finds it ready
+  /// rather than reading and checking it (a fifth of a second at a million objects).
   /// The next statement waits for the work, if it has not ended, and takes what it made; Ctrl-C
   /// stops the waiting and the work.
   ///

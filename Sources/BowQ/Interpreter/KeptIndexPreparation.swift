@@ -1,9 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// The declared indexes a store file keeps, taken into use on another thread while a shell waits for
-/// its next statement (``Interpreter/prepareKeptIndexesWhileIdle()``), so that the first
-/// statement that uses one answers as fast as the ones after it.
+/// The declared indexes a store file keeps, taken into use on another thread while a shell
+/// waits for its next statement (``Interpreter/prepareKeptIndexesWhileIdle()``), so that the
+/// first statement that uses one answers as fast as the ones after it.
 ///
 /// Taking a kept index into use reads the values of every row it lists and checks the index
 /// against them (``BuiltIndex/init(_:of:table:)``): a tenth of a second at a million objects,
