@@ -16,11 +16,17 @@ final class SharedStoreShellTests: XCTestCase {
     XCTAssertEqual(made.status, 0, made.stderr)
   }
 
-  /// Runs `count T` at `terminal` and waits for its answer, the `n`th count shown there.
+  /// Runs `count T` at `terminal` and waits for its answer, the `n`th count shown there: what
+  /// the screen shows between that count and the prompt after it.
   private func assertCount(_ expected: Int, at terminal: Terminal, nth n: Int) throws {
     try terminal.enter("count T")
     try terminal.waitFor("count T\n", count: n)
-    let screen = try terminal.waitFor("bowq>", count: n + 1)
+    var screen = try terminal.screen()
+    let deadline = Date().addingTimeInterval(10)
+    while !screen.components(separatedBy: "count T\n")[n].contains("bowq>"), Date() < deadline {
+      usleep(50_000)
+      screen = try terminal.screen()
+    }
     let answer = screen.components(separatedBy: "count T\n")[n]
       .split(separator: "\n").first.map(String.init)
     XCTAssertEqual(answer, "\(expected)", screen)
