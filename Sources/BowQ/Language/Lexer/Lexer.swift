@@ -477,11 +477,13 @@ public struct Lexer {
 
   /// Whether each ASCII scalar, by its value, begins a two-scalar spelling: any other is
   /// looked up alone.
-  private static let startsPair: [Bool] = (0..<128).map { value in
-    punctuationBySpelling.keys.contains {
-      $0.unicodeScalars.count == 2 && $0.unicodeScalars.first?.value == UInt32(value)
+  private static let startsPair: [Bool] = {
+    var starts = [Bool](repeating: false, count: 128)
+    for spelling in punctuationBySpelling.keys where spelling.utf8.count == 2 {
+      starts[Int(spelling.utf8.first!)] = true
     }
-  }
+    return starts
+  }()
 
   /// The punctuation that begins with `first`, the next scalar.
   private mutating func lexPunctuation(_ first: Unicode.Scalar, start: SourceLocation)
