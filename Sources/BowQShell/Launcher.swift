@@ -328,7 +328,7 @@ public enum Launcher {
   /// outside (a path, a store's content) made visible, its line breaks kept: a crafted file
   /// name cannot send escape codes to the terminal.
   static func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(ValueText.visibleLines(text).utf8))
+    SystemCall.writeAll(ValueText.visibleLines(text), to: STDERR_FILENO)
   }
 }
 

@@ -415,8 +415,8 @@ public struct ShellOutput: Sendable {
     self.error = error
   }
 
-  /// The process's standard output and error, flushed in order.
+  /// The process's standard output and error, written at once and so in order.
   public static let standard = ShellOutput(
-    write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-    error: { text in FileHandle.standardError.write(Data(text.utf8)) })
+    write: { text in SystemCall.writeAll(text, to: STDOUT_FILENO) },
+    error: { text in SystemCall.writeAll(text, to: STDERR_FILENO) })
 }

@@ -6,9 +6,9 @@
 
 /// The helpers every system call of the file layer needs: retrying a call a signal
 /// interrupted, writing a whole buffer, and the system's text for the error of the last one.
-enum SystemCall {
+package enum SystemCall {
   /// Repeats a call that failed with EINTR.
-  static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
+  package static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
     while true {
       let result = call()
       if result >= 0 || errno != EINTR { return result }
@@ -17,7 +17,7 @@ enum SystemCall {
 
   /// Writes all of `bytes` to `file`; returns 0, or the `errno` of the write that failed. A
   /// file that takes no byte of a write is as full as one that says so (`ENOSPC`).
-  static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> Int32 {
+  package static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> Int32 {
     guard let base = bytes.baseAddress else { return 0 }
     var written = 0
     while written < bytes.count {
@@ -29,8 +29,16 @@ enum SystemCall {
     return 0
   }
 
+  /// Writes the UTF-8 bytes of `text` to `file` as the buffer's `writeAll` does, straight
+  /// from the string's storage.
+  @discardableResult
+  package static func writeAll(_ text: String, to file: Int32) -> Int32 {
+    var text = text
+    return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: file) }
+  }
+
   /// The system's text for `errno`, such as `No such file or directory`.
-  static func message() -> String {
+  package static func message() -> String {
     String(cString: strerror(errno))
   }
 }

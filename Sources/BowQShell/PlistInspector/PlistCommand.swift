@@ -35,7 +35,7 @@ public enum PlistCommand {
           options.format == .json
           ? PropertyListPrinter.json(plist) : PropertyListPrinter.readable(plist)
       }
-      FileHandle.standardOutput.write(Data(text.utf8))
+      SystemCall.writeAll(text, to: STDOUT_FILENO)
       return 0
     } catch {
       let isArchive = !options.unarchives && (try? KeyedArchive.decode(data)) != nil

@@ -89,16 +89,7 @@ public struct Pager: Paging {
     /// Writes to the pager's input, until the pager closes it.
     func writeToPager(_ text: String) {
       guard open else { return }
-      var bytes = Array(text.utf8)[...]
-      while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(pipe[1], $0.baseAddress, $0.count) }
-        if written < 0 {
-          if errno == EINTR { continue }
-          open = false
-          return
-        }
-        bytes = bytes.dropFirst(written)
-      }
+      open = SystemCall.writeAll(text, to: pipe[1]) == 0
     }
     do throws(Interrupted) {
       try body(writeToPager)

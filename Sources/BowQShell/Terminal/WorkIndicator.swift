@@ -65,6 +65,6 @@ final class WorkIndicator: @unchecked Sendable {
   }
 
   private func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    SystemCall.writeAll(text, to: STDERR_FILENO)
   }
 }
