@@ -97,7 +97,8 @@ enum CommandLineOptions {
 
     Exit status:
       0  every statement succeeded
-      1  a statement failed (a script stops at the first error unless --keep-going)
+      1  a statement failed (a script stops at the first error unless --keep-going),
+         or standard output could not be written
       2  the command line is wrong
 
     Environment:

@@ -5,7 +5,7 @@ import Foundation
 /// answering the exit status.
 ///
 /// Exit status: 0 when every statement succeeded, 1 when one failed (or the store could not
-/// be opened), 2 for a bad command line.
+/// be opened, or standard output could not be written), 2 for a bad command line.
 enum Program {
   /// Runs the command line given as the bytes of each argument, as `argv` holds them.
   static func main(rawArguments: [[UInt8]], environment: [String: String]) -> Int32 {

@@ -5,7 +5,8 @@ import Foundation
 /// and shell, runs the statements, and answers the exit status.
 ///
 /// Exit status: 0 when every statement succeeded, 1 when one failed (or the store could not
-/// be opened), 2 for a bad environment or an unreadable script, as for a bad command line.
+/// be opened, or standard output could not be written), 2 for a bad environment or an
+/// unreadable script, as for a bad command line.
 public enum Launcher {
   public static let version = "0.1.0"
 
@@ -97,13 +98,13 @@ public enum Launcher {
         print(banner(interpreter))
         for note in storeNotes { print("note: " + ValueText.visibleLines(note)) }
         shell.run(reader: &reader, interactive: true)
-        return 0
+        return ShellOutput.standardOutputError == nil ? 0 : 1
       }
       var reader = StreamLineReader(fileDescriptor: 0)
       succeeded = shell.run(reader: &reader, interactive: false, name: "<stdin>")
     }
     warnAboutUnsavedChanges(interpreter)
-    return succeeded ? 0 : 1
+    return succeeded && ShellOutput.standardOutputError == nil ? 0 : 1
   }
 
   /// Whether `source` may hold more than one statement, so that what a statement decodes or

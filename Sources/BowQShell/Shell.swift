@@ -1,5 +1,6 @@
 import BowQ
 import Foundation
+import Synchronization
 
 /// The bowq shell: reads statements from a terminal, a pipe, a script or a `-c` argument,
 /// runs them with an ``Interpreter`` and prints results and errors.
@@ -415,8 +416,31 @@ public struct ShellOutput: Sendable {
     self.error = error
   }
 
-  /// The process's standard output and error, written at once and so in order.
+  /// The process's standard output and error, written at once and so in order. The first
+  /// write to standard output that fails (a full disk) is said on standard error, and what
+  /// follows it is dropped; ``standardOutputError`` then holds its `errno`.
   public static let standard = ShellOutput(
-    write: { text in SystemCall.writeAll(text, to: STDOUT_FILENO) },
+    write: { text in
+      guard standardOutputError == nil else { return }
+      let error = SystemCall.writeAll(text, to: STDOUT_FILENO)
+      guard error != 0 else { return }
+      let first = standardOutputFailure.withLock { kept in
+        defer { kept = kept ?? error }
+        return kept == nil
+      }
+      if first { sayStandardOutputFailed(error) }
+    },
     error: { text in SystemCall.writeAll(text, to: STDERR_FILENO) })
+
+  /// The `errno` of the first write of ``standard`` to standard output that failed, if one
+  /// did: the process then ends with a failing status, as its output is incomplete.
+  public static var standardOutputError: Int32? { standardOutputFailure.withLock { $0 } }
+
+  private static let standardOutputFailure = Mutex<Int32?>(nil)
+
+  /// Says on standard error that a write to standard output failed with `error`.
+  static func sayStandardOutputFailed(_ error: Int32) {
+    let reason = String(cString: strerror(error))
+    SystemCall.writeAll("bowq: cannot write standard output: \(reason)\n", to: STDERR_FILENO)
+  }
 }

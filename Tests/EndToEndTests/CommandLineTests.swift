@@ -173,6 +173,25 @@ final class CommandLineTests: XCTestCase {
       result.stderr.hasPrefix("<stdin>:2:7: error: unknown entity \"Nope\""), result.stderr)
   }
 
+  /// Output that cannot be written (a full disk) is said once, stops the output, and fails
+  /// the run, as for `cat`: neither a crash nor a success with the answer lost.
+  func testOutputToAFullDiskIsReportedWithStatus1() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else {
+      throw XCTSkip("this machine has no /dev/full")
+    }
+    let sample = Bowq.root.appendingPathComponent("SampleData.plist").path
+    for command in [
+      "exec bowq --memory --sample -c 'fetch BowTie' -c 'count BowTie' > /dev/full",
+      "exec bowq plist '\(sample)' > /dev/full",
+    ] {
+      let result = try Bowq.run(
+        ["-c", command], home: home, executable: URL(fileURLWithPath: "/bin/sh"))
+      XCTAssertEqual(result.status, 1, command)
+      XCTAssertEqual(
+        result.stderr, "bowq: cannot write standard output: No space left on device\n", command)
+    }
+  }
+
   func testAScriptRunsAsAShebangExecutable() throws {
     let script = home.appendingPathComponent("wear.bowq")
     try """

@@ -35,7 +35,11 @@ public enum PlistCommand {
           options.format == .json
           ? PropertyListPrinter.json(plist) : PropertyListPrinter.readable(plist)
       }
-      SystemCall.writeAll(text, to: STDOUT_FILENO)
+      let error = SystemCall.writeAll(text, to: STDOUT_FILENO)
+      guard error == 0 else {
+        ShellOutput.sayStandardOutputFailed(error)
+        return 1
+      }
       return 0
     } catch {
       let isArchive = !options.unarchives && (try? KeyedArchive.decode(data)) != nil
