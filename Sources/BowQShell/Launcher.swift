@@ -95,7 +95,7 @@ public enum Launcher {
         shell.terminalRows = { terminalRows(of: 1) }
         shell.pager = Pager.fromEnvironment(environment)
         reader.complete = { Completer(model: shell.interpreter.context.graph.model).complete($0) }
-        print(banner(interpreter))
+        print(ValueText.visibleLines(banner(interpreter)))
         for note in storeNotes { print("note: " + ValueText.visibleLines(note)) }
         shell.run(reader: &reader, interactive: true)
         return ShellOutput.standardOutputError == nil ? 0 : 1
@@ -290,6 +290,9 @@ public enum Launcher {
     return value
   }
 
+  /// What the interactive shell says first: its version, the store, and its objects, by
+  /// entity for a few entities and in all for more (a Core Data app's model often has
+  /// dozens), then how to get help and leave.
   static func banner(_ interpreter: Interpreter) -> String {
     let graph = interpreter.context.graph
     let where_: String
@@ -304,13 +307,22 @@ public enum Launcher {
           ? " (a Core Data SQLite store; save writes back into it)"
           : " (a Core Data SQLite store, read-only)")
     }
-    let counts = graph.model.entities.map {
-      Interpreter.count(interpreter.objectCount(of: $0.name), $0.name)
+    let entities = graph.model.entities
+    let objects: String
+    if entities.count <= bannerEntities {
+      objects = entities.map { Interpreter.count(interpreter.objectCount(of: $0.name), $0.name) }
+        .joined(separator: ", ")
+    } else {
+      let total = entities.reduce(0) { $0 + interpreter.objectCount(of: $1.name) }
+      objects =
+        "\(entities.count) entities, \(Interpreter.count(total, "object")): .entities lists them"
     }
-    return "bowq \(version) — store: \(where_)"
-      + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
+    return "bowq \(version) — store: \(where_)" + (entities.isEmpty ? "" : " (\(objects))")
       + "\nType .help for help, .quit or Ctrl-D to leave."
   }
+
+  /// The most entities the banner names each with its count; of more, it gives the totals.
+  static let bannerEntities = 4
 
   /// The columns of the terminal on `descriptor`, or nil when it is not one.
   static func terminalRows(of descriptor: Int32) -> Int? {

@@ -1,3 +1,4 @@
+import BowQ
 import XCTest
 
 @testable import BowQShell
@@ -18,5 +19,21 @@ final class LauncherTests: XCTestCase {
     ] {
       XCTAssertTrue(Launcher.expectsMoreStatements(source), "\(source)")
     }
+  }
+
+  func testTheBannerNamesAFewEntitiesAndTotalsMany() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      "entity Hat { name: String }\nentity Scarf { name: String }\ninsert Hat name = \"Fez\"")
+    XCTAssertEqual(
+      Launcher.banner(interpreter),
+      "bowq \(Launcher.version) — store: in memory (nothing is written) (1 Hat, 0 Scarf objects)"
+        + "\nType .help for help, .quit or Ctrl-D to leave.")
+    for name in ["Glove", "Sock", "Tie"] { _ = try interpreter.run("entity \(name) { n: Int16 }") }
+    _ = try interpreter.run("insert Tie n = 1\ninsert Tie n = 2")
+    XCTAssertEqual(
+      Launcher.banner(interpreter).split(separator: "\n").first,
+      "bowq \(Launcher.version) — store: in memory (nothing is written) "
+        + "(5 entities, 3 objects: .entities lists them)")
   }
 }
