@@ -91,6 +91,30 @@ final class EntitySchemaFormatterTests: XCTestCase {
     XCTAssertEqual(try schema(after: shown), definition)
   }
 
+  /// A sub-entity shown alone names what it inherits in comments, wrapped to 100 columns,
+  /// and the text still reads back.
+  func testASubEntityShownAloneNamesWhatItInherits() throws {
+    let capture = ShellFixtures.Capture()
+    let names = (1...16).map { "inheritedAttribute\($0): Int16?" }.joined(separator: ", ")
+    let shell = try ShellFixtures.shell(
+      after: "abstract entity Writer { \(names) }\nentity Poet : Writer { metre: String? }",
+      capture: capture)
+    XCTAssertTrue(shell.run(script: ".schema poet", name: nil), capture.err)
+    let lines = capture.out.split(separator: "\n")
+    XCTAssertEqual(lines.first, "entity Poet : Writer {")
+    XCTAssertEqual(lines.last, "}")
+    XCTAssertTrue(
+      lines[1].hasPrefix("  -- inherited from Writer: inheritedAttribute1, inheritedAttribute2,"),
+      capture.out)
+    let comments = lines.filter { $0.hasPrefix("  --") }
+    XCTAssertGreaterThan(comments.count, 1, capture.out)
+    XCTAssertTrue(comments.allSatisfy { $0.count <= 100 }, capture.out)
+    XCTAssertTrue(comments.dropFirst().allSatisfy { $0.hasPrefix("  --  inherited") }, capture.out)
+    XCTAssertEqual(lines[lines.count - 2], "  metre: String?")
+    let shown = try schema(after: "entity Writer { \(names) }\n" + capture.out)
+    XCTAssertTrue(shown.contains("entity Poet : Writer {\n  metre: String?\n}"), shown)
+  }
+
   /// A model that lists a sub-entity before its parent — a Core Data store's lists its
   /// entities by name — prints the parent first, so that the text reads back.
   func testParentsArePrintedBeforeTheirSubEntities() throws {

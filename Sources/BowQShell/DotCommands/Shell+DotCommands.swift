@@ -177,22 +177,23 @@ extension Shell {
     return .done
   }
 
-  /// `.schema [Entity]`: every entity of the model, or the one named (in any case), as the
-  /// statements that define them, or as JSON in a JSON format; with `--diagram` or
-  /// `--format`, the model drawn.
+  /// `.schema [Entity]`: every entity of the model, or the one named (in any case, with what
+  /// it inherits named in a comment), as the statements that define them, or as JSON in a
+  /// JSON format; with `--diagram` or `--format`, the model drawn.
   func showSchema(_ line: DotCommand.Line) -> DotCommand.Outcome {
     if line.words.contains("--diagram") || line.words.contains("--format") {
       return showDiagram(line)
     }
     let model = interpreter.context.graph.model
-    func write(_ entities: [Entity]) {
+    func write(_ entities: [Entity], alone: Bool = false) {
       if settings.format.isJSON {
         output.write(JSONValue.array(entities.map(EntitySchemaFormatter.json)).serialized() + "\n")
         return
       }
       if entities.isEmpty { output.write("(no entities)\n") }
       for entity in entities {
-        output.write(EntitySchemaFormatter.format(entity, in: model) + "\n")
+        output.write(
+          EntitySchemaFormatter.format(entity, in: model, namingInherited: alone) + "\n")
       }
     }
     guard line.words.count > 1 else {
@@ -209,7 +210,7 @@ extension Shell {
           + NameSuggestion.hint(for: name, among: model.entities.map(\.name)))
       return .failed
     }
-    write([entity])
+    write([entity], alone: true)
     return .done
   }
 

@@ -21,13 +21,21 @@ enum EntitySchemaFormatter {
     return ordered
   }
 
-  static func format(_ entity: Entity, in model: Model) -> String {
+  /// `entity`'s definition; with `namingInherited`, the properties it inherits are named in
+  /// comments at the top of its body, for an entity shown alone, without its parent beside it.
+  static func format(_ entity: Entity, in model: Model, namingInherited: Bool = false)
+    -> String
+  {
     let parent = entity.parent.flatMap { model.entity(named: $0) }
     let inherited = Set(parent?.propertyNames ?? [])
     var lines = [
       (entity.isAbstract ? "abstract " : "") + "entity \(entity.name)"
         + (entity.parent.map { " : \($0)" } ?? "") + " {"
     ]
+    if namingInherited, let parent, !parent.propertyNames.isEmpty {
+      lines += commentLines(
+        "inherited from \(parent.name): " + parent.propertyNames.joined(separator: ", "))
+    }
     lines += entity.attributes.filter { !inherited.contains($0.name) }.map(attributeLine)
     lines += entity.relationships.filter { !inherited.contains($0.name) }.map(relationshipLine)
     for group in entity.uniquenessConstraints.dropFirst(parent?.uniquenessConstraints.count ?? 0) {
@@ -38,6 +46,22 @@ enum EntitySchemaFormatter {
       lines.append("  check \(rule.predicate) else \(Value.quoted(rule.message))")
     }
     return (lines + ["}"]).joined(separator: "\n")
+  }
+
+  /// `text` as `--` comment lines of the body, broken between words to fit 100 columns.
+  private static func commentLines(_ text: String) -> [String] {
+    var lines: [String] = []
+    var line = "  --"
+    for word in text.split(separator: " ") {
+      if line.count + 1 + word.count > 100, line != "  --" {
+        lines.append(line)
+        line = "  --  "
+      } else {
+        line += " "
+      }
+      line += word
+    }
+    return lines + [line]
   }
 
   /// `name: Type[?]` with the attribute's rules.
