@@ -223,4 +223,52 @@ final class ExtremeNumberTests: XCTestCase {
       .orderedDescending)
     XCTAssertNil(NumericOrder.compare(.string("1"), .int(1)))
   }
+
+  /// A Decimal's Double is the one its digits read as, where Foundation's `doubleValue`
+  /// lands a few units away: checked against reading the digits for decimals of every size.
+  func testADecimalsDoubleIsTheNearestToItsDigits() throws {
+    XCTAssertEqual(Decimal(string: "3.3333333333")!.nearestDouble, 3.3333333333)
+    XCTAssertEqual(Decimal(string: "-6.6666666666")!.nearestDouble, -6.6666666666)
+    XCTAssertEqual(
+      Decimal(string: "123456789012345678901234567890e-10")!.nearestDouble, 1.2345678901234568e19)
+    XCTAssertTrue(Decimal.nan.nearestDouble.isNaN)
+    XCTAssertEqual(Decimal(0).nearestDouble, 0)
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let digits = String(
+        UInt64.random(in: 0...(1 << 62), using: &generator)
+          >> UInt64.random(in: 0...61, using: &generator))
+      let decimal = try XCTUnwrap(
+        Decimal(string: "\(digits)e\(Int.random(in: -60...60, using: &generator))"))
+      XCTAssertEqual(decimal.nearestDouble, Double(decimal.description), "\(decimal)")
+    }
+  }
+
+  /// A Decimal equals a Double written with the same digits, in a predicate, in arithmetic
+  /// and in a set, and orders against one by those digits.
+  func testADecimalEqualsTheDoubleOfItsDigits() throws {
+    let interpreter = Interpreter(context: Context(graph: ObjectGraph()), store: .memory)
+    _ = try interpreter.run(
+      "entity D { p: Decimal, q: Double }\ninsert D p = 3.3333333333, q = 3.3333333333")
+    for predicate in [
+      "p == 3.3333333333", "p == q", "q == p", "p * 1 == 3.3333333333", "p IN {2, 3.3333333333}",
+      "p < 3.33333333331", "p > 3.33333333329", "p < 1e300", "p > 1e-300", "p > -1e300",
+    ] {
+      guard case .count(_, let n)? = try interpreter.run("count D where \(predicate)").last else {
+        return XCTFail(predicate)
+      }
+      XCTAssertEqual(n, 1, predicate)
+    }
+    XCTAssertEqual(
+      NumericOrder.compare(.decimal(Decimal(string: "0.1")!), .double(0.1)), .orderedSame)
+    XCTAssertEqual(
+      NumericOrder.compare(.double(0.1), .decimal(Decimal(string: "0.2")!)), .orderedAscending)
+    XCTAssertEqual(NumericOrder.compare(.decimal(0), .double(1e-300)), .orderedAscending)
+    XCTAssertEqual(NumericOrder.compare(.decimal(0), .double(-.infinity)), .orderedDescending)
+    XCTAssertNil(NumericOrder.compare(.decimal(1), .double(.nan)))
+    guard case .objects(let doubled)? = try interpreter.run("fetch D select p * 2").last else {
+      return XCTFail("no rows")
+    }
+    XCTAssertEqual(doubled.rows.first?.first, .double(6.6666666666))
+  }
 }

@@ -94,7 +94,7 @@ struct ObjectDecoder: Decoder {
         }
         return d as? T
       case .decimal(let d):
-        if type == Double.self { return NSDecimalNumber(decimal: d).doubleValue as? T }
+        if type == Double.self { return d.nearestDouble as? T }
         return d as? T
       case .bool(let b): return b as? T
       case .date(let date): return date as? T

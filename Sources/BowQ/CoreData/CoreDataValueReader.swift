@@ -202,7 +202,7 @@ extension CoreDataValueReader {
     case (.double, .double(let d)), (.float, .double(let d)):
       return .real(d)
     case (.decimal, .decimal(let d)):
-      return .real(NSDecimalNumber(decimal: d).doubleValue)
+      return .real(d.nearestDouble)
     case (.string, .string(let s)):
       return .text(s)
     case (.uri, .uri(let uri)):
@@ -228,7 +228,7 @@ extension CoreDataValueReader {
     case .string(let s): return .string(s)
     case .int(let i): return .integer(i)
     case .double(let d): return .real(d)
-    case .decimal(let d): return .real(NSDecimalNumber(decimal: d).doubleValue)
+    case .decimal(let d): return .real(d.nearestDouble)
     case .bool(let b): return .bool(b)
     case .date(let d): return .date(d)
     case .data(let d): return .data(d)

@@ -242,7 +242,7 @@ enum FoundationBridge {
       if let integer = Int64(text) { return .integer(integer) }
       if let unsigned = UInt64(text) { return .unsignedInteger(unsigned) }
     }
-    return .real(NSDecimalNumber(decimal: decimal).doubleValue)
+    return .real(decimal.nearestDouble)
   }
 
   private static func object(from plist: PropertyList, forJSON: Bool, depth: Int) throws -> Any {

@@ -82,7 +82,7 @@ public struct ObjectCard: Hashable, Sendable {
     switch value("rating") {
     case .double(let v): rating = .rating(v, scale: 5)
     case .int(let v): rating = .rating(Double(v), scale: 5)
-    case .decimal(let v): rating = .rating(NSDecimalNumber(decimal: v).doubleValue, scale: 5)
+    case .decimal(let v): rating = .rating(v.nearestDouble, scale: 5)
     case let other: rating = .value(other)
     }
     let lastWorn: Date? = if case .date(let d) = value("lastWorn") { d } else { nil }

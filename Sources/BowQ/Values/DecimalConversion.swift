@@ -28,6 +28,27 @@ extension Decimal {
     else { return .failure(.outOfRange(double)) }
     return .success(double < 0 ? -decimal : decimal)
   }
+
+  /// The Double nearest to the decimal, as reading its digits gives: 3.3333333333 is the
+  /// Double 3.3333333333, so that it reads back as the same digits. Foundation's `doubleValue`
+  /// scales by ten a step at a time, and can land a few units away (3.3333333332999997). A
+  /// significand of at most 2^53 (exact as a Double) scaled by a power of ten up to 10^22
+  /// (exact too) is one rounding, as reading is; any other decimal is read from its digits.
+  public var nearestDouble: Double {
+    guard !isNaN else { return .nan }
+    // The significand is an integer: `doubleValue` is exact for it up to 2^53.
+    let significand = NSDecimalNumber(decimal: self.significand).doubleValue
+    let exponent = self.exponent
+    guard significand <= 0x1p53, exponent.magnitude < Self.exactPowersOfTen.count else {
+      return Double(description) ?? .nan
+    }
+    let power = Self.exactPowersOfTen[Int(exponent.magnitude)]
+    let magnitude = exponent < 0 ? significand / power : significand * power
+    return sign == .minus ? -magnitude : magnitude
+  }
+
+  /// 10^0 through 10^22, each exactly a Double.
+  private static let exactPowersOfTen: [Double] = (0...22).map { Double("1e\($0)")! }
 }
 
 extension Array where Element == String {

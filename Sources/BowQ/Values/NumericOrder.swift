@@ -33,11 +33,25 @@ enum NumericOrder {
     case (.decimal(let x), .decimal(let y)): return order(x, y)
     case (.decimal(let x), .int(let y)): return order(x, Decimal(y))
     case (.int(let x), .decimal(let y)): return order(Decimal(x), y)
+    case (.decimal(let x), .double(let y)): return compare(decimal: x, double: y)
+    case (.double(let x), .decimal(let y)): return compare(decimal: y, double: x).map(reversed)
     case (.bool(let x), _): return compare(.int(x ? 1 : 0), b)
     case (_, .bool(let y)): return compare(a, .int(y ? 1 : 0))
     default:
       guard let x = a.numericValue, let y = b.numericValue, !x.isNaN, !y.isNaN else { return nil }
       return order(x, y)
+    }
+  }
+
+  /// The order of a Decimal and a Double as the Decimal against the Double's shortest
+  /// digits, the number it was written as: 3.3333333333 typed or read as a Double equals the
+  /// Decimal 3.3333333333, as it reads back (``Decimal/nearestDouble``) as that Double. A
+  /// Double beyond Decimal's range is compared as a Double.
+  private static func compare(decimal x: Decimal, double y: Double) -> ComparisonResult? {
+    guard !x.isNaN, !y.isNaN else { return nil }
+    switch Decimal.converting(y) {
+    case .success(let decimal): return order(x, decimal)
+    case .failure: return order(x.nearestDouble, y)
     }
   }
 

@@ -33,7 +33,7 @@ public enum Value: Hashable, Sendable {
     switch self {
     case .int(let v): return Double(v)
     case .double(let v): return v
-    case .decimal(let v): return NSDecimalNumber(decimal: v).doubleValue
+    case .decimal(let v): return v.nearestDouble
     case .bool(let v): return v ? 1 : 0
     default: return nil
     }
