@@ -44,4 +44,25 @@ final class CoreDataModelInferenceTests: XCTestCase {
           + "validation rules",
       ])
   }
+
+  /// A model lying beside a store opened without one is named in the first note, as the
+  /// `--model` to give, quoted for a shell when its path needs it.
+  func testAModelBesideTheStoreIsNamed() throws {
+    let store = try copyCoreDataFixture("BookMigration/Model1.sqlite")
+    let opened = try CoreDataStoreFile.open(path: store.path)
+    XCTAssertFalse(opened.notes[0].contains("beside the store"), opened.notes[0])
+
+    let folder = store.deletingLastPathComponent().appendingPathComponent("it's here")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let moved = folder.appendingPathComponent("Model1.sqlite")
+    try FileManager.default.moveItem(at: store, to: moved)
+    try FileManager.default.copyItem(
+      at: CoreDataFixtures.folder.appendingPathComponent("BookMigration/Model.xcdatamodeld"),
+      to: folder.appendingPathComponent("Model.xcdatamodeld"))
+    let beside = try CoreDataStoreFile.open(path: moved.path)
+    XCTAssertTrue(
+      beside.notes[0].hasSuffix(
+        "for the real model; beside the store: --model '\(folder.path.replacingOccurrences(of: "'", with: #"'\''"#))/Model.xcdatamodeld'"
+      ), beside.notes[0])
+  }
 }

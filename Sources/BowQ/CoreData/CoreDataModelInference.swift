@@ -1,3 +1,5 @@
+import Foundation
+
 /// A model guessed from a Core Data store's tables, for a store with no model cache opened
 /// without `--model`: each root entity of `Z_PRIMARYKEY` with a table `Z<NAME>` gets an
 /// attribute per column, named after it in lower case and typed by the column's declared
@@ -10,14 +12,39 @@ enum CoreDataModelInference {
     "TIMESTAMP": .date, "BLOB": .binaryData,
   ]
 
+  /// The models in the folder of the store at `storePath`, by path in that form, in name
+  /// order (a project keeps its model in its sources, and a test store often lies beside it).
+  static func modelsBeside(_ storePath: String) -> [String] {
+    let folder = (storePath as NSString).deletingLastPathComponent
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    return names.filter {
+      ["xcdatamodeld", "xcdatamodel", "momd", "mom"].contains(($0 as NSString).pathExtension)
+    }
+    .sorted().prefix(3).map { (folder as NSString).appendingPathComponent($0) }
+  }
+
+  /// `; beside the store: --model A or --model B`, each path as a shell reads it back (in
+  /// single quotes unless it is plain); nothing when there is none.
+  private static func besideNote(_ paths: [String]) -> String {
+    guard !paths.isEmpty else { return "" }
+    let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+@")
+    let words = paths.map { path in
+      path.allSatisfy(plain.contains)
+        ? path : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+    return "; beside the store: " + words.map { "--model \($0)" }.joined(separator: " or ")
+  }
+
   /// Entity numbers from this one up are Core Data's own (persistent history), not the
   /// model's.
   static let firstFrameworkEntityNumber: Int64 = 16000
 
-  /// The guessed model and what was guessed, in sentences.
-  static func model(of connection: SQLiteConnection, schema: CoreDataStoreSchema)
-    throws(CoreDataStoreError) -> (model: CoreDataModel, notes: [String])
-  {
+  /// The guessed model and what was guessed, in sentences, naming the models that lie beside
+  /// the store at `storePath` (``modelsBeside(_:)``).
+  static func model(
+    of connection: SQLiteConnection, schema: CoreDataStoreSchema, storePath: String
+  ) throws(CoreDataStoreError) -> (model: CoreDataModel, notes: [String]) {
     let tables = try connection.tableNames()
     let numbers = schema.entityNumbers.filter { $0.number < firstFrameworkEntityNumber }
     try CoreDataModel.checkEntityCount(numbers.count)
@@ -30,6 +57,7 @@ enum CoreDataModelInference {
         + "case (ZTITLE is title), relationships read as the Z_PK they hold, and sub-entities "
         + "hold their root's attributes. Give the app's .xcdatamodeld or .momd with --model "
         + "for the real model"
+        + besideNote(modelsBeside(storePath))
     ]
     for number in numbers {
       let parent = number.parentNumber == 0 ? nil : names[number.parentNumber]

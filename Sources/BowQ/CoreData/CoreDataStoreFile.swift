@@ -68,7 +68,8 @@ public final class CoreDataStoreFile {
       source = .cache
     } else {
       source = .guessed
-      let inferred = try CoreDataModelInference.model(of: connection, schema: schema)
+      let inferred = try CoreDataModelInference.model(
+        of: connection, schema: schema, storePath: path)
       model = inferred.model
       notes += inferred.notes
     }
