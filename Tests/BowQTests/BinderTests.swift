@@ -213,6 +213,14 @@ final class BinderTests: XCTestCase {
     XCTAssertEqual(
       message("fetch BowTie where -name == 1"),
       "\"-\" needs numbers, but name is a string" + Binder.appleEvaluatesIt)
+    XCTAssertEqual(
+      message("fetch BowTie where lastWorn > now() - 86400"),
+      "\"-\" needs numbers, but the expression now() is a date" + Binder.appleEvaluatesIt
+        + ". A date moves by seconds through its number: "
+        + #"CAST(CAST(now(), "NSNumber") - 86400, "NSDate") is a day earlier"#)
+    XCTAssertEqual(
+      message("fetch BowTie where -lastWorn == 1"),
+      "\"-\" needs numbers, but lastWorn is a date" + Binder.appleEvaluatesIt)
     XCTAssertEqual(message("fetch BowTie where abs(1, 2) == 1"), "abs() takes 1 argument, not 2")
     XCTAssertEqual(message("fetch BowTie where now(1) == 1"), "now() takes no arguments, not 1")
     XCTAssertEqual(

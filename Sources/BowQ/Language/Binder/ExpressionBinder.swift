@@ -59,8 +59,8 @@ extension Binder {
     case .arithmetic(let op, let l, let r):
       let lhs = try bind(l, on: entity)
       let rhs = try bind(r, on: entity)
-      try requireNumeric(lhs, l, op.rawValue)
-      try requireNumeric(rhs, r, op.rawValue)
+      try requireNumeric(lhs, l, op.rawValue, binary: true)
+      try requireNumeric(rhs, r, op.rawValue, binary: true)
       let type: ValueType =
         op.isBitwise
         ? .integer
@@ -231,15 +231,22 @@ extension Binder {
 
   /// Refuses an operand of arithmetic that cannot be a number, except when binding
   /// dynamically: `NSPredicate(format:)` checks no types, so the Swift API makes such a
-  /// predicate and reports the mistake when it is evaluated.
-  func requireNumeric(_ bound: BoundExpression, _ e: ExpressionSyntax, _ op: String)
-    throws(LanguageError)
-  {
+  /// predicate and reports the mistake when it is evaluated. A date added to or taken from
+  /// (`binary`) is shown how to move it by seconds.
+  func requireNumeric(
+    _ bound: BoundExpression, _ e: ExpressionSyntax, _ op: String, binary: Bool = false
+  ) throws(LanguageError) {
     guard bound.type.isNumeric || bound.type == .unknown || bound.type == .null || isDynamic
     else {
+      let dateArithmetic =
+        binary && bound.type == .date && (op == "+" || op == "-")
+        ? ". A date moves by seconds through its number: CAST(CAST(\(PredicateFormatter.format(e)), "
+          + "\"NSNumber\") \(op) 86400, \"NSDate\") is a day \(op == "+" ? "later" : "earlier")"
+        : ""
       throw LanguageError(
         .semantic,
-        "\"\(op)\" needs numbers, but \(describe(e)) is \(bound.type)" + Self.appleEvaluatesIt,
+        "\"\(op)\" needs numbers, but \(describe(e)) is \(bound.type)" + Self.appleEvaluatesIt
+          + dateArithmetic,
         at: e.range)
     }
   }
