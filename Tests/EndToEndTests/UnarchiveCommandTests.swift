@@ -77,14 +77,26 @@ final class UnarchiveCommandTests: XCTestCase {
     let plain = try Bowq.run(["plist", xml.path], home: home)
     XCTAssertEqual(plain.status, 0, plain.stderr)
     XCTAssertTrue(plain.stdout.contains("\"CF$UID\" => 1"), plain.stdout)
+    // Without --unarchive, the binary archive prints as its XML copy does, UIDs and all.
+    let plainBinary = try Bowq.run(["plist", mom.path, "--format", "json"], home: home)
+    let plainText = try Bowq.run(["plist", xml.path, "--format", "json"], home: home)
+    XCTAssertEqual(plainBinary.status, 0, plainBinary.stderr)
+    XCTAssertEqual(
+      try JSONSerialization.jsonObject(with: Data(plainBinary.stdout.utf8)) as? NSDictionary,
+      try JSONSerialization.jsonObject(with: Data(plainText.stdout.utf8)) as? NSDictionary)
   }
 
-  func testAnArchiveWithoutUnarchiveSuggestsIt() throws {
+  /// An archive printed as the property list it is, UIDs as `CF$UID` dictionaries, as
+  /// `plutil -p` prints it, with a note that `--unarchive` shows its objects.
+  func testAnArchiveWithoutUnarchiveIsPrintedAndSuggestsIt() throws {
     let mom = try usersMom()
     let result = try Bowq.run(["plist", mom.path], home: home)
-    XCTAssertEqual(result.status, 1)
-    XCTAssertTrue(result.stderr.contains("a UID"), result.stderr)
-    XCTAssertTrue(result.stderr.contains("add --unarchive"), result.stderr)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("\"$archiver\" => \"NSKeyedArchiver\""), result.stdout)
+    XCTAssertTrue(result.stdout.contains("\"CF$UID\" => 1"), result.stdout)
+    XCTAssertEqual(
+      result.stderr,
+      "note: \(mom.path) is an NSKeyedArchiver archive: --unarchive shows its objects\n")
   }
 
   func testAPropertyListThatIsNotAnArchiveIsAClearError() throws {

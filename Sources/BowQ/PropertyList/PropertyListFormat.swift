@@ -24,11 +24,15 @@ public enum PropertyListDecoding {
   /// is an error, since property lists have no null, and so is a key that appears twice in
   /// one dictionary (``JSONDuplicateKeyScanner``, ``XMLDuplicateKeyScanner``), where
   /// Foundation keeps the last. Dictionary entries from XML and JSON are ordered by key,
-  /// because Foundation does not keep the file's order.
-  public static func decode(_ data: Data) throws -> (PropertyList, PropertyListFormat) {
+  /// because Foundation does not keep the file's order. With `readingUIDs`, a binary file's
+  /// UIDs (an `NSKeyedArchiver` archive's references) read as ``PropertyList/uid(_:)``, as
+  /// XML and JSON spell them, instead of being refused.
+  public static func decode(_ data: Data, readingUIDs: Bool = false) throws -> (
+    PropertyList, PropertyListFormat
+  ) {
     let bytes = [UInt8](data.prefix(64))
     if bytes.starts(with: Array("bplist".utf8)) {
-      let plist = try BinaryPropertyListReader.decode(data)
+      let plist = try BinaryPropertyListReader.decode(data, readingUIDs: readingUIDs)
       try PropertyListExpansion.check(
         plist, budget: PropertyListExpansion.budget(forLength: data.count))
       return (plist, .binary)

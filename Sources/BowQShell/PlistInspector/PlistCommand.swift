@@ -30,10 +30,14 @@ public enum PlistCommand {
           options.format == .json
           ? KeyedArchivePrinter.json(archive) : KeyedArchivePrinter.readable(archive)
       } else {
-        let (plist, _) = try PropertyListDecoding.decode(data)
+        let (plist, _) = try PropertyListDecoding.decode(data, readingUIDs: true)
         text =
           options.format == .json
           ? PropertyListPrinter.json(plist) : PropertyListPrinter.readable(plist)
+        if plist.dictionaryValue?["$archiver"] != nil, plist.dictionaryValue?["$objects"] != nil {
+          Launcher.writeError(
+            "note: \(shown) is an NSKeyedArchiver archive: --unarchive shows its objects\n")
+        }
       }
       let error = SystemCall.writeAll(text, to: STDOUT_FILENO)
       guard error == 0 else {
@@ -42,9 +46,7 @@ public enum PlistCommand {
       }
       return 0
     } catch {
-      let isArchive = !options.unarchives && (try? KeyedArchive.decode(data)) != nil
-      let hint = isArchive ? " (it is an NSKeyedArchiver archive: add --unarchive)" : ""
-      Launcher.writeError("bowq: \(shown): \(error)\(hint)\n")
+      Launcher.writeError("bowq: \(shown): \(error)\n")
       return 1
     }
   }
