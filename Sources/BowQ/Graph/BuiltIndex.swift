@@ -80,7 +80,7 @@ struct BuiltIndex: Sendable {
     case .hash:
       let keys = table.keys
       let columns = slots.map(table.column)
-      var groups: [(value: Value, keys: [Int64])] = []
+      var groups: [(value: Value, keys: HashIndex.Keys)] = []
       groups.reserveCapacity(kept.groupSizes.count)
       var next = 0
       for size in kept.groupSizes {
@@ -96,7 +96,9 @@ struct BuiltIndex: Sendable {
               || hashKey(at: row, of: columns) == value
           else { return nil }
         }
-        groups.append((value, kept.rows[next..<end].map { keys[Int($0)] }))
+        guard let groupKeys = HashIndex.Keys(kept.rows[next..<end].lazy.map { keys[Int($0)] })
+        else { return nil }
+        groups.append((value, groupKeys))
         next = end
       }
       guard next == kept.rows.count,
@@ -145,9 +147,11 @@ struct BuiltIndex: Sendable {
     return positions.map { hashKey(at: $0, of: columns) }
   }
 
-  /// The hash index's key of the object at `position` of the index's `columns`.
+  /// The hash index's key of the object at `position` of the index's `columns`; of one
+  /// column, without making an array for each object.
   private func hashKey(at position: Int, of columns: [Column]) -> Value {
-    Self.hashKey(zip(columns, types).map { Self.hashed($0.value(at: position), as: $1) })
+    if columns.count == 1 { return Self.hashed(columns[0].value(at: position), as: types[0]) }
+    return Self.hashKey(zip(columns, types).map { Self.hashed($0.value(at: position), as: $1) })
   }
 
   /// What a hash index groups objects by: the value of its one attribute, or the values of

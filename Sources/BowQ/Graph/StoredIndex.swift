@@ -47,21 +47,32 @@ struct StoredIndex: Equatable, Sendable {
     }
     // Groups in the order of their first row, rows in order within each: the same graph
     // always writes the same bytes.
-    var groups: [[UInt32]] = []
+    // Each group's rows go to one array, and each group is a span of it: an array for each
+    // group of a unique attribute would be a million arrays.
     let keysByValue = index.hash?.groups ?? [:]
-    groups.reserveCapacity(keysByValue.count)
+    var listed: [UInt32] = []
+    var spans: [(first: UInt32, range: Range<Int>)] = []
+    spans.reserveCapacity(keysByValue.count)
     for keys in keysByValue.values {
-      var group: [UInt32] = []
-      group.reserveCapacity(keys.count)
-      for key in keys {
+      let start = listed.count
+      switch keys {
+      case .one(let key):
         guard let row = position(key) else { return nil }
-        group.append(row)
+        listed.append(row)
+      case .many(let keys):
+        for key in keys {
+          guard let row = position(key) else { return nil }
+          listed.append(row)
+        }
+        listed[start...].sort()
       }
-      groups.append(group.sorted())
+      spans.append((listed[start], start..<listed.count))
     }
-    groups.sort { ($0.first ?? 0) < ($1.first ?? 0) }
-    storage = Storage(
-      Entries(rows: Array(groups.joined()), groupSizes: groups.map { UInt32($0.count) }))
+    spans.sort { $0.first < $1.first }
+    var rows: [UInt32] = []
+    rows.reserveCapacity(listed.count)
+    for span in spans { rows += listed[span.range] }
+    storage = Storage(Entries(rows: rows, groupSizes: spans.map { UInt32($0.range.count) }))
   }
 
   /// An index of `definition` written for `rowCount` rows, listing `entries`.

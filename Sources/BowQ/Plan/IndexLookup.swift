@@ -400,7 +400,7 @@ struct IndexLookup: Sendable {
   /// How many objects the lookup finds, without listing them.
   func count() -> Int {
     if let hash = index.hash, case .equal(let values) = search {
-      return values.reduce(0) { $0 + hash.keys(of: $1).count }
+      return values.reduce(0) { $0 + hash.count(of: $1) }
     }
     guard let ordered = index.ordered else { return 0 }
     return stretches(of: ordered).reduce(0) { $0 + ordered.count(from: $1.from, to: $1.to) }
