@@ -60,9 +60,9 @@ final class JSONDuplicateKeyTests: XCTestCase {
     XCTAssertThrowsError(try interpreter.run("import \"ties.json\" into T")) {
       XCTAssertEqual(
         ($0 as? EvaluationError)?.message,
-        #"ties.json is not a readable property list: byte 31: the key "name" appears twice "#
-          + "in the object at [1] (lines 2 and 2); JSON readers keep only one of the values, "
-          + "so remove the other")
+        #"ties.json is not a readable property list: line 2, column 16: the key "name" appears "#
+          + "twice in the object at [1]; JSON readers keep only one of the values, so remove the "
+          + "other")
     }
     XCTAssertEqual(try interpreter.run("count T").last, .count(entity: "T", 0))
   }

@@ -215,4 +215,48 @@ final class TextRecordsTests: XCTestCase {
         "line 3, column 2: not valid JSON: expected a key in double quotes",
       ])
   }
+
+  /// A JSON array is read an element at a time into the same table as reading the whole
+  /// file as a tree makes, whatever white space is around and between its elements.
+  func testAJSONArrayIsReadAnElementAtATimeAsTheWholeIs() throws {
+    let text = " \n[ {\"name\":\"Red\",\"worn\":3} ,\r\n{\"name\":\"Blü\",\"favorite\":true}\n]\n "
+    let data = Data(text.utf8)
+    XCTAssertTrue(TextRecords.isJSONArray(data))
+    let whole = try PlistImport.table(from: PropertyListDecoding.decode(data).0, into: tie)
+    XCTAssertEqual(try TextRecords.table(jsonArray: data, into: tie), whole)
+    XCTAssertEqual(try PlistImport.table(reading: data, into: tie), whole)
+    XCTAssertEqual(whole.count, 2)
+    XCTAssertEqual(try TextRecords.table(jsonArray: Data(" [ ] ".utf8), into: tie).count, 0)
+    XCTAssertFalse(TextRecords.isJSONArray(Data(" {\"a\": []}".utf8)))
+  }
+
+  /// A problem in a JSON array's text is named by line and column; a record's, by its row.
+  func testAJSONArraysProblemsNameTheirLineOrRow() {
+    func problem(_ text: String) -> [String] {
+      problems { _ = try PlistImport.table(reading: Data(text.utf8), into: tie) }
+    }
+    XCTAssertEqual(
+      problem("[{\"name\": \"é\"},\n {\"name\": }]"),
+      ["line 2, column 11: not valid JSON: expected a value"])
+    XCTAssertEqual(
+      problem("[{\"name\": \"a\"}] x"),
+      ["line 1, column 17: not valid JSON: text after the JSON value"])
+    XCTAssertEqual(
+      problem("[{\"name\": \"a\"},]"), ["line 1, column 16: not valid JSON: expected a value"])
+    XCTAssertEqual(
+      problem("[{\"name\": \"a\"}"),
+      ["line 1, column 15: not valid JSON: expected \",\" or \"]\" in an array"])
+    XCTAssertEqual(
+      problem("[{\"worn\": 1, \"worn\": 2}]"),
+      [
+        #"line 1, column 14: the key "worn" appears twice in the object at [0]; JSON readers keep "#
+          + "only one of the values, so remove the other"
+      ])
+    XCTAssertEqual(
+      problem("[1, {\"worn\": \"many\"}]"),
+      [
+        "row 1: expected a dictionary, found the integer 1",
+        #"row 2, key "worn": expected an integer for Int32, found the string "many""#,
+      ])
+  }
 }

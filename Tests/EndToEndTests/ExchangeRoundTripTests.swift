@@ -34,7 +34,7 @@ final class ExchangeRoundTripTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(
       result.stderr.contains(
-        #"dup.json is not a readable property list: byte 39: the key "name" appears twice in "#
-          + "the object at [0] (lines 2 and 3)"), result.stderr)
+        #"dup.json is not a readable property list: line 3, column 4: the key "name" appears "#
+          + "twice in the object at [0]"), result.stderr)
   }
 }

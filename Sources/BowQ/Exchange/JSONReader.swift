@@ -316,3 +316,53 @@ struct JSONReader {
     PropertyListError(.badText, at: position, "not valid JSON: \(message)")
   }
 }
+
+extension JSONReader {
+  /// The elements of the one JSON array a text holds, read one at a time, as `import` reads a
+  /// `.json` file: a million objects are never held as values together, each only until it
+  /// is converted. The text is checked as ``value(of:)`` checks it, an element's problem
+  /// naming it as `[n]`.
+  struct ArrayElements {
+    private var reader: JSONReader
+    private var read = 0
+    private var ended = false
+
+    /// The elements of `bytes`, which hold a JSON array with white space around it.
+    init(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
+      reader = JSONReader(bytes: bytes)
+      reader.skipSpace()
+      guard reader.take(UInt8(ascii: "[")) else { throw reader.error("expected \"[\"") }
+      reader.skipSpace()
+      if reader.take(UInt8(ascii: "]")) { try end() }
+    }
+
+    /// How many bytes of the text have been read.
+    var position: Int { reader.position }
+
+    /// The next element; nil after the last.
+    mutating func next() throws(PropertyListError) -> PropertyList? {
+      guard !ended else { return nil }
+      reader.skipSpace()
+      reader.path = [.index(read)]
+      let element = try reader.value(depth: 1)
+      reader.path = []
+      read += 1
+      reader.skipSpace()
+      if reader.take(UInt8(ascii: ",")) { return element }
+      guard reader.take(UInt8(ascii: "]")) else {
+        throw reader.error("expected \",\" or \"]\" in an array")
+      }
+      try end()
+      return element
+    }
+
+    /// Passes the array's end and the white space after it, which must end the text.
+    private mutating func end() throws(PropertyListError) {
+      ended = true
+      reader.skipSpace()
+      guard reader.position == reader.bytes.count else {
+        throw reader.error("text after the JSON value")
+      }
+    }
+  }
+}

@@ -36,14 +36,16 @@ public enum PlistImport {
 
   /// The objects of the property list file whose bytes are `data`, as
   /// ``table(from:into:)`` makes them of its decoded tree. A binary property list is read
-  /// object by object straight into the table's columns (``BinaryPlistImport``); other
+  /// object by object straight into the table's columns (``BinaryPlistImport``), and a JSON
+  /// array element by element (``TextRecords/table(jsonArray:into:releaseInput:)``); other
   /// formats, and a binary file the tree reader must report on, are decoded as a tree first.
   ///
-  /// - Parameter releaseInput: called now and then while a binary file is read, to let the
-  ///   memory of the bytes already read go (a file mapping's pages; any byte may still be
-  ///   read again afterwards).
+  /// - Parameter releaseInput: called now and then while a binary file or a JSON array is
+  ///   read, to let the memory of the bytes already read go (a file mapping's pages; any
+  ///   byte may still be read again afterwards).
   /// - Throws: ``PlistImportError``; ``Interrupted``; or, when `data` is not a readable
-  ///   property list, the error ``PropertyListDecoding/decode(_:)`` throws.
+  ///   property list, the error ``PropertyListDecoding/decode(_:)`` throws (for a JSON array,
+  ///   a ``PropertyListError`` naming the line and column).
   public static func table(
     reading data: Data, into entity: Entity, releaseInput: (() -> Void)? = nil
   ) throws -> EntityTable {
@@ -51,6 +53,9 @@ public enum PlistImport {
       let table = try BinaryPlistImport.table(data, into: entity, releaseInput: releaseInput)
     {
       return table
+    }
+    if TextRecords.isJSONArray(data) {
+      return try TextRecords.table(jsonArray: data, into: entity, releaseInput: releaseInput)
     }
     return try table(from: try PropertyListDecoding.decode(data).0, into: entity)
   }

@@ -47,6 +47,56 @@ public enum TextRecords {
     }
   }
 
+  /// Whether `data` holds a JSON array, as ``PropertyListDecoding`` tells JSON: its first
+  /// byte after white space is `[`.
+  static func isJSONArray(_ data: Data) -> Bool {
+    data.withUnsafeBytes { bytes in
+      bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "[")
+    }
+  }
+
+  /// The objects of a JSON array of objects (`export … to "ties.json"`) for `entity`, as
+  /// `import` makes them: each element converted as ``PlistImport/table(from:into:)``
+  /// converts the records of an array, one at a time as it is read, so that a million
+  /// objects are held only as the table's columns, not as text and Foundation objects
+  /// besides. A problem in the text names its line and column.
+  ///
+  /// - Parameter releaseInput: called now and then as the text is read, to let the memory
+  ///   of the bytes already read go (a file mapping's pages).
+  /// - Throws: ``PropertyListError`` for text that is not one JSON array; what
+  ///   ``PlistImport/table(from:into:)`` throws; ``Interrupted``.
+  public static func table(
+    jsonArray data: Data, into entity: Entity, releaseInput: (() -> Void)? = nil
+  ) throws -> EntityTable {
+    var rows = PlistImport.RecordRows(into: entity)
+    Interrupt.begin("importing into \(entity.name)", steps: data.count)
+    try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+      /// What `read` reads, its problem placed by line and column rather than by byte.
+      func located<T>(_ read: () throws(PropertyListError) -> T) throws(PropertyListError) -> T {
+        do {
+          return try read()
+        } catch {
+          guard let offset = error.offset.map({ min($0, bytes.count) }) else { throw error }
+          let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+          let line = bytes[..<lineStart].count { $0 == 0x0A } + 1
+          // Columns count characters, as a text editor's do.
+          let column = bytes[lineStart..<offset].count { $0 & 0xC0 != 0x80 } + 1
+          throw PropertyListError(
+            error.kind, at: nil, "line \(line), column \(column): \(error.message)")
+        }
+      }
+      var progress = TextProgress(releaseInput: releaseInput)
+      var elements = try located { () throws(PropertyListError) in
+        try JSONReader.ArrayElements(bytes)
+      }
+      while let element = try located({ () throws(PropertyListError) in try elements.next() }) {
+        rows.add(element)
+        try progress.record(endingAt: elements.position)
+      }
+    }
+    return try rows.table()
+  }
+
   /// Reads the records of JSON Lines text (``jsonLines(_:)``), giving each to `take` with its
   /// line as soon as it is read, as the work `work`; the lines that are not JSON objects are
   /// thrown once the text is read.
