@@ -20,8 +20,9 @@ import Foundation
 ///   at the shell's prompt in a session that keeps the index, against later ones;
 /// - `export` of every tie as csv and as JSON Lines against sqlite3 writing the same rows
 ///   of that database as csv, its dates as text;
-/// - `import` of the plain plist against Python's `plistlib.load`, and of the ties as CSV
-///   against sqlite3's `.import --csv` and Python's `csv.DictReader`;
+/// - `import` of the plain plist against Python's `plistlib.load`, of the ties as CSV
+///   against sqlite3's `.import --csv` and Python's `csv.DictReader`, and of the ties as the
+///   JSON array `export` writes against Python's `json.load`, with its peak memory;
 /// - `update BowTie set rating = 2` + `save` against SQLite's `UPDATE` + `COMMIT` on a file;
 /// - giving 2,000 and 20,000 ties one owner, which must stay linear;
 /// - the first row of `fetch BowTie` as csv into a pipe, and its peak memory;
@@ -152,6 +153,22 @@ enum EngineBenchmark {
       "import CSV", "bowq import",
       [bowq, "--memory", "--sample", "-c", "import \"\(csv)\" into BowTie"])
 
+    // The same ties as the JSON array bowq exports; Python loads it into a list of
+    // dictionaries, as a script would before inserting them anywhere.
+    let json = folder + "/ties.json"
+    _ = try StoreChildProcess.run(
+      [bowq, "--read-only", "--store", store, "-c", "export BowTie to \"\(json)\""],
+      includingErrors: true)
+    _ = try measure("import JSON", "Python json.load", ["python3", "-c", pythonJSON, json])
+    let importedJSON = try measure(
+      "import JSON", "bowq import",
+      [bowq, "--memory", "--sample", "-c", "import \"\(json)\" into BowTie"])
+    targets.append(
+      Target(
+        work: "import the JSON export: peak memory",
+        measured: String(format: "%.2f× the open's", ratio(importedJSON, open)),
+        target: "≤ 2×", met: ratio(importedJSON, open) <= 2))
+
     targets.append(
       try updateAndSave(
         store: store, count: count, runs: runs, folder: folder, me: me, bowq: bowq, lines: &lines))
@@ -174,6 +191,14 @@ enum EngineBenchmark {
     import csv, sys
     with open(sys.argv[1], newline="") as f:
         rows = list(csv.DictReader(f))
+    print(len(rows))
+    """
+
+  /// Python reading a JSON array into a list of dictionaries, one per object.
+  private static let pythonJSON = """
+    import json, sys
+    with open(sys.argv[1]) as f:
+        rows = json.load(f)
     print(len(rows))
     """
 
