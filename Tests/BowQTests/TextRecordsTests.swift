@@ -87,7 +87,7 @@ final class TextRecordsTests: XCTestCase {
     }
     for bytes in cases + randomCases {
       XCTAssertEqual(
-        bytes.withUnsafeBytes(CSVReader.isValidUTF8),
+        bytes.withUnsafeBytes(\.isValidUTF8),
         String(validating: bytes, as: UTF8.self) != nil, "\(bytes)")
     }
     let invalid = Data([0x61, 0xC3, 0x2C, 0x22, 0xFF, 0x22, 0x0A, 0x62])

@@ -53,32 +53,8 @@ public struct CSVReader {
   /// invalid sequence is a replacement character (U+FFFD).
   public init(utf8 bytes: Data) {
     text =
-      bytes.withUnsafeBytes(Self.isValidUTF8)
+      bytes.withUnsafeBytes(\.isValidUTF8)
       ? bytes : Data(String(decoding: bytes, as: UTF8.self).utf8)
-  }
-
-  /// Whether `bytes` are valid UTF-8: ASCII a word at a time, other scalars through the
-  /// standard library's parser.
-  static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var position = 0
-    while position < bytes.count {
-      while position + 8 <= bytes.count,
-        bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self) & 0x8080_8080_8080_8080
-          == 0
-      {
-        position += 8
-      }
-      guard position < bytes.count else { break }
-      guard bytes[position] >= 0x80 else {
-        position += 1
-        continue
-      }
-      var parser = Unicode.UTF8.ForwardParser()
-      var scalars = bytes[position...].makeIterator()
-      guard case .valid(let scalar) = parser.parseScalar(from: &scalars) else { return false }
-      position += scalar.count
-    }
-    return true
   }
 
   /// Every record of the text; a last line break ends the last record and starts no other.

@@ -185,10 +185,10 @@ struct JSONReader {
   private static func text(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int)
     throws(PropertyListError) -> String
   {
-    guard let text = String(validating: utf8, as: UTF8.self) else {
+    guard UnsafeRawBufferPointer(utf8).isValidUTF8 else {
       throw PropertyListError(.badString, at: start, "a string is not valid UTF-8")
     }
-    return text
+    return String(decoding: utf8, as: UTF8.self)
   }
 
   /// Appends the character the escape at `position` stands for, as UTF-8.
