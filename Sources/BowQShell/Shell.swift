@@ -223,13 +223,17 @@ public final class Shell {
   }
 
   /// What a person typing `help`, `quit` or `exit` at the prompt, as python and psql allow,
-  /// is told instead of an unknown statement.
+  /// or the word another shell takes for clearing the screen or listing tables, is told
+  /// instead of an unknown statement.
   static func hint(forWord text: String) -> String? {
     var word = trimmingBlanks(text).lowercased()
     if word.hasSuffix(";") { word.removeLast() }
     switch word {
     case "help", "?": return "Type .help for the statements and commands.\n"
     case "quit", "exit", "q": return "Type .quit or press Ctrl-D to leave.\n"
+    case "clear", "cls": return "Press Ctrl-L to clear the screen.\n"
+    case "tables", "ls", "dir":
+      return "Type .entities for the entities and their counts, .schema for their attributes.\n"
     default: return nil
     }
   }

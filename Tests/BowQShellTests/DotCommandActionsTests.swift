@@ -67,17 +67,19 @@ final class DotCommandActionsTests: XCTestCase {
 }
 
 /// `help`, `quit` and `exit` typed as words at the prompt get a hint, as python and psql
-/// answer them, not an unknown-statement error; in a script they are still errors.
+/// answer them, not an unknown-statement error, and so do another shell's `clear` and
+/// `tables`; in a script they are still errors.
 final class WordHintTests: XCTestCase {
   func testHelpQuitAndExitAtThePromptGetAHint() throws {
     let capture = ShellFixtures.Capture()
     let shell = try ShellFixtures.shell(after: ShellFixtures.hatShop, capture: capture)
-    var reader = StreamLineReader(text: "help\nQUIT\nexit;\ncount Hat\n")
+    var reader = StreamLineReader(text: "help\nQUIT\nexit;\nclear\ntables\ncount Hat\n")
     shell.run(reader: &reader, interactive: true)
     XCTAssertEqual(
       capture.err,
       "Type .help for the statements and commands.\nType .quit or press Ctrl-D to leave.\n"
-        + "Type .quit or press Ctrl-D to leave.\n")
+        + "Type .quit or press Ctrl-D to leave.\nPress Ctrl-L to clear the screen.\n"
+        + "Type .entities for the entities and their counts, .schema for their attributes.\n")
     XCTAssertEqual(capture.out, "1\n")
     XCTAssertFalse(shell.run(script: "quit", name: "-c"))
   }
