@@ -84,4 +84,14 @@ final class PropertyListPrinterHostileTests: XCTestCase {
       }
     }
   }
+
+  /// Data prints as `plutil -p` shows it: its length and its first bytes in lowercase
+  /// hexadecimal, `…` after them when there are more.
+  func testDataPrintsItsLengthAndFirstBytes() {
+    XCTAssertEqual(PropertyListPrinter.data(Data([0x01, 0xAB])), "{length = 2, bytes = 0x01ab}")
+    XCTAssertEqual(PropertyListPrinter.data(Data()), "{length = 0, bytes = 0x}")
+    XCTAssertEqual(
+      PropertyListPrinter.data(Data((0..<40).map { UInt8($0 * 7 % 256) })),
+      "{length = 40, bytes = 0x00070e151c232a31383f464d545b626970777e858c939aa1a8afb6bdc4cbd2d9…}")
+  }
 }

@@ -37,14 +37,7 @@ enum SHA256 {
 
   /// The digest of `bytes` in lowercase hexadecimal: 64 characters.
   static func hexDigest(_ bytes: UnsafeRawBufferPointer) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(64)
-    for byte in digest(bytes) {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0xF)])
-    }
-    return String(decoding: text, as: UTF8.self)
+    Hexadecimal.lowercase(digest(bytes))
   }
 
   /// The eight working words, starting from the initial hash value.

@@ -60,7 +60,7 @@ enum PropertyListPrinter {
 
   /// Data by its length and first bytes: `{length = 2, bytes = 0x0102}`.
   static func data(_ data: Data) -> String {
-    let bytes = data.prefix(dataPreviewLimit).map { String(format: "%02x", $0) }.joined()
+    let bytes = Hexadecimal.lowercase(data.prefix(dataPreviewLimit))
     return
       "{length = \(data.count), bytes = 0x\(bytes)\(data.count > dataPreviewLimit ? "…" : "")}"
   }
