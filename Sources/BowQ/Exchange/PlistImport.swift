@@ -57,7 +57,34 @@ public enum PlistImport {
     if TextRecords.isJSONArray(data) {
       return try TextRecords.table(jsonArray: data, into: entity, releaseInput: releaseInput)
     }
+    if PropertyListDecoding.looksLikeXML(data),
+      let table = try table(xmlElementsOf: data, into: entity, releaseInput: releaseInput)
+    {
+      return table
+    }
     return try table(from: try PropertyListDecoding.decode(data).0, into: entity)
+  }
+
+  /// The objects of an XML property list's top array, each element made into a row as it is
+  /// read (``XMLPropertyListElements``); nil when the text holds something that reader leaves
+  /// to Foundation's, which then reads the whole file as before.
+  private static func table(
+    xmlElementsOf data: Data, into entity: Entity, releaseInput: (() -> Void)?
+  ) throws -> EntityTable? {
+    var rows = RecordRows(into: entity)
+    Interrupt.begin("importing into \(entity.name)", steps: data.count)
+    let read = try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> Bool in
+      var progress = TextRecords.TextProgress(releaseInput: releaseInput)
+      guard var elements = try? XMLPropertyListElements(bytes) else { return false }
+      while true {
+        let next = Result { () throws(XMLPropertyListElements.Unsupported) in try elements.next() }
+        guard case .success(let element) = next else { return false }
+        guard let element else { return true }
+        rows.add(element)
+        try progress.record(endingAt: elements.position)
+      }
+    }
+    return read ? try rows.table() : nil
   }
 
   /// The objects of ``rows(from:into:)`` in a table of `entity`'s columns (keyed from 1),

@@ -352,7 +352,7 @@ public enum TextRecords {
   /// How far a reader of a file's text has come: at every 1,024th record it checks for
   /// Ctrl-C, counting the bytes read since as the work's steps, and lets the memory of the
   /// bytes read go.
-  private struct TextProgress {
+  struct TextProgress {
     let releaseInput: (() -> Void)?
     private var records = 0
     private var checkedOffset = 0
