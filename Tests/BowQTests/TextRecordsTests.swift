@@ -6,17 +6,7 @@ import XCTest
 /// JSON Lines and CSV read back as records for `import`, with every problem named by its
 /// line.
 final class TextRecordsTests: XCTestCase {
-  private let tie = Entity(
-    name: "Tie",
-    attributes: [
-      Attribute(name: "name", type: .string, isOptional: true),
-      Attribute(name: "rating", type: .double, isOptional: true),
-      Attribute(name: "worn", type: .int32, isOptional: true),
-      Attribute(name: "favorite", type: .bool, isOptional: true),
-    ],
-    relationships: [
-      Relationship(name: "owner", destination: "Person", isToMany: false, isOptional: true)
-    ])
+  private let tie = TextRecordTie.entity
 
   private func problems(_ body: () throws -> Void) -> [String] {
     do {

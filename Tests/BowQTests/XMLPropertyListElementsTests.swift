@@ -7,13 +7,7 @@ import XCTest
 /// parser gives for the whole file, and every form the reader leaves to Foundation is read
 /// by Foundation as before.
 final class XMLPropertyListElementsTests: XCTestCase {
-  private let tie = Entity(
-    name: "Tie",
-    attributes: [
-      Attribute(name: "name", type: .string, isOptional: true),
-      Attribute(name: "rating", type: .double, isOptional: true),
-      Attribute(name: "worn", type: .int32, isOptional: true),
-    ])
+  private let tie = TextRecordTie.entity
 
   /// The elements the reader gives for `text`, or nil when it leaves the text to Foundation.
   private func elements(_ text: String) -> [PropertyList]? {
@@ -122,7 +116,7 @@ final class XMLPropertyListElementsTests: XCTestCase {
     for i in 0..<300 {
       rows.append([
         .string("Tie <\(i)> & \"co\" é"), i % 7 == 0 ? .null : .double(Double(i) / 7),
-        .int(Int64(i) - 150),
+        .int(Int64(i) - 150), i % 3 == 0 ? .null : .bool(i % 2 == 0),
       ])
     }
     let data = try ObjectExport.data(rows, of: tie, as: .xml)
