@@ -20,12 +20,9 @@ final class SharedStoreShellTests: XCTestCase {
   /// the screen shows between that count and the prompt after it.
   private func assertCount(_ expected: Int, at terminal: Terminal, nth n: Int) throws {
     try terminal.enter("count T")
-    try terminal.waitFor("count T\n", count: n)
-    var screen = try terminal.screen()
-    let deadline = Date().addingTimeInterval(10)
-    while !screen.components(separatedBy: "count T\n")[n].contains("bowq>"), Date() < deadline {
-      usleep(50_000)
-      screen = try terminal.screen()
+    let screen = try terminal.waitUntil("the answer of count T ×\(n)") {
+      let pieces = $0.components(separatedBy: "count T\n")
+      return pieces.count > n && pieces[n].contains("bowq>")
     }
     let answer = screen.components(separatedBy: "count T\n")[n]
       .split(separator: "\n").first.map(String.init)

@@ -36,13 +36,15 @@ public enum PlistImport {
 
   /// The objects of the property list file whose bytes are `data`, as
   /// ``table(from:into:)`` makes them of its decoded tree. A binary property list is read
-  /// object by object straight into the table's columns (``BinaryPlistImport``), and a JSON
-  /// array element by element (``TextRecords/table(jsonArray:into:releaseInput:)``); other
-  /// formats, and a binary file the tree reader must report on, are decoded as a tree first.
+  /// object by object straight into the table's columns (``BinaryPlistImport``), a JSON
+  /// array element by element (``TextRecords/table(jsonArray:into:releaseInput:)``), and an
+  /// XML property list's array the same way (``XMLPropertyListElements``); other formats,
+  /// and a binary or XML file those readers leave to the tree reader, are decoded as a tree
+  /// first.
   ///
-  /// - Parameter releaseInput: called now and then while a binary file or a JSON array is
-  ///   read, to let the memory of the bytes already read go (a file mapping's pages; any
-  ///   byte may still be read again afterwards).
+  /// - Parameter releaseInput: called now and then while a file is read an object at a time,
+  ///   to let the memory of the bytes already read go (a file mapping's pages; any byte may
+  ///   still be read again afterwards).
   /// - Throws: ``PlistImportError``; ``Interrupted``; or, when `data` is not a readable
   ///   property list, the error ``PropertyListDecoding/decode(_:)`` throws (for a JSON array,
   ///   a ``PropertyListError`` naming the line and column).

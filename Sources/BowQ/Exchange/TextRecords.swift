@@ -79,8 +79,7 @@ public enum TextRecords {
           guard let offset = error.offset.map({ min($0, bytes.count) }) else { throw error }
           let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
           let line = bytes[..<lineStart].count { $0 == 0x0A } + 1
-          // Columns count characters, as a text editor's do.
-          let column = bytes[lineStart..<offset].count { $0 & 0xC0 != 0x80 } + 1
+          let column = characterColumn(of: bytes[lineStart..<offset])
           throw PropertyListError(
             error.kind, at: nil, "line \(line), column \(column): \(error.message)")
         }
@@ -126,10 +125,7 @@ public enum TextRecords {
         do throws(PropertyListError) {
           record = try JSONReader.value(of: text)
         } catch {
-          // Columns count characters, as a text editor's do.
-          let column = error.offset.map { offset in
-            text[..<min(offset, text.count)].count { $0 & 0xC0 != 0x80 } + 1
-          }
+          let column = error.offset.map { characterColumn(of: text[..<min($0, text.count)]) }
           problems.add(
             .init(row: nil, key: nil, message: error.message, line: lineNumber, column: column))
           continue
@@ -347,6 +343,12 @@ public enum TextRecords {
       scalars.popFirst() == ",", let blue = integer(), scalars.isEmpty
     else { return nil }
     return .dictionary(["red": .integer(red), "green": .integer(green), "blue": .integer(blue)])
+  }
+
+  /// The column that follows `lineBefore`, the UTF-8 of a line up to a place: columns count
+  /// characters, as a text editor's do, from 1.
+  private static func characterColumn(of lineBefore: Slice<UnsafeRawBufferPointer>) -> Int {
+    lineBefore.count { $0 & 0xC0 != 0x80 } + 1
   }
 
   /// How far a reader of a file's text has come: at every 1,024th record it checks for

@@ -86,15 +86,27 @@ struct Terminal {
   func waitFor(_ text: String, count: Int = 1, timeout: TimeInterval = 10, joined: Bool = false)
     throws -> String
   {
+    try waitUntil("\(text.debugDescription) ×\(count)", timeout: timeout, joined: joined) {
+      $0.components(separatedBy: text).count - 1 >= count
+    }
+  }
+
+  /// Waits until the screen (`joined` as in ``screen(escapes:joined:)``) satisfies `shows`,
+  /// and returns the screen; fails naming `what` when it does not within `timeout`.
+  @discardableResult
+  func waitUntil(
+    _ what: String, timeout: TimeInterval = 10, joined: Bool = false,
+    _ shows: (String) -> Bool
+  ) throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     var last = ""
     while Date() < deadline {
       last = try screen(joined: joined)
-      if last.components(separatedBy: text).count - 1 >= count { return last }
+      if shows(last) { return last }
       usleep(50_000)
     }
-    XCTFail("timed out waiting for \(text.debugDescription) ×\(count); the screen:\n\(last)")
-    throw XCTSkip("the terminal did not show \(text)")
+    XCTFail("timed out waiting for \(what); the screen:\n\(last)")
+    throw XCTSkip("the terminal did not show \(what)")
   }
 
   func close() {
